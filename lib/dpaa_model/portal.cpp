@@ -81,9 +81,17 @@ uint32_t QmanSwPortal::sdqcr() const noexcept
 	return hw::reg_read(ci_.get(), qm::ci::kSdqcr);
 }
 
-void QmanSwPortal::set_isr(uint32_t bits) noexcept
+void QmanSwPortal::update_isr() noexcept
 {
-	__atomic_fetch_or(hw::reg_ptr(ci_.get(), qm::ci::kIsr), hw::to_be(bits), __ATOMIC_RELEASE);
+	void *ci = ci_.get();
+	const uint32_t level = (dqrr_fill_ ? qm::irq::kDqri : 0) | (mr_fill_ ? qm::irq::kMri : 0);
+	const uint32_t now = hw::reg_read(ci, qm::ci::kIsr);
+	if (now == level)
+		return;
+	hw::reg_write(ci, qm::ci::kIsr, level);
+	const uint32_t rose = level & ~now & hw::reg_read(ci, qm::ci::kIer);
+	if (rose && irq_fn_ && hw::reg_read(ci, qm::ci::kIir) == 0)
+		irq_fn_(irq_arg_, level);
 }
 
 bool QmanSwPortal::poll()
@@ -93,6 +101,7 @@ bool QmanSwPortal::poll()
 	did |= poll_dqrr_consumption();
 	did |= poll_vdqcr();
 	did |= flush_mr();
+	update_isr();
 	return did;
 }
 
@@ -174,7 +183,6 @@ bool QmanSwPortal::flush_mr()
 	if (n == 0)
 		return consumed > 0;
 	hw::reg_write(ci, qm::ci::kMrPi, mr_.cursor().to_reg());
-	set_isr(qm::irq::kMri);
 	return true;
 }
 
@@ -211,7 +219,7 @@ bool QmanSwPortal::produce()
 	if (n == 0)
 		return false;
 	hw::reg_write(ci, qm::ci::kDqrrPi, dqrr_.cursor().to_reg());
-	set_isr(qm::irq::kDqri);
+	update_isr();
 	return true;
 }
 

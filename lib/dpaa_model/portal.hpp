@@ -14,6 +14,10 @@
 //  - management command: the CR verb is polled for the expected valid bit,
 //    the response goes to RR0/RR1 alternately, the other RR's verb reads 0.
 //
+// QCSP_ISR is kept as a level: DQRI while the DQRR holds entries software has
+// not consumed, MRI likewise for the MR. Software's write-one-to-clear is
+// thereby honoured whenever the condition has gone (and reasserted when not).
+//
 // Registers whose write is a command (VDQCR, DCAP) are latched by the model
 // with an atomic exchange, so in threaded mode a command is taken exactly
 // once. DCAP's single-entry form is taken as "consumed up to and including
@@ -87,6 +91,17 @@ class QmanSwPortal
 	void mr_post(const hw::qm::MrEntry &e);
 	unsigned dqrr_fill() const noexcept { return dqrr_fill_; }
 
+	// Interrupt line of the portal: called (from the model's thread) when a
+	// QCSP_ISR bit enabled in QCSP_IER rises while QCSP_IIR is clear, e.g.
+	// DQRI when the DQRR receives entries. A platform layer can signal an
+	// eventfd from it.
+	using IrqHook = void (*)(void *arg, uint32_t isr);
+	void set_irq_hook(IrqHook fn, void *arg) noexcept
+	{
+		irq_fn_ = fn;
+		irq_arg_ = arg;
+	}
+
       private:
 	bool poll_eqcr();
 	bool poll_mc();
@@ -95,7 +110,7 @@ class QmanSwPortal
 	bool flush_mr();
 	void consume_dqrr_to(unsigned new_ci);
 	void post_ern(const hw::qm::EqcrEntry &e, uint8_t rc);
-	void set_isr(uint32_t bits) noexcept;
+	void update_isr() noexcept;
 
 	Qman &qman_;
 	unsigned index_;
@@ -116,6 +131,8 @@ class QmanSwPortal
 	VolatileCmd vdq_;
 	unsigned sdq_rr_ = 0;
 	PortalFaults faults_;
+	IrqHook irq_fn_ = nullptr;
+	void *irq_arg_ = nullptr;
 };
 
 class BmanSwPortal
