@@ -199,9 +199,12 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 			d[3] = static_cast<uint8_t>(w);
 		}
 	}
-	if ((nia & fm::nia::kEngineMask) == fm::nia::kEngKeygen) {
+	if (fm::nia::is_keygen(nia)) {
 		Keygen::Result k =
-			keygen_.classify(nia & fm::nia::kKgSchemeMask, frame, *pr, p.rx_port_id);
+			(nia & fm::nia::kKgDirect)
+				? keygen_.classify(nia & fm::nia::kKgSchemeMask, frame, *pr,
+						   p.rx_port_id)
+				: keygen_.classify_port(frame, *pr, p.rx_port_id);
 		if (!k.valid) {
 			status |= fds::kErrNoScheme;
 		} else {
