@@ -48,6 +48,8 @@ QmanSwPortal::QmanSwPortal(Qman &qman, unsigned index)
 
 void QmanSwPortal::reset()
 {
+	if (!valid())
+		return;
 	ce_.clear();
 	ci_.clear();
 	void *ce = ce_.get();
@@ -96,6 +98,8 @@ void QmanSwPortal::update_isr() noexcept
 
 bool QmanSwPortal::poll()
 {
+	if (!valid())
+		return false;
 	bool did = poll_mc();
 	did |= poll_eqcr();
 	did |= poll_dqrr_consumption();
@@ -209,6 +213,8 @@ void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t sta
 
 bool QmanSwPortal::produce()
 {
+	if (!valid())
+		return false;
 	void *ci = ci_.get();
 	const unsigned mf =
 	    (hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kMfMask) >> qm::cfg::kMfShift;
@@ -320,6 +326,8 @@ BmanSwPortal::BmanSwPortal(Bman &bman, unsigned index)
 
 void BmanSwPortal::reset()
 {
+	if (!valid())
+		return;
 	ce_.clear();
 	ci_.clear();
 	rcr_.init(hw::area_at<void>(ce_.get(), bm::ce::kRcr));
@@ -333,6 +341,8 @@ void BmanSwPortal::reset()
 
 bool BmanSwPortal::poll()
 {
+	if (!valid())
+		return false;
 	bool did = poll_mc();
 	did |= poll_rcr();
 	return did;

@@ -64,6 +64,7 @@ class QmanSwPortal
 
 	void *ce() const noexcept { return ce_.get(); }
 	void *ci() const noexcept { return ci_.get(); }
+	bool valid() const noexcept { return ce_.get() && ci_.get(); }
 	unsigned index() const noexcept { return index_; }
 	uint16_t channel() const noexcept { return hw::qm::channel::sw_portal(index_); }
 	const PortalFaults &faults() const noexcept { return faults_; }
@@ -142,6 +143,7 @@ class BmanSwPortal
 
 	void *ce() const noexcept { return ce_.get(); }
 	void *ci() const noexcept { return ci_.get(); }
+	bool valid() const noexcept { return ce_.get() && ci_.get(); }
 	unsigned index() const noexcept { return index_; }
 	const PortalFaults &faults() const noexcept { return faults_; }
 
