@@ -70,7 +70,7 @@ template <bool Stepped> Result run(Soc &soc, QmanPortal &p, uint64_t frames)
 	while (got < frames) {
 		if (sent < frames) {
 			const unsigned want =
-			    static_cast<unsigned>(std::min<uint64_t>(8, frames - sent));
+				static_cast<unsigned>(std::min<uint64_t>(8, frames - sent));
 			sent += p.enqueue_burst(hw::Fqid{kFqid}, std::span(burst.data(), want));
 		}
 		if constexpr (Stepped)

@@ -27,7 +27,7 @@ constexpr uint32_t kDcapIdle = 0xffffffff;
 uint32_t reg_take(void *ci, uint32_t off, uint32_t idle) noexcept
 {
 	return hw::from_be(
-	    __atomic_exchange_n(hw::reg_ptr(ci, off), hw::to_be(idle), __ATOMIC_ACQ_REL));
+		__atomic_exchange_n(hw::reg_ptr(ci, off), hw::to_be(idle), __ATOMIC_ACQ_REL));
 }
 
 // Copy a 64-byte entry except its verb, which the caller stores last.
@@ -147,7 +147,7 @@ void QmanSwPortal::post_ern(const qm::EqcrEntry &e, uint8_t rc)
 {
 	qm::MrEntry m{};
 	m.verb =
-	    e.verb & static_cast<uint8_t>(~hw::kVbit); // a software ERN echoes the enqueue verb
+		e.verb & static_cast<uint8_t>(~hw::kVbit); // a software ERN echoes the enqueue verb
 	m.dca_fqs = e.dca;
 	m.seqnum = e.seqnum;
 	m.rc = rc;
@@ -217,7 +217,7 @@ bool QmanSwPortal::produce()
 		return false;
 	void *ci = ci_.get();
 	const unsigned mf =
-	    (hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kMfMask) >> qm::cfg::kMfShift;
+		(hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kMfMask) >> qm::cfg::kMfShift;
 	const unsigned limit = std::min(mf == 0 ? qm::kDqrrSize : mf, kDqrrMaxFill);
 	if (dqrr_fill_ >= limit)
 		return false;
@@ -250,7 +250,7 @@ bool QmanSwPortal::poll_dqrr_consumption()
 {
 	void *ci = ci_.get();
 	const uint32_t dcm =
-	    (hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift;
+		(hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift;
 	if (dcm == static_cast<uint32_t>(qm::DqrrCmode::cdc)) {
 		if (hw::reg_read(ci, qm::ci::kDqrrDcap) == kDcapIdle)
 			return false;
@@ -364,8 +364,8 @@ bool BmanSwPortal::poll_rcr()
 		} else {
 			for (unsigned i = 0; i < count; i++) {
 				const uint8_t bpid = cmd == bm::rcr_verb::kCmdBpidSingle
-							 ? e->bpid()
-							 : e->bufs[i].bpid();
+							     ? e->bpid()
+							     : e->bufs[i].bpid();
 				if (!bman_.release(bpid, e->bufs[i].addr()))
 					faults_.bad_rcr_entry++;
 			}

@@ -56,7 +56,7 @@ struct PortalFaults {
 
 class QmanSwPortal
 {
-      public:
+public:
 	static constexpr unsigned kDqrrMaxFill = 15;
 	static constexpr unsigned kMrMaxFill = 7;
 
@@ -103,7 +103,7 @@ class QmanSwPortal
 		irq_arg_ = arg;
 	}
 
-      private:
+private:
 	bool poll_eqcr();
 	bool poll_mc();
 	bool poll_dqrr_consumption();
@@ -138,7 +138,7 @@ class QmanSwPortal
 
 class BmanSwPortal
 {
-      public:
+public:
 	BmanSwPortal(Bman &bman, unsigned index);
 
 	void *ce() const noexcept { return ce_.get(); }
@@ -150,7 +150,7 @@ class BmanSwPortal
 	void reset();
 	bool poll();
 
-      private:
+private:
 	bool poll_rcr();
 	bool poll_mc();
 

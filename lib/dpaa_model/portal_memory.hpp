@@ -16,7 +16,7 @@ namespace dpaa::model
 
 class PortalMemory
 {
-      public:
+public:
 	explicit PortalMemory(size_t size) : size_(size)
 	{
 		void *p = std::aligned_alloc(kAlign, size);
@@ -34,7 +34,7 @@ class PortalMemory
 
 	static constexpr size_t kAlign = 4096; // portals are mapped page by page
 
-      private:
+private:
 	struct Free {
 		void operator()(void *p) const noexcept { std::free(p); }
 	};

@@ -36,7 +36,7 @@ namespace dpaa::model
 
 class Soc
 {
-      public:
+public:
 	static constexpr unsigned kIdleSpinSteps = 2000;
 	static constexpr unsigned kIdleYieldSteps = 200;
 	static constexpr std::chrono::microseconds kIdleSleep{50};
@@ -74,7 +74,7 @@ class Soc
 	// Sum of the driver misuse every portal detected.
 	PortalFaults faults() const;
 
-      private:
+private:
 	bool step_locked();
 	void thread_main();
 	static void *thread_entry(void *soc);
