@@ -200,11 +200,10 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 		}
 	}
 	if (fm::nia::is_keygen(nia)) {
-		Keygen::Result k =
-			(nia & fm::nia::kKgDirect)
-				? keygen_.classify(nia & fm::nia::kKgSchemeMask, frame, *pr,
-						   p.rx_port_id)
-				: keygen_.classify_port(frame, *pr, p.rx_port_id);
+		Keygen::Result k = (nia & fm::nia::kKgDirect)
+					   ? keygen_.classify(nia & fm::nia::kKgSchemeMask, frame,
+							      *pr, p.rx_port_id)
+					   : keygen_.classify_port(frame, *pr, p.rx_port_id);
 		if (!k.valid) {
 			status |= fds::kErrNoScheme;
 		} else {

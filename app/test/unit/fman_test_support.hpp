@@ -142,8 +142,9 @@ class FrameBuilder
 public:
 	FrameBuilder(Mac6 dst = kPortMac, Mac6 src = kPeerMac)
 	{
-		b.insert(b.end(), dst.b, dst.b + 6);
-		b.insert(b.end(), src.b, src.b + 6);
+		b.resize(12);
+		std::memcpy(b.data(), dst.b, 6);
+		std::memcpy(b.data() + 6, src.b, 6);
 	}
 	FrameBuilder &vlan(uint16_t tpid, uint16_t tci)
 	{

@@ -388,8 +388,16 @@ TEST_F(FmanRx, RssHashInAnnotationAndSymmetricOption)
 {
 	program_rss(rig, 8, true);
 	FrameBuilder ab, ba;
-	Bytes fab = ab.etype(0x0800).ipv4(6, 0x01020304, 0x05060708).tcp(1111, 2222).payload(20).finish();
-	Bytes fba = ba.etype(0x0800).ipv4(6, 0x05060708, 0x01020304).tcp(2222, 1111).payload(20).finish();
+	Bytes fab = ab.etype(0x0800)
+			    .ipv4(6, 0x01020304, 0x05060708)
+			    .tcp(1111, 2222)
+			    .payload(20)
+			    .finish();
+	Bytes fba = ba.etype(0x0800)
+			    .ipv4(6, 0x05060708, 0x01020304)
+			    .tcp(2222, 1111)
+			    .payload(20)
+			    .finish();
 	rig.rx(kMac, fab);
 	rig.rx(kMac, fba);
 	rig.run();
