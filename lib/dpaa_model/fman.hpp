@@ -205,8 +205,10 @@ private:
 	uint64_t timestamp_ns_ = 0;
 	// Registers no behaviour is attached to read back what was written.
 	std::unordered_map<uint32_t, uint32_t> plain_;
-	// Staging for Tx frames that are gathered, padded or checksummed.
+	// Staging for Tx frames that are gathered, padded or checksummed, and for
+	// Rx frames that keep their FCS (COMMAND_CONFIG CRC_FWD).
 	std::array<uint8_t, 16384> tx_stage_{};
+	std::array<uint8_t, 16384> rx_stage_{};
 };
 
 } // namespace dpaa::model

@@ -454,6 +454,57 @@ TEST_F(FmanRx, DisabledSchemeIsANoSchemeError)
 	EXPECT_TRUE(rig.sink.got[0].fd.status() & fds::kErrNoScheme);
 }
 
+uint32_t ref_crc32(const uint8_t *p, size_t n)
+{
+	uint32_t c = 0xffffffff;
+	for (size_t i = 0; i < n; i++) {
+		c ^= p[i];
+		for (int b = 0; b < 8; b++)
+			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
+	}
+	return ~c;
+}
+
+TEST_F(FmanRx, CrcForwardKeepsTheFcs)
+{
+	const char *check = "123456789";
+	ASSERT_EQ(ref_crc32(reinterpret_cast<const uint8_t *>(check), 9), 0xcbf43926u);
+	rig.mac_wr(kMac, memac::kCommandConfig,
+		   rig.mac_rd(kMac, memac::kCommandConfig) | memac::cmd::kCrcFwd);
+	Bytes f = udp_frame(70);
+	rig.rx(kMac, f);
+	rig.run();
+	ASSERT_EQ(rig.sink.got.size(), 1u);
+	Bytes got = rig.read_frame(rig.sink.got[0].fd);
+	ASSERT_EQ(got.size(), f.size() + 4);
+	EXPECT_TRUE(std::equal(f.begin(), f.end(), got.begin()));
+	uint32_t fcs = ref_crc32(f.data(), f.size());
+	for (unsigned i = 0; i < 4; i++)
+		EXPECT_EQ(got[f.size() + i], static_cast<uint8_t>(fcs >> (8 * i)));
+	EXPECT_EQ(rig.rx_parse(rig.sink.got[0].fd).l4r, fm::l4r::kUdp);
+}
+
+TEST_F(FmanRx, PauseFramesAreCountedAndConsumed)
+{
+	Bytes pause = FrameBuilder(Mac6{{0x01, 0x80, 0xc2, 0x00, 0x00, 0x01}})
+			      .etype(0x8808)
+			      .raw({0x00, 0x01, 0xff, 0xff})
+			      .payload(42)
+			      .finish();
+	rig.rx(kMac, pause);
+	rig.run();
+	EXPECT_TRUE(rig.sink.got.empty());
+	EXPECT_EQ(rig.stat(kMac, st::kRxPf), 1u);
+	// PAUSE_FWD hands them to the FMan, through the address filter.
+	rig.mac_wr(kMac, memac::kCommandConfig,
+		   rig.mac_rd(kMac, memac::kCommandConfig) | memac::cmd::kPauseFwd |
+			   memac::cmd::kPromiscuous);
+	rig.rx(kMac, pause);
+	rig.run();
+	EXPECT_EQ(rig.sink.got.size(), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kRxPf), 2u);
+}
+
 TEST_F(FmanRx, WirePolledByTheFman)
 {
 	TestWire &w = *rig.wires[kMac];
