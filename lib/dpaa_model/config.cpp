@@ -134,15 +134,16 @@ bool Parser::run(std::string_view text)
 		cfg_.board = find_board(kDefaultBoard);
 	for (const FmanDesc &f : cfg_.board->fmans)
 		for (const MacDesc &m : f.macs)
-			cfg_.ports.push_back({m.name, f.index, m.cell, wirespec::None{}, 0});
+			cfg_.ports.push_back({m.name, f.index, m.cell, wirespec::None{}, 0, {}});
 
 	for (const Item &it : items_) {
 		if (&it == board_item)
 			continue;
 		size_t eq = it.text.find('=');
 		if (eq == it.text.npos)
-			return fail(it, "expected <setting>=<value> (board, mode, cpu, throttle) or "
-					"<port>=<wire>");
+			return fail(it,
+				    "expected <setting>=<value> (board, mode, cpu, throttle) or "
+				    "<port>=<wire>");
 		std::string_view key = trim(it.text.substr(0, eq));
 		std::string_view value = trim(it.text.substr(eq + 1));
 		if (key == "mode" || key == "cpu" || key == "throttle") {
@@ -159,7 +160,8 @@ bool Parser::board(const Item &it, std::string_view value)
 {
 	cfg_.board = find_board(value);
 	if (!cfg_.board)
-		return fail(it, "unknown board " + quote(value) + " (expected " + board_names() + ")");
+		return fail(it,
+			    "unknown board " + quote(value) + " (expected " + board_names() + ")");
 	return true;
 }
 
@@ -175,14 +177,16 @@ bool Parser::global(const Item &it, std::string_view key, std::string_view value
 		else if (value == "stepped")
 			cfg_.mode = RunMode::stepped;
 		else
-			return fail(it, "unknown mode " + quote(value) + " (expected threaded|stepped)");
+			return fail(it, "unknown mode " + quote(value) +
+						" (expected threaded|stepped)");
 	} else if (key == "throttle") {
 		if (value == "line")
 			cfg_.throttle = Throttle::line;
 		else if (value == "off")
 			cfg_.throttle = Throttle::off;
 		else
-			return fail(it, "unknown throttle " + quote(value) + " (expected line|off)");
+			return fail(it,
+				    "unknown throttle " + quote(value) + " (expected line|off)");
 	} else {
 		uint64_t cpu;
 		if (!number(it, "cpu", value, 0, kMaxCpu, cpu))
@@ -204,16 +208,16 @@ bool Parser::port(const Item &it, std::string_view key, std::string_view value)
 					cfg_.board->name + ": " + ports() + ")");
 	}
 	if (p->item)
-		return fail(it, p->port + " already has a wire (item " + std::to_string(p->item) +
-					")");
+		return fail(it,
+			    p->port + " already has a wire (item " + std::to_string(p->item) + ")");
 	if (!wire(it, p->port, value, p->wire))
 		return false;
 	p->item = it.n;
+	p->item_text = it.text;
 	return true;
 }
 
-bool Parser::options(const Item &it, std::string_view kind,
-		     std::span<const std::string_view> parts,
+bool Parser::options(const Item &it, std::string_view kind, std::span<const std::string_view> parts,
 		     std::initializer_list<std::string_view> keys, Options &out)
 {
 	std::string expected;
@@ -224,8 +228,8 @@ bool Parser::options(const Item &it, std::string_view kind,
 		std::string_view k = trim(part.substr(0, eq));
 		if (eq == part.npos || k.empty())
 			return fail(it, "expected <key>=<value> in " + std::string(kind) +
-						" options, not " + quote(part) + " (keys: " +
-						expected + ")");
+						" options, not " + quote(part) +
+						" (keys: " + expected + ")");
 		std::string_view v = trim(part.substr(eq + 1));
 		bool known = false;
 		for (std::string_view key : keys)
@@ -249,8 +253,9 @@ bool Parser::number(const Item &it, std::string_view key, std::string_view v, ui
 		    uint64_t hi, uint64_t &out)
 {
 	if (!to_u64(v, out) || out < lo || out > hi)
-		return fail(it, std::string(key) + "=" + std::string(v) + ": expected a number in " +
-					std::to_string(lo) + ".." + std::to_string(hi));
+		return fail(it, std::string(key) + "=" + std::string(v) +
+					": expected a number in " + std::to_string(lo) + ".." +
+					std::to_string(hi));
 	return true;
 }
 
@@ -345,8 +350,8 @@ bool Parser::wire(const Item &it, std::string_view port, std::string_view text, 
 			return fail(it, "cable to " + quote(peer) + ": no such port on " +
 						cfg_.board->name + " (ports: " + ports() + ")");
 		if (peer == port)
-			return fail(it, "cable from " + std::string(port) +
-						" to itself: use loopback");
+			return fail(it,
+				    "cable from " + std::string(port) + " to itself: use loopback");
 		out = wirespec::Cable{std::string(peer)};
 		return true;
 	}
@@ -419,16 +424,16 @@ bool Parser::cables()
 		if (back && back->peer == p.port)
 			continue;
 		if (peer.item) {
-			static constexpr const char *kinds[] = {
-				"none", "loopback", "cable", "pcap", "tap", "gen", "sink"};
+			static constexpr const char *kinds[] = {"none", "loopback", "cable", "pcap",
+								"tap",	"gen",	    "sink"};
 			std::string has = back ? "cable:" + back->peer
 					       : std::string("wire ") + kinds[peer.wire.index()];
 			return fail(it, "cable to " + peer.port + ", but " + peer.port + " has " +
-						has + " (item " + std::to_string(peer.item) +
-						")");
+						has + " (item " + std::to_string(peer.item) + ")");
 		}
 		peer.wire = wirespec::Cable{p.port};
 		peer.item = p.item;
+		peer.item_text = p.item_text;
 	}
 	return true;
 }

@@ -62,11 +62,12 @@ using WireSpec = std::variant<wirespec::None, wirespec::Loopback, wirespec::Cabl
 			      TapParams, GenParams, wirespec::Sink>;
 
 struct PortConfig {
-	std::string port; // "fm1-mac9"
+	std::string port;  // "fm1-mac9"
 	unsigned fman = 0; // 0 = fm1
 	unsigned cell = 0;
 	WireSpec wire;
-	unsigned item = 0; // where the configuration said so (1-based; 0: implied)
+	unsigned item = 0;     // where the configuration said so (1-based; 0: implied)
+	std::string item_text; // that item, for errors found later (files, TAPs)
 };
 
 struct ModelConfig {

@@ -89,8 +89,8 @@ void build(std::span<uint8_t> frame, const Tags &tags, uint16_t flow, uint32_t s
 	ip[1] = 0;
 	put16(ip + 2, uint16_t(kIpLen + udp_length));
 	put16(ip + 4, uint16_t(seq)); // identification
-	put16(ip + 6, 0x4000); // don't fragment
-	ip[8] = 64; // TTL
+	put16(ip + 6, 0x4000);	      // don't fragment
+	ip[8] = 64;		      // TTL
 	ip[9] = kProtoUdp;
 	put16(ip + 10, 0);
 	ip[12] = 198, ip[13] = 19, ip[14] = uint8_t(flow >> 8), ip[15] = uint8_t(flow);

@@ -35,7 +35,7 @@ constexpr uint32_t kMaxFlows = 65536;
 constexpr uint16_t kEthIpv4 = 0x0800, kEthVlan = 0x8100, kEthQinq = 0x88a8;
 
 struct Tags {
-	std::optional<uint16_t> vlan; // one 802.1Q tag
+	std::optional<uint16_t> vlan;  // one 802.1Q tag
 	std::optional<uint16_t> outer; // with inner: 802.1ad S-tag + 802.1Q C-tag
 	std::optional<uint16_t> inner;
 
@@ -70,7 +70,7 @@ private:
 // whether it is intact (checksums, lengths), and its flow and sequence.
 struct Parsed {
 	bool generated = false; // magic, UDP port and layout match
-	bool intact = false; // IPv4 and UDP checksums good, lengths consistent
+	bool intact = false;	// IPv4 and UDP checksums good, lengths consistent
 	uint16_t flow = 0;
 	uint32_t seq = 0;
 	size_t l2_len = 0;

@@ -38,8 +38,8 @@ public:
 	std::string describe() const override;
 
 	struct Stats {
-		uint64_t tx_frames; // taken from this end's MAC
-		uint64_t rx_frames; // handed to this end's MAC
+		uint64_t tx_frames;  // taken from this end's MAC
+		uint64_t rx_frames;  // handed to this end's MAC
 		uint64_t tx_dropped; // transmitted while not tx_ready() or link down
 		uint64_t rx_refused; // times this end's MAC refused a frame
 	};

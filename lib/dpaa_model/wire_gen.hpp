@@ -24,7 +24,7 @@ struct GenParams {
 	std::vector<uint32_t> sizes{uint32_t(gen::kMinFrame)}; // without FCS
 	gen::Tags tags;
 	uint32_t flows = 1;
-	Rate rate; // line by default
+	Rate rate;	    // line by default
 	uint64_t count = 0; // 0: no end
 
 	bool operator==(const GenParams &o) const

@@ -13,8 +13,8 @@ PcapWire::PcapWire(std::string port, const PcapParams &params, bool throttle)
 {
 }
 
-std::unique_ptr<PcapWire> PcapWire::open(std::string port, const PcapParams &params,
-					 bool throttle, std::string &error)
+std::unique_ptr<PcapWire> PcapWire::open(std::string port, const PcapParams &params, bool throttle,
+					 std::string &error)
 {
 	std::unique_ptr<PcapWire> w(new PcapWire(std::move(port), params, throttle));
 	char err[PCAP_ERRBUF_SIZE] = "";

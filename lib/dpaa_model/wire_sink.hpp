@@ -20,13 +20,13 @@ class SinkWire final : public Wire
 {
 public:
 	struct Counters {
-		uint64_t frames = 0; // everything the MAC transmitted
-		uint64_t bytes = 0; // their bytes, without FCS
-		uint64_t generated = 0; // frames recognised as the generator's
-		uint64_t bad = 0; // generator frames with a bad checksum or length
+		uint64_t frames = 0;	   // everything the MAC transmitted
+		uint64_t bytes = 0;	   // their bytes, without FCS
+		uint64_t generated = 0;	   // frames recognised as the generator's
+		uint64_t bad = 0;	   // generator frames with a bad checksum or length
 		uint64_t out_of_order = 0; // arrived after a later frame of their flow
-		uint64_t duplicates = 0; // a sequence number seen twice in a flow
-		uint64_t lost = 0; // sequence numbers skipped and not seen since
+		uint64_t duplicates = 0;   // a sequence number seen twice in a flow
+		uint64_t lost = 0;	   // sequence numbers skipped and not seen since
 	};
 	struct RateSample {
 		double seconds = 0; // since the previous sample
@@ -48,7 +48,7 @@ public:
 
 private:
 	struct Flow {
-		uint32_t next = 0; // the sequence number expected next
+		uint32_t next = 0;   // the sequence number expected next
 		uint64_t window = 0; // bit i: next - 1 - i was seen
 	};
 	void track(uint16_t flow, uint32_t seq);

@@ -50,7 +50,7 @@ private:
 	TapWire() = default;
 
 	std::string name_;
-	int fd_ = -1; // the TAP queue
+	int fd_ = -1;  // the TAP queue
 	int ctl_ = -1; // a socket for interface flag queries
 	MacPort *mac_ = nullptr;
 	std::vector<uint8_t> buf_ = std::vector<uint8_t>(kMaxFrame);
