@@ -48,7 +48,10 @@ bool to_u64(std::string_view s, uint64_t &v)
 
 std::string quote(std::string_view s)
 {
-	return "\"" + std::string(s) + "\"";
+	std::string q = "\"";
+	q += s;
+	q += '"';
+	return q;
 }
 
 // Whether a key names a port, if not of this board: fm<n>-mac<n>.

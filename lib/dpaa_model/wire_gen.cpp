@@ -57,8 +57,11 @@ bool GenWire::poll()
 std::string GenWire::describe() const
 {
 	std::string s = "gen:size=";
-	for (size_t i = 0; i < params_.sizes.size(); i++)
-		s += (i ? "," : "") + std::to_string(params_.sizes[i]);
+	for (size_t i = 0; i < params_.sizes.size(); i++) {
+		if (i)
+			s += ",";
+		s += std::to_string(params_.sizes[i]);
+	}
 	if (params_.tags.vlan)
 		s += ":vlan=" + std::to_string(*params_.tags.vlan);
 	if (params_.tags.outer)
