@@ -28,24 +28,19 @@ std::unique_ptr<System> System::create(ModelConfig config, BusMemory &mem, std::
 							   std::span<const MacDesc>(f.macs)));
 		s->soc_->add_block(*s->fmans_.back());
 	}
-	for (WireSet::Entry &e : s->wires_->entries()) {
-		Fman &f = *s->fmans_[e.port->fman];
-		e.wire->attach(f.mac_port(e.port->cell));
-		f.attach_wire(e.port->cell, *e.wire);
-	}
-	s->soc_->add_block(*s->wires_);
+	// Each Fman attaches the wire to the MAC and polls it in its own poll(),
+	// right after the MAC's Tx work, so the wires need no Block of their own.
+	for (WireSet::Entry &e : s->wires_->entries())
+		s->fmans_[e.port->fman]->attach_wire(e.port->cell, *e.wire);
 	return s;
 }
 
 System::~System()
 {
 	stop();
-	if (soc_) {
-		if (wires_)
-			soc_->remove_block(*wires_);
+	if (soc_)
 		for (auto &f : fmans_)
 			soc_->remove_block(*f);
-	}
 }
 
 int System::start()

@@ -8,8 +8,8 @@
 namespace dpaa::model
 {
 
-PcapWire::PcapWire(std::string port, const PcapParams &params, bool throttle)
-    : port_(std::move(port)), params_(params), throttle_(throttle)
+PcapWire::PcapWire(std::string port, const PcapParams &params, bool throttle, bool wall_clock)
+    : port_(std::move(port)), params_(params), throttle_(throttle), wall_clock_(wall_clock)
 {
 }
 
@@ -68,7 +68,7 @@ void PcapWire::transmit(std::span<const uint8_t> frame)
 	if (!out_)
 		return;
 	pcap_pkthdr h{};
-	if (throttle_) {
+	if (wall_clock_) {
 		gettimeofday(&h.ts, nullptr);
 	} else {
 		h.ts.tv_sec = time_t(stamp_us_ / 1'000'000);

@@ -7,8 +7,8 @@
 // appended to tx=. The output is flushed after each poll that wrote to it and
 // when the wire is flushed or destroyed, so a reader sees whole records once
 // the System stops or the application exits. Timestamps written are the
-// wall clock, or in stepped mode (not throttled) a counter of microseconds so
-// that a stepped run writes the same file every time.
+// wall clock, or (wall_clock false: stepped mode) a counter of microseconds
+// so that a stepped run writes the same file every time.
 #pragma once
 
 #include <atomic>
@@ -43,7 +43,7 @@ public:
 	// nullptr and error set ("cannot open ...: <libpcap's reason>") when a
 	// file cannot be opened.
 	static std::unique_ptr<PcapWire> open(std::string port, const PcapParams &params,
-					      bool throttle, std::string &error);
+					      bool throttle, bool wall_clock, std::string &error);
 	~PcapWire() override;
 
 	void attach(MacPort &mac) override;
@@ -58,12 +58,13 @@ public:
 	bool rx_done() const { return rx_done_.load(std::memory_order_relaxed); }
 
 private:
-	PcapWire(std::string port, const PcapParams &params, bool throttle);
+	PcapWire(std::string port, const PcapParams &params, bool throttle, bool wall_clock);
 	bool next_frame(); // fills held_ from the file; false at the end
 
 	std::string port_;
 	PcapParams params_;
 	bool throttle_;
+	bool wall_clock_;
 	MacPort *mac_ = nullptr;
 	Pacer pacer_;
 	pcap *in_ = nullptr;

@@ -25,7 +25,8 @@ std::unique_ptr<WireSet> WireSet::create(const ModelConfig &cfg, std::string &er
 		} else if (auto *g = std::get_if<GenParams>(&p.wire)) {
 			w = std::make_unique<GenWire>(p.port, *g, throttle);
 		} else if (auto *pc = std::get_if<PcapParams>(&p.wire)) {
-			w = PcapWire::open(p.port, *pc, throttle, why);
+			w = PcapWire::open(p.port, *pc, throttle, cfg.mode == RunMode::threaded,
+					   why);
 		} else if (auto *t = std::get_if<TapParams>(&p.wire)) {
 			w = TapWire::open(*t, why);
 		}

@@ -2,8 +2,8 @@
 // Copyright 2026 The DPAA C++ PMD authors
 //
 // The wires a configuration plugs into the board's MACs, built from a
-// ModelConfig, and polled as one Block by the SoC scheduler (after the
-// FMans, so a frame a MAC transmitted in a step may arrive in the same step).
+// ModelConfig. In a System each Fman polls the wires attached to its MACs;
+// the set is also a Block, for a scheduler that has no FMan (tools, tests).
 #pragma once
 
 #include <memory>

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <pcap/pcap.h>
 #include <string>
 #include <unistd.h>
@@ -255,7 +257,7 @@ TEST(PcapWire, InThroughLoopbackToOutByteExact)
 	// The MAC behind the pcap wire loops back what it receives: the same
 	// TestMac forwards its Rx to the wire's Tx.
 	std::string error;
-	auto w = PcapWire::open("fm1-mac9", PcapParams{in, out, Rate{}, 1}, false, error);
+	auto w = PcapWire::open("fm1-mac9", PcapParams{in, out, Rate{}, 1}, false, false, error);
 	ASSERT_TRUE(w) << error;
 	TestMac mac;
 	w->attach(mac);
@@ -276,13 +278,40 @@ TEST(PcapWire, InThroughLoopbackToOutByteExact)
 	unlink(out.c_str());
 }
 
+TEST(PcapWire, SteppedRunsWriteIdenticalFiles)
+{
+	const std::string in = temp_path("det-in.pcap");
+	write_pcap(in, {numbered_frame(1), numbered_frame(2, 300), numbered_frame(3)});
+	std::string bytes[2];
+	for (std::string &b : bytes) {
+		const std::string out = temp_path("det-out.pcap");
+		std::string error;
+		{
+			auto w = PcapWire::open("fm1-mac9", PcapParams{in, out, Rate{}, 1}, false,
+						false, error);
+			ASSERT_TRUE(w) << error;
+			TestMac mac;
+			w->attach(mac);
+			while (w->poll())
+				while (!mac.rx.empty())
+					w->transmit(mac.pop());
+		}
+		std::ifstream f(out, std::ios::binary);
+		b.assign(std::istreambuf_iterator<char>(f), {});
+		unlink(out.c_str());
+	}
+	EXPECT_EQ(bytes[0].size(), 24u + 3 * 16 + 60 + 300 + 60);
+	EXPECT_EQ(bytes[0], bytes[1]);
+	unlink(in.c_str());
+}
+
 TEST(PcapWire, LoopsAndBackPressure)
 {
 	const std::string in = temp_path("loop.pcap");
 	std::vector<Frame> frames{numbered_frame(1), numbered_frame(2), numbered_frame(3)};
 	write_pcap(in, frames);
 	std::string error;
-	auto w = PcapWire::open("fm1-mac9", PcapParams{in, "", Rate{}, 3}, false, error);
+	auto w = PcapWire::open("fm1-mac9", PcapParams{in, "", Rate{}, 3}, false, false, error);
 	ASSERT_TRUE(w) << error;
 	TestMac mac;
 	w->attach(mac);
@@ -305,7 +334,8 @@ TEST(PcapWire, WritesAValidEmptyFileAndRejectsMissingInput)
 	const std::string out = temp_path("empty.pcap");
 	std::string error;
 	{
-		auto w = PcapWire::open("fm1-mac9", PcapParams{"", out, Rate{}, 1}, false, error);
+		auto w = PcapWire::open("fm1-mac9", PcapParams{"", out, Rate{}, 1}, false, false,
+					error);
 		ASSERT_TRUE(w) << error;
 		EXPECT_TRUE(read_pcap(out).empty());
 	}
@@ -313,12 +343,12 @@ TEST(PcapWire, WritesAValidEmptyFileAndRejectsMissingInput)
 	unlink(out.c_str());
 
 	auto bad = PcapWire::open("fm1-mac9", PcapParams{"/nonexistent/in.pcap", "", Rate{}, 1},
-				  false, error);
+				  false, false, error);
 	EXPECT_FALSE(bad);
 	EXPECT_NE(error.find("cannot read pcap file /nonexistent/in.pcap: "), std::string::npos)
 		<< error;
 	bad = PcapWire::open("fm1-mac9", PcapParams{"", "/nonexistent/out.pcap", Rate{}, 1}, false,
-			     error);
+			     false, error);
 	EXPECT_FALSE(bad);
 	EXPECT_NE(error.find("cannot write pcap file /nonexistent/out.pcap: "), std::string::npos)
 		<< error;

@@ -29,11 +29,18 @@ public:
 			macs_[m.cell] = std::make_unique<test::TestMac>(m.speed_mbps);
 	}
 	MacPort &mac_port(unsigned cell) { return *macs_.at(cell); }
-	void attach_wire(unsigned cell, Wire &w) { wires_[cell] = &w; }
+	// As the FMan model: attach the wire to the MAC, poll it in poll().
+	void attach_wire(unsigned cell, Wire &w)
+	{
+		wires_[cell] = &w;
+		w.attach(*macs_.at(cell));
+	}
 
 	bool poll() override
 	{
 		bool worked = false;
+		for (auto [cell, w] : wires_)
+			worked |= w->poll();
 		for (auto [from, to] : forward) {
 			test::TestMac &m = *macs_.at(from);
 			Wire &out = *wires_.at(to);
