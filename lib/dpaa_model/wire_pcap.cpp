@@ -14,9 +14,9 @@ PcapWire::PcapWire(std::string port, const PcapParams &params, bool throttle, bo
 }
 
 std::unique_ptr<PcapWire> PcapWire::open(std::string port, const PcapParams &params, bool throttle,
-					 std::string &error)
+					 bool wall_clock, std::string &error)
 {
-	std::unique_ptr<PcapWire> w(new PcapWire(std::move(port), params, throttle));
+	std::unique_ptr<PcapWire> w(new PcapWire(std::move(port), params, throttle, wall_clock));
 	char err[PCAP_ERRBUF_SIZE] = "";
 	if (!params.rx.empty()) {
 		w->in_ = pcap_open_offline(params.rx.c_str(), err);
