@@ -4,8 +4,10 @@
 // FMan model, receive side: buffer layout, MAC filtering, drops and their
 // counters, scatter/gather, error FQ, KeyGen distribution.
 
+#include <chrono>
 #include <map>
 #include <set>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -503,6 +505,37 @@ TEST_F(FmanRx, PauseFramesAreCountedAndConsumed)
 	rig.run();
 	EXPECT_EQ(rig.sink.got.size(), 1u);
 	EXPECT_EQ(rig.stat(kMac, st::kRxPf), 2u);
+}
+
+// Threaded mode: the model thread polls the wire and fills the FQs while the
+// test programs and reads registers through ccsr(), which takes the Soc lock.
+TEST_F(FmanRx, ThreadedModelWithControlPathAccess)
+{
+	TestWire &w = *rig.wires[kMac];
+	for (unsigned i = 0; i < 20; i++)
+		w.pending.push_back({udp_frame(60 + i), true});
+	rig.mac_wr(kMac, memac::kCommandConfig, 0); // received once enabled below
+	ASSERT_EQ(rig.soc.start_thread(), 0);
+	for (unsigned i = 0; i < 1000; i++)
+		rig.mac_wr(kMac, memac::pause_quanta(1), i); // concurrent control path
+	rig.mac_wr(kMac, memac::kCommandConfig, memac::cmd::kRxEn | memac::cmd::kTxEn);
+	// No timing in the verdict: wait (bounded) for the counter, then check.
+	for (int i = 0; i < 20000 && rig.rx_rd(kMac, rx::kRfrc) < 20; i++)
+		std::this_thread::sleep_for(std::chrono::microseconds(100));
+	for (int i = 0; i < 20000; i++) {
+		{
+			std::lock_guard<std::mutex> g(rig.soc.lock());
+			if (rig.sink.got.size() >= 20)
+				break;
+		}
+		std::this_thread::sleep_for(std::chrono::microseconds(100));
+	}
+	rig.soc.stop_thread();
+	EXPECT_EQ(rig.rx_rd(kMac, rx::kRfrc), 20u);
+	EXPECT_EQ(received(kDefFq), 20u);
+	EXPECT_EQ(rig.mac_rd(kMac, memac::pause_quanta(1)), 999u);
+	for (unsigned i = 0; i < 20; i++)
+		EXPECT_EQ(rig.sink.got[i].fd.length(), 102u + i);
 }
 
 TEST_F(FmanRx, WirePolledByTheFman)
