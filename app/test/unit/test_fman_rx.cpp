@@ -514,11 +514,9 @@ TEST_F(FmanRx, ThreadedModelWithControlPathAccess)
 	TestWire &w = *rig.wires[kMac];
 	for (unsigned i = 0; i < 20; i++)
 		w.pending.push_back({udp_frame(60 + i), true});
-	rig.mac_wr(kMac, memac::kCommandConfig, 0); // received once enabled below
 	ASSERT_EQ(rig.soc.start_thread(), 0);
 	for (unsigned i = 0; i < 1000; i++)
 		rig.mac_wr(kMac, memac::pause_quanta(1), i); // concurrent control path
-	rig.mac_wr(kMac, memac::kCommandConfig, memac::cmd::kRxEn | memac::cmd::kTxEn);
 	// No timing in the verdict: wait (bounded) for the counter, then check.
 	// (Bounded at 30 s so that a slow, loaded machine still passes.)
 	for (int i = 0; i < 300000 && rig.rx_rd(kMac, rx::kRfrc) < 20; i++)
