@@ -132,6 +132,13 @@ void Fman::decode_pools(Port &p) noexcept
 			RxPool{static_cast<uint8_t>((v & rx::kPoolBpidMask) >> rx::kPoolBpidShift),
 			       static_cast<uint8_t>(i), v & rx::kPoolSizeMask};
 	}
+	bool ascending = true;
+	for (unsigned i = 1; i < p.num_pools; i++)
+		ascending &= p.pools[i].size >= p.pools[i - 1].size;
+	// Counted once per misprogramming, not per register write.
+	if (!ascending && p.pools_ascending)
+		faults_.pools_not_ascending++;
+	p.pools_ascending = ascending;
 	std::stable_sort(p.pools.begin(), p.pools.begin() + p.num_pools,
 			 [](const RxPool &a, const RxPool &b) { return a.size < b.size; });
 }
@@ -147,6 +154,14 @@ void Fman::decode_addr(Port &p, unsigned slot) noexcept
 	for (unsigned i = 0; i < 2; i++)
 		a = a << 8 | ((hi >> (8 * i)) & 0xff);
 	p.addrs[slot] = a;
+}
+
+FmanFaults Fman::faults() const noexcept
+{
+	FmanFaults f = faults_;
+	for (const auto &p : ports_)
+		f.bad_release_bpid += p->stats.tx_release_failed;
+	return f;
 }
 
 uint32_t Fman::if_status(const Port &p) const noexcept

@@ -77,6 +77,17 @@ struct FmanPortStats {
 	uint64_t tx_busy = 0;		  // deliver() refused: Tx ring full or port disabled
 };
 
+// Driver misuse the FMan model detected (a board would misbehave or
+// silently do something else). Tests of drivers assert these stay 0.
+struct FmanFaults {
+	uint64_t read_only_write = 0;	  // write to a read-only register
+	uint64_t pools_not_ascending = 0; // FMBM_REBMPI not in ascending buffer size
+	uint64_t ic_overlaps_frame = 0;	  // ICEOF + ICSZ beyond the buffer start margin
+	uint64_t dtc_without_rpd = 0;	  // Tx checksum asked without prepended data
+	uint64_t bad_release_bpid = 0;	  // buffer released to a BPID BMan refused
+	uint64_t keygen_bad_access = 0;	  // FMKG_AR for an entry type not modelled
+};
+
 class Fman final : public Block
 {
 public:
@@ -108,6 +119,7 @@ public:
 	// A 64-bit mEMAC counter (memac::stat::k*), as the registers show it.
 	uint64_t mac_counter(unsigned cell, uint32_t stat_off) const noexcept;
 	const Keygen &keygen() const noexcept { return keygen_; }
+	FmanFaults faults() const noexcept;
 
 private:
 	friend struct FmanRegs;
@@ -154,6 +166,7 @@ private:
 		std::array<uint32_t, kPageWords> tx{};
 		std::array<RxPool, hw::fman::bmi_rx::kNumExtPools> pools{};
 		unsigned num_pools = 0;
+		bool pools_ascending = true;
 
 		TxRing ring;
 		FmanPortStats stats;
@@ -201,6 +214,7 @@ private:
 	std::array<std::unique_ptr<Port>, hw::fman::kMaxMacs> ports_;
 	std::vector<Port *> present_;
 	Keygen keygen_;
+	FmanFaults faults_;
 	uint32_t iram_addr_ = 0;
 	uint64_t timestamp_ns_ = 0;
 	// Registers no behaviour is attached to read back what was written.

@@ -136,8 +136,10 @@ struct FmanRegs {
 			  uint32_t off, uint32_t v)
 	{
 		const Reg<Unit> *r = find(table, off);
-		if (r != nullptr && (r->flags & kRo))
+		if (r != nullptr && (r->flags & kRo)) {
+			fman.faults_.read_only_write++;
 			return;
+		}
 		if (r != nullptr && r->write != nullptr)
 			return r->write(fman, u, off, v);
 		words[off / 4] = v;
@@ -245,10 +247,15 @@ void Fman::reg_write(uint32_t off, uint32_t v) noexcept
 		return FmanRegs::write(*this, FmanRegs::kTxRegs, *t.port, t.port->tx.data(), t.off,
 				       v);
 	case FmanRegs::Target::keygen:
-		return keygen_.write(t.off, v);
+		keygen_.write(t.off, v);
+		if (t.off == fm::kg::kAr && (keygen_.read(fm::kg::kAr) & fm::kg::kArErr))
+			faults_.keygen_bad_access++;
+		return;
 	case FmanRegs::Target::fpm:
-		if (t.off == fm::fpm::kIpRev1 || t.off == fm::fpm::kIpRev2)
-			return; // read-only
+		if (t.off == fm::fpm::kIpRev1 || t.off == fm::fpm::kIpRev2) {
+			faults_.read_only_write++;
+			return;
+		}
 		break;
 	case FmanRegs::Target::iram:
 		if (t.off == fm::iram::kIadd) {
@@ -291,6 +298,7 @@ void Fman::reset() noexcept
 		p.addrs.fill(0);
 		p.hash_buckets = 0;
 		p.num_pools = 0;
+		p.pools_ascending = true;
 		p.ring = TxRing{};
 	}
 	keygen_.reset();

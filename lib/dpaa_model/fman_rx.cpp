@@ -314,6 +314,8 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 	uint32_t icsz = (icp & fm::icp::kIcszMask) * 16;
 	icsz = std::min(icsz, fm::icp::kIcSize - std::min(iciof, fm::icp::kIcSize));
 	// The IC copy must not run into the frame (or the S/G table).
+	if (icsz > 0 && iceof + icsz > bsm)
+		faults_.ic_overlaps_frame++;
 	icsz = iceof >= bsm ? 0 : std::min(icsz, bsm - iceof);
 	constexpr uint32_t kWrittenBegin = fm::icp::kIcParseResult;
 	constexpr uint32_t kWrittenEnd = fm::icp::kIcHash + 8;

@@ -330,6 +330,17 @@ private:
 	}
 };
 
+inline void expect_no_faults(const model::Fman &fman)
+{
+	const model::FmanFaults f = fman.faults();
+	EXPECT_EQ(f.read_only_write, 0u);
+	EXPECT_EQ(f.pools_not_ascending, 0u);
+	EXPECT_EQ(f.ic_overlaps_frame, 0u);
+	EXPECT_EQ(f.dtc_without_rpd, 0u);
+	EXPECT_EQ(f.bad_release_bpid, 0u);
+	EXPECT_EQ(f.keygen_bad_access, 0u);
+}
+
 // ------------------------------------------------------------ the rig
 
 // An FMan on a stepped Soc with the LS1046A-RDB's 10G MACs and one 1G MAC,

@@ -38,6 +38,7 @@ protected:
 		rig.setup_rx(kMac, kDefFq, kErrFq);
 		rig.set_pools(kMac, {{1, 2048}});
 	}
+	void TearDown() override { expect_no_faults(rig.fman); }
 	size_t received(uint32_t fqid) const
 	{
 		size_t n = 0;

@@ -30,6 +30,7 @@ protected:
 			   memac::cmd::kTxEn | memac::cmd::kRxEn | memac::cmd::kTxPadEn);
 		rig.setup_tx(kMac, kTxFq, kConfFq, kErrFq);
 	}
+	void TearDown() override { expect_no_faults(rig.fman); }
 	// A buffer outside any pool holding 'f' at 'off'; FD to pool kBpid.
 	hw::Fd place(const Bytes &f, uint16_t off = 64)
 	{
