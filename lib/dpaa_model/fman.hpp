@@ -215,7 +215,8 @@ private:
 	std::vector<Port *> present_;
 	Keygen keygen_;
 	FmanFaults faults_;
-	uint32_t iram_addr_ = 0;
+	std::array<uint32_t, 0x1000 / 4> fpm_{};
+	std::array<uint32_t, 4> iram_{};
 	uint64_t timestamp_ns_ = 0;
 	// Registers no behaviour is attached to read back what was written.
 	std::unordered_map<uint32_t, uint32_t> plain_;
