@@ -201,6 +201,12 @@ TEST(System, GeneratorThroughTheSocToSink)
 	EXPECT_EQ(c.lost, 0u);
 	EXPECT_EQ(c.out_of_order, 0u);
 	EXPECT_EQ(c.duplicates, 0u);
+	EXPECT_EQ(rig.sys->wire_summary(),
+		  (std::vector<std::string>{
+			  "fm1-mac9 gen:size=60,1514:flows=8:rate=line:count=1000: 1000 frames, "
+			  "787000 bytes sent; 0 refused by the MAC; 0 frames from the MAC",
+			  "fm1-mac10 sink: 1000 frames, 787000 bytes; generator frames 1000: 0 "
+			  "bad, 0 lost, 0 out of order, 0 duplicates"}));
 }
 
 // pcap file -> fm1-mac9 Rx -> the test sends each frame back out of
