@@ -98,7 +98,9 @@ void QmanSwPortal::update_isr() noexcept
 
 bool QmanSwPortal::poll()
 {
-	if (!valid())
+	// A portal no driver has configured (QCSP_CFG still 0: EQCR in PI-register
+	// production mode, which the model does not serve) is not polled.
+	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
 		return false;
 	bool did = poll_mc();
 	did |= poll_eqcr();
@@ -213,7 +215,7 @@ void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t sta
 
 bool QmanSwPortal::produce()
 {
-	if (!valid())
+	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
 		return false;
 	void *ci = ci_.get();
 	const unsigned mf =
@@ -341,7 +343,8 @@ void BmanSwPortal::reset()
 
 bool BmanSwPortal::poll()
 {
-	if (!valid())
+	// Likewise for BCSP_CFG (RPM 0: PI-register production).
+	if (!valid() || hw::reg_read(ci_.get(), bm::ci::kCfg) == 0)
 		return false;
 	bool did = poll_mc();
 	did |= poll_rcr();

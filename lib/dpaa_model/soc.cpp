@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 namespace dpaa::model
@@ -146,6 +147,7 @@ void Soc::stop_thread()
 
 void Soc::thread_main()
 {
+	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0); // 1 us: bounded wake-up latency
 	unsigned idle = 0;
 	while (!stop_.load(std::memory_order_relaxed)) {
 		if (step()) {

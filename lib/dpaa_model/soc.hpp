@@ -37,9 +37,13 @@ namespace dpaa::model
 class Soc
 {
 public:
-	static constexpr unsigned kIdleSpinSteps = 2000;
-	static constexpr unsigned kIdleYieldSteps = 200;
-	static constexpr std::chrono::microseconds kIdleSleep{50};
+	// Idle back-off: kIdleSpinSteps steps one pause apart (longer pauses
+	// measured slower: the driver then waits on the model), then yields,
+	// then sleeps kIdleSleep at a time (the thread's timer slack is set so
+	// that the sleep is not stretched to the default 50 us).
+	static constexpr unsigned kIdleSpinSteps = 64;
+	static constexpr unsigned kIdleYieldSteps = 4000;
+	static constexpr std::chrono::microseconds kIdleSleep{20};
 
 	Soc();
 	~Soc();

@@ -101,7 +101,7 @@ TEST(QmanThreaded, StressOneProducerOneConsumerPortal)
 			});
 			// Three spinning threads share two cores: give the CPU
 			// away when there is nothing to do.
-			if (n == 0 && ++idle > 64) {
+			if (n == 0 && ++idle > 8) {
 				idle = 0;
 				std::this_thread::yield();
 			}
@@ -118,7 +118,7 @@ TEST(QmanThreaded, StressOneProducerOneConsumerPortal)
 		const unsigned n =
 			prod->enqueue_burst(hw::Fqid{0x2000}, std::span(burst.data(), want));
 		sent += n;
-		if (n == 0 && ++idle > 64) {
+		if (n == 0 && ++idle > 8) {
 			idle = 0;
 			std::this_thread::yield();
 		}
