@@ -129,7 +129,8 @@ bool QmanSwPortal::poll_eqcr()
 				post_ern(*e, qm::mr_rc::kFqTaildrop);
 			// Enqueue DCA: the entry also consumes a DQRR entry.
 			if (cdc && (e->dca & qm::eqcr_dca::kEnable))
-				consume_dqrr_to((e->dca + 1u) & (qm::kDqrrSize - 1));
+				consume_dqrr_to(((e->dca & qm::eqcr_dca::kIdxMask) + 1u) &
+						(qm::kDqrrSize - 1));
 		} else {
 			faults_.bad_eqcr_verb++;
 		}
