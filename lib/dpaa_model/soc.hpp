@@ -37,13 +37,20 @@ namespace dpaa::model
 class Soc
 {
 public:
-	// Idle back-off: kIdleSpinSteps steps one pause apart (longer pauses
-	// measured slower: the driver then waits on the model), then yields,
-	// then sleeps kIdleSleep at a time (the thread's timer slack is set so
-	// that the sleep is not stretched to the default 50 us).
-	static constexpr unsigned kIdleSpinSteps = 64;
-	static constexpr unsigned kIdleYieldSteps = 4000;
-	static constexpr std::chrono::microseconds kIdleSleep{20};
+	// How the model thread backs off when a step finds nothing to do: steps
+	// 'spin_steps' times one pause apart, then 'yield_steps' times with a
+	// sched_yield() between them, then sleeps 'sleep' between steps (with
+	// the thread's timer slack at 1 us so the sleep is not stretched to the
+	// default 50 us). The defaults suit a small machine shared with the
+	// application (spinning longer measured much slower there: the model
+	// kept the core the application needed); a model thread with a core of
+	// its own can spin far longer.
+	struct ThreadConfig {
+		int cpu = -1; // pin to this CPU; < 0: no pinning
+		unsigned spin_steps = 64;
+		unsigned yield_steps = 4000;
+		std::chrono::microseconds sleep{20};
+	};
 
 	Soc();
 	~Soc();
@@ -68,6 +75,7 @@ public:
 
 	// Threaded mode. cpu < 0: no pinning. Negative errno on failure.
 	int start_thread(int cpu = -1);
+	int start_thread(const ThreadConfig &cfg);
 	void stop_thread();
 	bool threaded() const noexcept { return running_; }
 	// False if portal memory could not be allocated.
@@ -91,6 +99,7 @@ private:
 	std::vector<Block *> blocks_;
 	pthread_t thread_{};
 	bool running_ = false;
+	ThreadConfig thread_cfg_;
 	std::atomic<bool> stop_{false};
 	std::atomic<uint64_t> steps_{0};
 };
