@@ -69,6 +69,7 @@ struct FmanPortStats {
 	uint64_t rx_dma_errors = 0;	  // a buffer address did not translate
 	uint64_t rx_error_fq = 0;	  // frames enqueued to the Rx error FQ
 	uint64_t rx_sg = 0;		  // frames written as scatter/gather
+	uint64_t rx_backpressure = 0;	  // wire_rx() refused: pools depleted, FMBM_RMPD set
 	uint64_t tx_frames = 0;		  // frames sent (wire or loopback)
 	uint64_t tx_mac_disabled = 0;	  // dropped: COMMAND_CONFIG TX_EN clear
 	uint64_t tx_errors = 0;		  // FDs sent to the Tx error FQ (or dropped)
@@ -144,6 +145,9 @@ private:
 		Port(Fman &f, unsigned cell) : owner(f), cell(cell) {}
 		bool wire_rx(std::span<const uint8_t> frame, bool fcs_ok) override;
 		uint32_t speed_mbps() const override { return desc.speed_mbps; }
+		bool rx_ready() const override;
+		// Whether Tx frames can leave now (the wire, unless looped back).
+		bool tx_ready() const noexcept;
 		bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,
 			     uint64_t context_a) override;
 
@@ -192,6 +196,7 @@ private:
 	// Rx: the whole path for one frame; true = taken (possibly dropped).
 	bool rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexcept;
 	bool mac_accepts(const Port &p, const uint8_t *dst) const noexcept;
+	bool rx_buffers_available(Port &p, uint32_t len) noexcept;
 	void bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noexcept;
 	void rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept;
 

@@ -121,6 +121,12 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 		p.stats.rx_mac_disabled++;
 		return true;
 	}
+	// Flow control on pool depletion: PAUSE instead of loss, i.e. the wire
+	// keeps the frame and offers it again. Nothing is counted yet.
+	if (p.r(fm::bmi_rx::kRmpd) != 0 && !rx_buffers_available(p, len)) {
+		p.stats.rx_backpressure++;
+		return false;
+	}
 	// The FMan timestamp: nanoseconds of line time, advanced per frame
 	// (preamble and inter-frame gap included), so stepped runs repeat.
 	timestamp_ns_ +=
@@ -183,6 +189,30 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 	}
 	bmi_rx(p, frame, fcs_ok ? 0 : fds::kErrPhysical);
 	return true;
+}
+
+bool Fman::rx_buffers_available(Port &p, uint32_t len) noexcept
+{
+	namespace rx = fm::bmi_rx;
+	if (p.num_pools == 0 || !(p.r(rx::kRcfg) & rx::kCfgEn))
+		return true; // dropped anyway, as on a board
+	const Bman &bman = soc_.bman();
+	const uint32_t rebm = p.r(rx::kRebm);
+	const uint32_t margins =
+		((rebm & rx::kRebmBsmMask) >> rx::kRebmBsmShift) + (rebm & rx::kRebmBemMask);
+	if (p.m(memac::kCommandConfig) & memac::cmd::kCrcFwd)
+		len += kFcsLen;
+	for (unsigned i = 0; i < p.num_pools; i++)
+		if (p.pools[i].size >= margins + len && bman.free_count(p.pools[i].bpid) > 0)
+			return true;
+	const RxPool &largest = p.pools[p.num_pools - 1];
+	if (largest.size >= margins + len || largest.size <= margins ||
+	    (p.r(rx::kRebm) & rx::kRebmSgDisable))
+		return bman.free_count(largest.bpid) > 0;
+	// Scatter/gather: a table buffer and the data buffers.
+	const uint32_t cap = largest.size - margins;
+	const uint32_t nseg = std::min<uint32_t>((len + cap - 1) / cap, fm::kMaxSgEntries);
+	return bman.free_count(largest.bpid) >= nseg + 1;
 }
 
 void Fman::rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept

@@ -71,12 +71,14 @@ public:
 		}
 		return did;
 	}
+	bool tx_ready() const override { return ready; }
 	bool link_up() const override { return up; }
 	std::string describe() const override { return "test"; }
 
 	std::vector<Bytes> sent;
 	std::vector<std::pair<Bytes, bool>> pending;
 	bool up = true;
+	bool ready = true; // tx_ready(): false plays a cable under back-pressure
 
 private:
 	model::MacPort *mac_ = nullptr;

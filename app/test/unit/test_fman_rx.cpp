@@ -246,6 +246,39 @@ TEST_F(FmanRx, PoolDepletionDropsAndCounts)
 	EXPECT_EQ(small.sink.got.size(), 3u);
 }
 
+TEST_F(FmanRx, DepletionWithFlowControlBackPressuresTheWire)
+{
+	FmanRig small;
+	small.add_pool(4, 2048, 1);
+	small.setup_rx(kMac, kDefFq, kErrFq);
+	small.set_pools(kMac, {{4, 2048}});
+	small.rx_wr(kMac, rx::kRmpd, 0xf00000f0);
+	EXPECT_TRUE(small.rx(kMac, udp_frame(60)));
+	EXPECT_FALSE(small.rx(kMac, udp_frame(60))); // no buffer: PAUSE, not loss
+	EXPECT_EQ(small.stat(kMac, st::kRPkt), 1u);  // the refused frame is not counted
+	EXPECT_EQ(small.rx_rd(kMac, rx::kRodc), 0u);
+	EXPECT_EQ(small.fman.stats(kMac).rx_backpressure, 1u);
+	small.run();
+	ASSERT_EQ(small.sink.got.size(), 1u);
+	small.soc.bman().release(4, small.sink.got[0].fd.addr());
+	EXPECT_TRUE(small.rx(kMac, udp_frame(60)));
+	small.run();
+	EXPECT_EQ(small.sink.got.size(), 2u);
+	EXPECT_EQ(small.stat(kMac, st::kRPkt), 2u);
+}
+
+TEST_F(FmanRx, RxReadyFollowsMacAndPortEnables)
+{
+	const model::MacPort &mp = rig.fman.mac_port(kMac);
+	EXPECT_TRUE(mp.rx_ready());
+	rig.rx_wr(kMac, rx::kRcfg, 0);
+	EXPECT_FALSE(mp.rx_ready());
+	rig.rx_wr(kMac, rx::kRcfg, rx::kCfgEn);
+	rig.mac_wr(kMac, memac::kCommandConfig, memac::cmd::kTxEn);
+	EXPECT_FALSE(mp.rx_ready());
+	EXPECT_FALSE(rig.fman.mac_port(FmanRig::kMac10).rx_ready());
+}
+
 TEST_F(FmanRx, SmallestPoolThatFits)
 {
 	rig.add_pool(2, 256, 1);

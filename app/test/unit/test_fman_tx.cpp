@@ -288,6 +288,23 @@ TEST_F(FmanTx, LoopbackBitTurnsTxIntoRx)
 	EXPECT_EQ(rig.sink.got.size(), 1u);
 }
 
+TEST_F(FmanTx, WireBackPressureLeavesFramesOnTheFq)
+{
+	wire().ready = false;
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();
+	send(place(f));
+	send(place(f));
+	EXPECT_TRUE(wire().sent.empty());
+	model::FqInfo info{};
+	ASSERT_TRUE(rig.soc.qman().fq_info(kTxFq, info));
+	EXPECT_EQ(info.frames, 2u);
+	wire().ready = true;
+	rig.run();
+	EXPECT_EQ(wire().sent.size(), 2u);
+	ASSERT_TRUE(rig.soc.qman().fq_info(kTxFq, info));
+	EXPECT_EQ(info.frames, 0u);
+}
+
 TEST_F(FmanTx, DisabledPortLeavesFramesQueued)
 {
 	rig.tx_wr(kMac, tx::kTcfg, 0);
