@@ -13,12 +13,12 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <exception>
 #include <cstdio>
 #include <memory>
 #include <new>
 #include <string>
 
+#include "dpaa_hw/fman_ccsr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_model/system.hpp"
 #include "platform/bus_addr.hpp"
@@ -34,33 +34,12 @@ namespace
 constexpr uint64_t kFirstBus = uint64_t{1} << 32;
 constexpr uint64_t kBusAlign = uint64_t{1} << 21;
 
-// FMan v3 hardware port ids, as the LS1043A/LS1046A device trees number the
-// BMI ports (fsl,fman-v3-port-rx/tx cell-index).
-uint8_t rx_port_id(const model::MacDesc &m)
-{
-	return static_cast<uint8_t>(m.type == model::MacType::memac_10g ? 0x10 + (m.cell - 8)
-									: 0x08 + m.cell);
-}
-
-uint8_t tx_port_id(const model::MacDesc &m)
-{
-	return static_cast<uint8_t>(m.type == model::MacType::memac_10g ? 0x30 + (m.cell - 8)
-									: 0x28 + m.cell);
-}
-
 class ModelPlatform final : public Platform, public model::BusMemory
 {
       public:
 	int init(const char *config, std::string &error) noexcept
 	{
-		// The model is plain C++ and may throw (std::bad_alloc, a
-		// thread that cannot start); nothing crosses into DPDK.
-		try {
-			sys_ = model::System::create(config, *this, error);
-		} catch (const std::exception &e) {
-			error = std::string("DPAA_MODEL: cannot build the model: ") + e.what();
-			return -ENOMEM;
-		}
+		sys_ = model::System::create(config, *this, error);
 		if (!sys_)
 			return -EINVAL;
 		describe();
@@ -76,11 +55,9 @@ class ModelPlatform final : public Platform, public model::BusMemory
 	{
 		if (started_)
 			return 0;
-		try {
-			sys_->start();
-		} catch (const std::exception &) {
-			return -EAGAIN;
-		}
+		int ret = sys_->start();
+		if (ret < 0)
+			return ret;
 		started_ = true;
 		return 0;
 	}
@@ -89,10 +66,7 @@ class ModelPlatform final : public Platform, public model::BusMemory
 	{
 		if (!started_)
 			return;
-		try {
-			sys_->stop();
-		} catch (const std::exception &) {
-		}
+		sys_->stop();
 		started_ = false;
 	}
 
@@ -170,6 +144,8 @@ class ModelPlatform final : public Platform, public model::BusMemory
 		snprintf(soc_.board, sizeof(soc_.board), "%s", b.name.c_str());
 		snprintf(soc_.soc, sizeof(soc_.soc), "%s", b.soc.c_str());
 		for (const model::FmanDesc &f : b.fmans) {
+			if (f.index >= sys_->num_fmans())
+				continue;
 			if (soc_.num_fmans == kMaxFmans)
 				break;
 			soc_.fmans[soc_.num_fmans++] = FmanInfo{f.index, 0x100000, 0, 0};
@@ -183,13 +159,9 @@ class ModelPlatform final : public Platform, public model::BusMemory
 									      : MacType::memac_1g;
 				mi.speed_mbps = m.speed_mbps;
 				snprintf(mi.name, sizeof(mi.name), "%s", m.name.c_str());
-				mi.rx_port_id = rx_port_id(m);
-				mi.tx_port_id = tx_port_id(m);
-				// The model numbers an FMan's Tx port channels by
-				// MAC cell (see platform.hpp).
-				mi.tx_channel = static_cast<uint16_t>(
-					hw::qm::channel::kFman0Base +
-					f.index * hw::qm::channel::kFmanChannels + m.cell);
+				mi.rx_port_id = hw::fman::rx_port_id(m.cell);
+				mi.tx_port_id = hw::fman::tx_port_id(m.cell);
+				mi.tx_channel = sys_->fman(f.index).tx_channel(m.cell);
 			}
 		}
 		soc_.num_qman_portals = std::min<unsigned>(b.qman_portals, kMaxPortals);

@@ -42,9 +42,9 @@ struct MacInfo {
 	uint8_t rx_port_id;  // BMI hardware port ids (FMan v3: 1G Rx 0x08+,
 	uint8_t tx_port_id;  // 10G Rx 0x10+, 1G Tx 0x28+, 10G Tx 0x30+)
 	uint16_t tx_channel; // QMan channel of the Tx port (FQs to transmit on):
-			     // the device tree's fsl,qman-channel-id on a board;
-			     // in the model 0x40 + 16 * fman + cell
-			     // (hw::qm::channel::kFman0Base + cell for fm1)
+			     // the device tree's fsl,qman-channel-id on a board,
+			     // hw::fman::tx_channel_offset() from kFman0Base in
+			     // the model
 };
 
 struct FmanInfo {
