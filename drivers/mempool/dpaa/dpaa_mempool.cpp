@@ -81,9 +81,13 @@ void bpid_free(unsigned bpid) noexcept
 	bpids_used.fetch_and(~(uint64_t{1} << bpid), std::memory_order_acq_rel);
 }
 
+// pool_data holds BPID + 1: 0 is a mempool whose alloc never succeeded
+// (DPDK may call free for it), which owns no BPID.
+constexpr unsigned kNoBpid = ~0u;
+
 unsigned pool_bpid(const rte_mempool *mp) noexcept
 {
-	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data));
+	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data)) - 1;
 }
 
 // Release n (1..8) bus addresses with one RCR entry, waiting for room.
@@ -122,7 +126,7 @@ int ops_alloc(rte_mempool *mp) noexcept
 		meta = static_cast<uint32_t>(sizeof(rte_mbuf) + priv->mbuf_priv_size);
 	}
 	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{mp, meta, mp->elt_size - meta};
-	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid));
+	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid) + 1);
 	DPAA_MEMPOOL_LOG(DEBUG, "%s: BMan pool %d, buffers at object + %u", mp->name, bpid, meta);
 	return 0;
 }
@@ -130,6 +134,9 @@ int ops_alloc(rte_mempool *mp) noexcept
 void ops_free(rte_mempool *mp) noexcept
 {
 	const unsigned bpid = pool_bpid(mp);
+	if (bpid == kNoBpid)
+		return;
+	mp->pool_data = nullptr;
 	// A BPID given to the next pool must come empty. After rte_eal_cleanup
 	// there is no BMan any more, nor anything to drain.
 	qbman::BmanPortal *p = bus::soc() != nullptr ? bus::bman_portal() : nullptr;
@@ -196,7 +203,7 @@ int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 unsigned ops_get_count(const rte_mempool *mp) noexcept
 {
 	hw::RegisterWindow *ccsr = bus::bman_ccsr();
-	if (ccsr == nullptr)
+	if (ccsr == nullptr || pool_bpid(mp) == kNoBpid)
 		return 0;
 	return ccsr->read32(bm::ccsr::pool_content(pool_bpid(mp)));
 }
@@ -238,5 +245,6 @@ extern "C" int rte_dpaa_mempool_bpid(const struct rte_mempool *mp)
 {
 	if (mp == nullptr || strcmp(rte_mempool_get_ops(mp->ops_index)->name, "dpaa") != 0)
 		return -EINVAL;
-	return static_cast<int>(dpaa::mempool::pool_bpid(mp));
+	const unsigned bpid = dpaa::mempool::pool_bpid(mp);
+	return bpid == dpaa::mempool::kNoBpid ? -ENODEV : static_cast<int>(bpid);
 }
