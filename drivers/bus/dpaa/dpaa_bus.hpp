@@ -103,6 +103,7 @@ int rte_dpaa_fqid_free(uint32_t first, uint32_t count) noexcept;
 int rte_dpaa_pool_channel_alloc(void) noexcept;
 int rte_dpaa_dma_map(const void *va, size_t len) noexcept;
 void *rte_dpaa_model_system(void) noexcept;
+void rte_dpaa_hw_wait(void) noexcept;
 void rte_dpaa_pool_channel_free(uint16_t channel) noexcept;
 }
 
@@ -168,6 +169,11 @@ inline void pool_channel_free(uint16_t channel) noexcept { rte_dpaa_pool_channel
 // reports through its memory events is mapped already. 0, -EFAULT if it is
 // not DPDK memory, -ENODEV without a platform. Control path.
 inline int dma_map(const void *va, size_t len) noexcept { return rte_dpaa_dma_map(va, len); }
+
+// Called while spinning on the hardware outside a portal driver's own waits
+// (a full release ring, an FQ to drain): lets a stepped model advance; a
+// no-op on a board and on a threaded model. Control and slow paths only.
+inline void hw_wait() noexcept { rte_dpaa_hw_wait(); }
 
 // The modelled SoC (dpaa::model::System *), for tests and tools that read a
 // wire's counters or play the hardware's part; nullptr on a board or

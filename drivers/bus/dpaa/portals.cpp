@@ -203,6 +203,17 @@ extern "C" qbman::BmanPortal *rte_dpaa_bman_portal_slow(void) noexcept
 	return rte_dpaa_tls_bman_portal;
 }
 
+extern "C" void rte_dpaa_hw_wait(void) noexcept
+{
+	// The wait function is fixed while the bus runs; no lock on this path.
+	platform::Platform *p = bus::plat;
+	if (p == nullptr)
+		return;
+	const platform::WaitFn w = p->wait_fn();
+	if (w.fn != nullptr)
+		w.fn(w.arg);
+}
+
 extern "C" int rte_dpaa_portals_release(void) noexcept
 {
 	std::lock_guard<std::mutex> hold(bus::lock);

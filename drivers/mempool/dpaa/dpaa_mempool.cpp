@@ -98,6 +98,7 @@ int release(qbman::BmanPortal &p, unsigned bpid, const uint64_t *bufs, unsigned 
 		if (ret != -EBUSY) [[likely]]
 			return ret;
 		qbman::cpu_relax();
+		bus::hw_wait(); // a stepped model drains the ring only when stepped
 	}
 	return -ETIMEDOUT;
 }
@@ -173,6 +174,12 @@ int ops_enqueue(rte_mempool *mp, void *const *obj_table, unsigned n) noexcept
 	return 0;
 }
 
+// All or nothing, and obj_table untouched on failure: DPDK refills a
+// mempool cache by dequeuing into the cache's own array, whose first entries
+// are still live objects when the refill fails. Up to kStaged objects (all
+// a cache refill asks for) are staged here first.
+constexpr unsigned kStaged = 2 * RTE_MEMPOOL_CACHE_MAX_SIZE;
+
 int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 {
 	qbman::BmanPortal *p = bus::bman_portal();
@@ -181,23 +188,29 @@ int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 	const unsigned bpid = pool_bpid(mp);
 	const hw::Bpid b{static_cast<uint8_t>(bpid)};
 	const uint32_t meta = rte_dpaa_bpid_info[bpid].meta_size;
-	uint64_t bufs[bm::kMaxBufs];
+	uint64_t staged[kStaged];
+	// Larger requests only come from an application's own array.
+	uint64_t *bus = n <= kStaged ? staged : reinterpret_cast<uint64_t *>(obj_table);
+	static_assert(sizeof(uint64_t) == sizeof(void *));
 	unsigned got = 0;
 	while (got < n) {
 		const unsigned k = std::min<unsigned>(n - got, bm::kMaxBufs);
-		int ret = p->acquire(b, {bufs, k});
-		if (ret != static_cast<int>(k)) [[unlikely]]
+		if (p->acquire(b, {bus + got, k}) != static_cast<int>(k)) [[unlikely]]
 			break;
-		for (unsigned j = 0; j < k; j++)
-			obj_table[got + j] = static_cast<char *>(bus::bus_to_va(bufs[j])) - meta;
 		got += k;
 	}
-	if (got == n) [[likely]]
-		return 0;
-	// Not enough: all or nothing, so what was taken goes back.
-	if (got != 0)
-		ops_enqueue(mp, obj_table, got);
-	return -ENOBUFS;
+	if (got != n) [[unlikely]] {
+		// Not enough: what was taken goes back.
+		for (unsigned i = 0; i < got;) {
+			const unsigned k = std::min<unsigned>(got - i, bm::kMaxBufs);
+			release(*p, bpid, bus + i, k);
+			i += k;
+		}
+		return -ENOBUFS;
+	}
+	for (unsigned i = 0; i < n; i++)
+		obj_table[i] = static_cast<char *>(bus::bus_to_va(bus[i])) - meta;
+	return 0;
 }
 
 unsigned ops_get_count(const rte_mempool *mp) noexcept
