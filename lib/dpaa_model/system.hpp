@@ -60,6 +60,9 @@ public:
 	TapWire *tap(std::string_view port) { return wires_->tap(port); }
 	PcapWire *pcap(std::string_view port) { return wires_->pcap(port); }
 	CableEnd *cable(std::string_view port) { return wires_->cable(port); }
+	// What each wire counted, one line per wire (see WireSet::summary()),
+	// for the platform to log when the application stops.
+	std::vector<std::string> wire_summary() const { return wires_->summary(); }
 
 private:
 	System() = default;

@@ -29,7 +29,7 @@ void GenWire::transmit(std::span<const uint8_t>)
 
 bool GenWire::poll()
 {
-	if (!mac_)
+	if (!mac_ || !mac_->rx_ready())
 		return false;
 	bool worked = false;
 	const uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;

@@ -6,7 +6,9 @@
 // flows round-robin (frame i is flow i % flows, sequence i / flows), at the
 // MAC's line rate, a given rate or as fast as the MAC takes them, optionally
 // a given count. A frame the MAC refuses is offered again (same flow and
-// sequence) on the next poll. What the MAC transmits is counted and dropped.
+// sequence) on the next poll; nothing is sent before the MAC is ready to
+// receive (MacPort::rx_ready()). What the MAC transmits is counted and
+// dropped.
 #pragma once
 
 #include <atomic>

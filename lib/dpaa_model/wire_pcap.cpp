@@ -112,7 +112,7 @@ bool PcapWire::next_frame()
 bool PcapWire::poll()
 {
 	bool worked = false;
-	if (mac_ && !rx_done_.load(std::memory_order_relaxed)) {
+	if (mac_ && mac_->rx_ready() && !rx_done_.load(std::memory_order_relaxed)) {
 		const uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;
 		for (unsigned n = 0; n < kPollBurst; n++) {
 			if (!have_held_ && !(have_held_ = next_frame()))

@@ -3,12 +3,12 @@
 //
 // A pcap file on each side of a MAC: frames read from rx= are received by
 // the MAC (at line rate, a given rate, or as fast as the MAC takes them;
-// loop=N passes over the file, 0 = forever), frames the MAC transmits are
-// appended to tx=. The output is flushed after each poll that wrote to it and
-// when the wire is flushed or destroyed, so a reader sees whole records once
-// the System stops or the application exits. Timestamps written are the
-// wall clock, or (wall_clock false: stepped mode) a counter of microseconds
-// so that a stepped run writes the same file every time.
+// loop=N passes over the file, 0 = forever) once the MAC is ready to receive
+// (MacPort::rx_ready()), frames the MAC transmits are appended to tx=. The output is flushed after
+// each poll that wrote to it and when the wire is flushed or destroyed, so a reader sees whole
+// records once the System stops or the application exits. Timestamps written are the wall clock, or
+// (wall_clock false: stepped mode) a counter of microseconds so that a stepped run writes the same
+// file every time.
 #pragma once
 
 #include <atomic>

@@ -64,6 +64,48 @@ void WireSet::flush()
 			static_cast<PcapWire &>(*e.wire).flush();
 }
 
+std::vector<std::string> WireSet::summary() const
+{
+	std::vector<std::string> lines;
+	for (const Entry &e : entries_) {
+		const WireSpec &spec = e.port->wire;
+		std::string l = e.port->port;
+		l += ' ';
+		if (std::holds_alternative<wirespec::None>(spec))
+			continue;
+		if (std::holds_alternative<wirespec::Sink>(spec)) {
+			SinkWire::Counters c = static_cast<const SinkWire &>(*e.wire).counters();
+			l += "sink: " + std::to_string(c.frames) + " frames, " +
+			     std::to_string(c.bytes) + " bytes; generator frames " +
+			     std::to_string(c.generated) + ": " + std::to_string(c.bad) + " bad, " +
+			     std::to_string(c.lost) + " lost, " + std::to_string(c.out_of_order) +
+			     " out of order, " + std::to_string(c.duplicates) + " duplicates";
+		} else if (std::holds_alternative<GenParams>(spec)) {
+			const GenWire &g = static_cast<const GenWire &>(*e.wire);
+			l += e.wire->describe() + ": " + std::to_string(g.sent()) + " frames, " +
+			     std::to_string(g.sent_bytes()) + " bytes sent; " +
+			     std::to_string(g.refused()) + " refused by the MAC; " +
+			     std::to_string(g.from_mac()) + " frames from the MAC";
+		} else if (std::holds_alternative<PcapParams>(spec)) {
+			const PcapWire &p = static_cast<const PcapWire &>(*e.wire);
+			l += e.wire->describe() + ": " + std::to_string(p.received()) +
+			     " frames received, " + std::to_string(p.written()) + " written";
+		} else if (std::holds_alternative<TapParams>(spec)) {
+			const TapWire &t = static_cast<const TapWire &>(*e.wire);
+			l += e.wire->describe() + ": " + std::to_string(t.from_kernel()) +
+			     " frames from the kernel, " + std::to_string(t.to_kernel()) +
+			     " to it, " + std::to_string(t.dropped()) + " dropped";
+		} else {
+			CableEnd::Stats st = static_cast<const CableEnd &>(*e.wire).stats();
+			l += e.wire->describe() + ": " + std::to_string(st.tx_frames) +
+			     " frames in, " + std::to_string(st.rx_frames) + " out, " +
+			     std::to_string(st.tx_dropped) + " dropped (cable full or down)";
+		}
+		lines.push_back(std::move(l));
+	}
+	return lines;
+}
+
 const WireSet::Entry *WireSet::find(std::string_view port) const
 {
 	for (const Entry &e : entries_)

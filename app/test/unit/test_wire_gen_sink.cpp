@@ -175,6 +175,23 @@ TEST(GenWire, RefusedFrameIsOfferedAgain)
 		EXPECT_EQ(gen::parse(mac.rx[i]).seq, i);
 }
 
+TEST(GenWire, WaitsUntilTheMacReceives)
+{
+	GenParams p;
+	p.count = 3;
+	GenWire g("fm1-mac9", p, false);
+	TestMac mac;
+	mac.ready = false; // the application has not started the port yet
+	g.attach(mac);
+	EXPECT_FALSE(g.poll());
+	EXPECT_EQ(g.sent(), 0u);
+	EXPECT_EQ(mac.refused, 0u);
+	mac.ready = true;
+	EXPECT_TRUE(g.poll());
+	ASSERT_EQ(mac.rx.size(), 3u);
+	EXPECT_EQ(gen::parse(mac.rx[0]).seq, 0u);
+}
+
 TEST(GenWire, PacingIntervalsFollowTheMacSpeedAndRate)
 {
 	GenWire line("fm1-mac9", GenParams{}, true);

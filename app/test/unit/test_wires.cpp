@@ -305,6 +305,26 @@ TEST(PcapWire, SteppedRunsWriteIdenticalFiles)
 	unlink(in.c_str());
 }
 
+TEST(PcapWire, WaitsUntilTheMacReceives)
+{
+	const std::string in = temp_path("wait.pcap");
+	write_pcap(in, {numbered_frame(1), numbered_frame(2)});
+	std::string error;
+	auto w = PcapWire::open("fm1-mac9", PcapParams{in, "", Rate{}, 1}, false, false, error);
+	ASSERT_TRUE(w) << error;
+	TestMac mac;
+	mac.ready = false;
+	w->attach(mac);
+	for (int i = 0; i < 10; i++)
+		EXPECT_FALSE(w->poll());
+	EXPECT_EQ(w->received(), 0u);
+	mac.ready = true;
+	EXPECT_TRUE(w->poll());
+	ASSERT_EQ(mac.rx.size(), 2u);
+	EXPECT_EQ(mac.rx[0], numbered_frame(1));
+	unlink(in.c_str());
+}
+
 TEST(PcapWire, LoopsAndBackPressure)
 {
 	const std::string in = temp_path("loop.pcap");

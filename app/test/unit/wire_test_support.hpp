@@ -33,6 +33,7 @@ public:
 		return true;
 	}
 	uint32_t speed_mbps() const override { return speed_; }
+	bool rx_ready() const override { return ready; }
 
 	Frame pop()
 	{
@@ -43,6 +44,7 @@ public:
 
 	std::deque<Frame> rx;
 	bool refuse = false;
+	bool ready = true;
 	size_t room = SIZE_MAX;
 	uint64_t refused = 0;
 	uint64_t bad_fcs = 0;
