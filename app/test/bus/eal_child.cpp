@@ -112,8 +112,10 @@ EalRun run_eal(const char *model, std::vector<std::string> args,
 		std::vector<std::string> argv_s{"dpaa-bus-model-tests"};
 		if (no_huge)
 			argv_s.insert(argv_s.end(), {"--no-huge", "-m", "256"});
-		argv_s.insert(argv_s.end(), {"--no-pci", "--no-shconf", "--file-prefix=dpaa-bus-" + std::to_string(getpid()), "--log-level=bus.dpaa:debug",
-					     "--log-level=mempool.dpaa:debug"});
+		argv_s.insert(argv_s.end(),
+			      {"--no-pci", "--no-shconf",
+			       "--file-prefix=dpaa-bus-" + std::to_string(getpid()),
+			       "--log-level=bus.dpaa:debug", "--log-level=mempool.dpaa:debug"});
 		bool lcores = false;
 		for (const std::string &a : args)
 			lcores |= a == "-l" || a.rfind("--lcores", 0) == 0;

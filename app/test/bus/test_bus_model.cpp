@@ -54,7 +54,8 @@ TEST(BusModel, Ls1046aRdbListsItsWiredMacsInCellOrder)
 	EXPECT_NE(r.log.find("dpaa_bus: fm1-mac9: 10G mEMAC, 10000 Mb/s (model ls1046a-rdb)"),
 		  std::string::npos)
 		<< r.log;
-	EXPECT_NE(r.log.find("dpaa_bus: fm1-mac3: 1G mEMAC, 1000 Mb/s"), std::string::npos) << r.log;
+	EXPECT_NE(r.log.find("dpaa_bus: fm1-mac3: 1G mEMAC, 1000 Mb/s"), std::string::npos)
+		<< r.log;
 }
 
 TEST(BusModel, Ls1043aRdbListsItsWiredMacsInCellOrder)
@@ -82,9 +83,9 @@ TEST(BusModel, SocDescriptionReachesTheDrivers)
 		const dpaa::platform::SocInfo *soc = dpaa::bus::soc();
 		if (soc == nullptr)
 			return;
-		out += std::string(soc->board) + " " + soc->soc + " macs=" +
-		       std::to_string(soc->num_macs) + " qportals=" +
-		       std::to_string(soc->num_qman_portals) + "\n";
+		out += std::string(soc->board) + " " + soc->soc +
+		       " macs=" + std::to_string(soc->num_macs) +
+		       " qportals=" + std::to_string(soc->num_qman_portals) + "\n";
 		const dpaa::platform::MacInfo &m = soc->macs[4];
 		char line[128];
 		snprintf(line, sizeof(line), "%s cell=%u rx=0x%x tx=0x%x 10g=%d\n", m.name, m.cell,
@@ -95,15 +96,18 @@ TEST(BusModel, SocDescriptionReachesTheDrivers)
 		       ", bman window: " + (dpaa::bus::bman_ccsr() ? "yes" : "no") + "\n";
 		const int64_t fq = dpaa::bus::fqid_alloc(16, 16);
 		out += "fqid aligned: " + std::to_string(fq > 0 && fq % 16 == 0) + "\n";
-		out += "fqid free: " + std::to_string(dpaa::bus::fqid_free(uint32_t(fq), 16)) + "\n";
+		out += "fqid free: " + std::to_string(dpaa::bus::fqid_free(uint32_t(fq), 16)) +
+		       "\n";
 		const int ch1 = dpaa::bus::pool_channel_alloc();
 		const int ch2 = dpaa::bus::pool_channel_alloc();
 		out += "pool channels differ: " + std::to_string(ch1 > 0 && ch2 > 0 && ch1 != ch2) +
 		       "\n";
 	});
 	ASSERT_TRUE(r.init_ok) << r.log;
-	EXPECT_NE(r.out.find("ls1046a-rdb LS1046A macs=6 qportals=10\n"), std::string::npos) << r.out;
-	EXPECT_NE(r.out.find("fm1-mac9 cell=8 rx=0x10 tx=0x30 10g=1\n"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("ls1046a-rdb LS1046A macs=6 qportals=10\n"), std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("fm1-mac9 cell=8 rx=0x10 tx=0x30 10g=1\n"), std::string::npos)
+		<< r.out;
 	EXPECT_NE(r.out.find("fman0 window: yes, fman1 window: no, bman window: yes\n"),
 		  std::string::npos)
 		<< r.out;
@@ -125,12 +129,14 @@ TEST(BusModel, AllowListProbesOnlyTheNamedDevices)
 
 TEST(BusModel, BlockListSkipsTheNamedDevices)
 {
-	EalRun r = run_eal("board=ls1046a-rdb", {"-b", "dpaa_bus:fm1-mac3", "-b", "dpaa_bus:fm1-mac10"},
+	EalRun r = run_eal("board=ls1046a-rdb",
+			   {"-b", "dpaa_bus:fm1-mac3", "-b", "dpaa_bus:fm1-mac10"},
 			   devices_and_probed);
 	ASSERT_TRUE(r.init_ok) << r.log;
 	EXPECT_NE(r.out.find("probed: fm1-mac4 fm1-mac5 fm1-mac6 fm1-mac9\n"), std::string::npos)
 		<< r.out;
-	EXPECT_NE(r.log.find("fm1-mac3: not probed (allow/block list)"), std::string::npos) << r.log;
+	EXPECT_NE(r.log.find("fm1-mac3: not probed (allow/block list)"), std::string::npos)
+		<< r.log;
 }
 
 // DPDK 22.11's rte_bus_scan() logs a bus's scan error and carries on (see
@@ -140,9 +146,10 @@ TEST(BusModel, BlockListSkipsTheNamedDevices)
 TEST(BusModel, UnknownPortFailsTheScanNamingIt)
 {
 	EalRun r = run_eal("board=ls1046a-rdb;fm1-mac99=sink", {}, devices_and_probed);
-	EXPECT_NE(r.log.find("dpaa_bus: DPAA_MODEL: item 2 \"fm1-mac99=sink\": no port fm1-mac99 on "
-			     "ls1046a-rdb"),
-		  std::string::npos)
+	EXPECT_NE(
+		r.log.find("dpaa_bus: DPAA_MODEL: item 2 \"fm1-mac99=sink\": no port fm1-mac99 on "
+			   "ls1046a-rdb"),
+		std::string::npos)
 		<< r.log;
 	EXPECT_NE(r.log.find("Scan for (dpaa_bus) bus failed."), std::string::npos) << r.log;
 	EXPECT_NE(r.out.find("devices: \nprobed: \n"), std::string::npos) << r.out;
@@ -191,8 +198,10 @@ TEST(BusModel, HotUnplugRemovesAndReplugProbesAgain)
 		out += "remove: " + std::to_string(rte_dev_remove(dev)) + "\n";
 		out += "removed: " + removed_devices() + "\n";
 		out += "probed after remove: " + std::to_string(rte_dev_is_probed(dev)) + "\n";
-		out += "probe fm1-mac10: " + std::to_string(rte_dev_probe("dpaa_bus:fm1-mac10")) + "\n";
-		out += "probe fm1-mac9: " + std::to_string(rte_dev_probe("dpaa_bus:fm1-mac9")) + "\n";
+		out += "probe fm1-mac10: " + std::to_string(rte_dev_probe("dpaa_bus:fm1-mac10")) +
+		       "\n";
+		out += "probe fm1-mac9: " + std::to_string(rte_dev_probe("dpaa_bus:fm1-mac9")) +
+		       "\n";
 		out += "probed: " + probed_devices() + "\n";
 	});
 	ASSERT_TRUE(r.init_ok) << r.log;
@@ -220,11 +229,13 @@ TEST(BusModel, CleanupRemovesDevicesAndForgetsThePlatform)
 			       std::to_string(dpaa::bus::model_system() != nullptr) + "\n";
 			int x = 0;
 			out += "translation: " +
-			       std::to_string(dpaa::bus::va_to_bus(&x) == dpaa::bus::kBadBusAddr) + "\n";
+			       std::to_string(dpaa::bus::va_to_bus(&x) == dpaa::bus::kBadBusAddr) +
+			       "\n";
 		});
 	ASSERT_TRUE(r.init_ok) << r.log;
 	EXPECT_EQ(r.status, 0) << "rte_eal_cleanup failed\n" << r.log;
-	EXPECT_NE(r.out.find("before: 1 1\nremoved: fm1-mac5 fm1-mac6\nafter: 0 0\ntranslation: 1\n"),
-		  std::string::npos)
+	EXPECT_NE(
+		r.out.find("before: 1 1\nremoved: fm1-mac5 fm1-mac6\nafter: 0 0\ntranslation: 1\n"),
+		std::string::npos)
 		<< r.out;
 }

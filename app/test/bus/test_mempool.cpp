@@ -63,12 +63,14 @@ TEST(Mempool, CreatePopulateAllocFreeAndCount)
 		out += "seeded: " + std::to_string(wait_count(mp, n)) + "\n";
 		const int bpid = rte_dpaa_mempool_bpid(mp);
 		const dpaa_bpid_info &info = rte_dpaa_bpid_info[bpid];
-		out += "info: " + std::to_string(info.mp == mp) + " meta=" +
-		       std::to_string(info.meta_size) + " buf=" + std::to_string(info.buf_size) + "\n";
+		out += "info: " + std::to_string(info.mp == mp) +
+		       " meta=" + std::to_string(info.meta_size) +
+		       " buf=" + std::to_string(info.buf_size) + "\n";
 
 		std::unordered_map<const void *, bool> objects;
 		rte_mempool_obj_iter(
-			mp, [](rte_mempool *, void *arg, void *obj, unsigned) {
+			mp,
+			[](rte_mempool *, void *arg, void *obj, unsigned) {
 				(*static_cast<std::unordered_map<const void *, bool> *>(arg))[obj] =
 					false;
 			},
@@ -91,28 +93,32 @@ TEST(Mempool, CreatePopulateAllocFreeAndCount)
 				static_cast<char *>(dpaa::bus::bus_to_va(bus)) - info.meta_size);
 			fd_ok += bus < (uint64_t{1} << 40) && back == m;
 		}
-		out += "not objects: " + std::to_string(bad) + ", duplicates: " + std::to_string(dup) +
+		out += "not objects: " + std::to_string(bad) +
+		       ", duplicates: " + std::to_string(dup) +
 		       ", FD round trips: " + std::to_string(fd_ok) + "\n";
 		out += "one more: " + std::to_string(rte_pktmbuf_alloc(mp) == nullptr) + "\n";
 		out += "count when empty: " + std::to_string(rte_mempool_avail_count(mp)) + "\n";
 		rte_pktmbuf_free_bulk(all.data(), n);
 		out += "after free: " + std::to_string(wait_count(mp, n)) + "\n";
 		rte_mempool_free(mp);
-		out += "info after free: " + std::to_string(rte_dpaa_bpid_info[bpid].mp == nullptr) + "\n";
+		out += "info after free: " +
+		       std::to_string(rte_dpaa_bpid_info[bpid].mp == nullptr) + "\n";
 	});
 	ASSERT_TRUE(r.init_ok) << r.log;
 	EXPECT_EQ(r.status, 0) << r.log;
 	const std::string meta = std::to_string(sizeof(rte_mbuf));
 	EXPECT_NE(r.out.find("seeded: 1023\n"), std::string::npos) << r.out << r.log;
-	EXPECT_NE(r.out.find("info: 1 meta=" + meta + " buf=" +
-			     std::to_string(RTE_MBUF_DEFAULT_BUF_SIZE) + "\n"),
+	EXPECT_NE(r.out.find("info: 1 meta=" + meta +
+			     " buf=" + std::to_string(RTE_MBUF_DEFAULT_BUF_SIZE) + "\n"),
 		  std::string::npos)
 		<< r.out;
 	EXPECT_NE(r.out.find("alloc all: 0\nnot objects: 0, duplicates: 0, FD round trips: 1023\n"),
 		  std::string::npos)
 		<< r.out;
-	EXPECT_NE(r.out.find("one more: 1\ncount when empty: 0\nafter free: 1023\ninfo after free: 1\n"),
-		  std::string::npos)
+	EXPECT_NE(
+		r.out.find(
+			"one more: 1\ncount when empty: 0\nafter free: 1023\ninfo after free: 1\n"),
+		std::string::npos)
 		<< r.out;
 }
 
@@ -164,9 +170,9 @@ void churn(std::string &out, uint64_t total, const std::function<void()> &settle
 	}
 	rte_mempool_put_bulk(mp, held.data(), held.size());
 	settle();
-	out += "objects: " + std::to_string(objs >= total) + ", duplicates: " +
-	       std::to_string(dups) + ", distinct objects seen: " + std::to_string(out_now.size()) +
-	       "\n";
+	out += "objects: " + std::to_string(objs >= total) +
+	       ", duplicates: " + std::to_string(dups) +
+	       ", distinct objects seen: " + std::to_string(out_now.size()) + "\n";
 	const unsigned count = wait_count(mp, n);
 	out += "count: " + std::to_string(count) + "\n";
 	rte_mempool_free(mp);
@@ -188,8 +194,9 @@ TEST(Mempool, MillionObjectsKeepTheCountExactSteppedModel)
 		true, 300);
 	ASSERT_TRUE(r.init_ok) << r.log;
 	EXPECT_EQ(r.status, 0) << r.log;
-	EXPECT_NE(r.out.find("objects: 1, duplicates: 0, distinct objects seen: 2047\ncount: 2047\n"),
-		  std::string::npos)
+	EXPECT_NE(
+		r.out.find("objects: 1, duplicates: 0, distinct objects seen: 2047\ncount: 2047\n"),
+		std::string::npos)
 		<< r.out;
 }
 
@@ -219,7 +226,8 @@ TEST(Mempool, MorePoolsThanBpidsIsENOSPC)
 			pools.push_back(p);
 		}
 		out += "pools: " + std::to_string(pools.size()) + "\n";
-		rte_mempool *extra = rte_mempool_create_empty("extra", 15, 64, 0, 0, SOCKET_ID_ANY, 0);
+		rte_mempool *extra =
+			rte_mempool_create_empty("extra", 15, 64, 0, 0, SOCKET_ID_ANY, 0);
 		rte_mempool_set_ops_byname(extra, "dpaa", nullptr);
 		const int ret = rte_mempool_populate_default(extra);
 		out += "65th: " + std::to_string(ret) + "\n";
@@ -227,21 +235,25 @@ TEST(Mempool, MorePoolsThanBpidsIsENOSPC)
 		// A BPID given back serves the next pool, empty.
 		const int bpid = rte_dpaa_mempool_bpid(pools[10]);
 		rte_mempool_free(pools[10]);
-		rte_mempool *again = rte_mempool_create_empty("again", 15, 64, 0, 0, SOCKET_ID_ANY, 0);
+		rte_mempool *again =
+			rte_mempool_create_empty("again", 15, 64, 0, 0, SOCKET_ID_ANY, 0);
 		rte_mempool_set_ops_byname(again, "dpaa", nullptr);
 		const int populated = rte_mempool_populate_default(again);
 		const int again_bpid = rte_dpaa_mempool_bpid(again);
 		const unsigned again_count = wait_count(again, 15);
 		out += "reuse: " + std::to_string(populated > 0) + " " +
-		       std::to_string(again_bpid == bpid) + " count " + std::to_string(again_count) +
-		       "\n";
+		       std::to_string(again_bpid == bpid) + " count " +
+		       std::to_string(again_count) + "\n";
 	});
 	ASSERT_TRUE(r.init_ok) << r.log;
-	EXPECT_NE(r.out.find("pools: 64\n65th: " + std::to_string(-ENOSPC) + "\n"), std::string::npos)
+	EXPECT_NE(r.out.find("pools: 64\n65th: " + std::to_string(-ENOSPC) + "\n"),
+		  std::string::npos)
 		<< r.out << r.log;
 	EXPECT_NE(r.out.find("reuse: 1 1 count 15\n"), std::string::npos) << r.out;
-	EXPECT_NE(r.log.find("mempool_dpaa: extra: no free BMan pool: all 64 BPIDs (0..63) are in use"),
-		  std::string::npos)
+	EXPECT_NE(
+		r.log.find(
+			"mempool_dpaa: extra: no free BMan pool: all 64 BPIDs (0..63) are in use"),
+		std::string::npos)
 		<< r.log;
 }
 
@@ -263,14 +275,15 @@ TEST(Mempool, BuffersTheHardwareTakesLeaveTheCount)
 			for (unsigned i = 0; i < 4; i++)
 				got += sys->soc().bman().acquire(bpid, taken + 8 * i, 8);
 		}
-		out += "hardware took: " + std::to_string(got) + ", count: " +
-		       std::to_string(rte_mempool_avail_count(mp)) + "\n";
+		out += "hardware took: " + std::to_string(got) +
+		       ", count: " + std::to_string(rte_mempool_avail_count(mp)) + "\n";
 		void *objs[40];
 		// All or nothing: what the first commands took goes back (through
 		// the release ring, so the count is waited for).
 		const int get40 = rte_mempool_get_bulk(mp, objs, 40);
 		const unsigned after40 = wait_count(mp, 32);
-		out += "get 40: " + std::to_string(get40) + ", count: " + std::to_string(after40) + "\n";
+		out += "get 40: " + std::to_string(get40) + ", count: " + std::to_string(after40) +
+		       "\n";
 		const int get32 = rte_mempool_get_bulk(mp, objs, 32);
 		out += "get 32: " + std::to_string(get32) + "\n";
 		rte_mempool_put_bulk(mp, objs, 32);
@@ -295,11 +308,12 @@ TEST(Mempool, WithoutPlatformCreationFails)
 {
 	EalRun r = run_eal(nullptr, {}, [](std::string &out) {
 		rte_mempool *mp = make_pool("p", 63, 0);
-		out += "created: " + std::to_string(mp != nullptr) + " errno: " +
-		       std::to_string(rte_errno) + "\n";
+		out += "created: " + std::to_string(mp != nullptr) +
+		       " errno: " + std::to_string(rte_errno) + "\n";
 	});
 	ASSERT_TRUE(r.init_ok) << r.log;
-	EXPECT_NE(r.out.find("created: 0 errno: " + std::to_string(ENODEV) + "\n"), std::string::npos)
+	EXPECT_NE(r.out.find("created: 0 errno: " + std::to_string(ENODEV) + "\n"),
+		  std::string::npos)
 		<< r.out;
 	EXPECT_NE(r.log.find("no DPAA platform"), std::string::npos) << r.log;
 }

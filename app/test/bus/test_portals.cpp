@@ -105,7 +105,8 @@ TEST(Portals, EachLcoreGetsItsOwnPortalPair)
 		// A second release by the same thread has nothing to give back.
 		const int first = dpaa::bus::release_thread_portals();
 		const int second = dpaa::bus::release_thread_portals();
-		out += "release twice: " + std::to_string(first) + " " + std::to_string(second) + "\n";
+		out += "release twice: " + std::to_string(first) + " " + std::to_string(second) +
+		       "\n";
 	});
 	ASSERT_TRUE(r.init_ok) << r.log;
 	EXPECT_EQ(r.status, 0) << r.log;
@@ -145,7 +146,8 @@ TEST(Portals, MoreThreadsThanPortalsIsEBUSYWithTheLimitLogged)
 	EXPECT_NE(r.out.find("with portal: 10, EBUSY: 2, distinct portals: 10"), std::string::npos)
 		<< r.out;
 	EXPECT_NE(r.out.find("retry after a release: 1\n"), std::string::npos) << r.out << r.log;
-	EXPECT_NE(r.log.find("all 10 QMan/BMan portal pairs are taken"), std::string::npos) << r.log;
+	EXPECT_NE(r.log.find("all 10 QMan/BMan portal pairs are taken"), std::string::npos)
+		<< r.log;
 }
 
 TEST(Portals, ThreadExitAndLastPortCloseGiveThemBack)
@@ -167,7 +169,8 @@ TEST(Portals, ThreadExitAndLastPortCloseGiveThemBack)
 		       "\n";
 		dpaa::bus::port_closed();
 		out += "last port closed: " + std::to_string(dpaa::bus::portals_in_use()) + "\n";
-		out += "cache cleared: " + std::to_string(rte_dpaa_tls_qman_portal == nullptr) + "\n";
+		out += "cache cleared: " + std::to_string(rte_dpaa_tls_qman_portal == nullptr) +
+		       "\n";
 		out += "taken again: " + std::to_string(dpaa::bus::qman_portal() != nullptr) + " " +
 		       std::to_string(mine != nullptr) + "\n";
 	});

@@ -62,8 +62,8 @@ TEST(Translation, NoHugeMemoryRoundTrips)
 		void *p = rte_malloc(nullptr, 8 << 20, 64);
 		out += "malloc: " + std::to_string(bad_round_trips(p, 8 << 20, 4096)) + " bad\n";
 		const uint64_t b = dpaa::bus::va_to_bus(p);
-		out += "bus differs from VA: " + std::to_string(b != reinterpret_cast<uintptr_t>(p)) +
-		       "\n";
+		out += "bus differs from VA: " +
+		       std::to_string(b != reinterpret_cast<uintptr_t>(p)) + "\n";
 		int local = 0;
 		out += "stack is not DMA memory: " +
 		       std::to_string(dpaa::bus::va_to_bus(&local) == kBadBusAddr) + "\n";
@@ -91,7 +91,8 @@ TEST(Translation, MemoryAddedAtRunTime)
 		const int socket = rte_malloc_heap_get_socket("ext");
 		void *p = rte_malloc_socket(nullptr, 100000, 64, socket);
 		out += "heap: " + std::to_string(ret) + " " + std::to_string(p != nullptr) + "\n";
-		out += "before map: " + std::to_string(dpaa::bus::va_to_bus(p) == kBadBusAddr) + "\n";
+		out += "before map: " + std::to_string(dpaa::bus::va_to_bus(p) == kBadBusAddr) +
+		       "\n";
 		out += "map: " + std::to_string(dpaa::bus::dma_map(p, 100000)) + "\n";
 		out += "after map: " + std::to_string(bad_round_trips(p, 100000, 512)) + " bad\n";
 		int local = 0;
@@ -107,7 +108,8 @@ TEST(Translation, MemoryAddedAtRunTime)
 		rte_mempool_set_ops_byname(mp, "dpaa", nullptr);
 		const int pop = rte_mempool_populate_virt(mp, static_cast<char *>(ext), len, pg,
 							  nullptr, nullptr);
-		out += "extmem: " + std::to_string(ret) + " populated " + std::to_string(pop) + "\n";
+		out += "extmem: " + std::to_string(ret) + " populated " + std::to_string(pop) +
+		       "\n";
 		void *objs[255];
 		unsigned inside = 0;
 		if (rte_mempool_get_bulk(mp, objs, 255) == 0) {
@@ -124,7 +126,8 @@ TEST(Translation, MemoryAddedAtRunTime)
 	EXPECT_NE(r.out.find("heap: 0 1\nbefore map: 1\nmap: 0\nafter map: 0 bad\n"),
 		  std::string::npos)
 		<< r.out << r.log;
-	EXPECT_NE(r.out.find("not DPDK memory: " + std::to_string(-EFAULT) + "\n"), std::string::npos)
+	EXPECT_NE(r.out.find("not DPDK memory: " + std::to_string(-EFAULT) + "\n"),
+		  std::string::npos)
 		<< r.out;
 	EXPECT_NE(r.out.find("extmem: 0 populated 255\nobjects from extmem that translate: 255\n"),
 		  std::string::npos)

@@ -110,7 +110,8 @@ TEST(BusAddr, ReadersOnSeveralThreadsWhileWindowsAreAdded)
 	// nothing but their own misses, and must never translate wrongly.
 	for (unsigned i = 1; i < 64; i++) {
 		ASSERT_EQ(t.add(0x1000000 + i * 0x100000, 0x1000000 + i * 0x100000, 0x100000), 0);
-		EXPECT_EQ(t.to_bus(va(0x1000000 + i * 0x100000 + 5)), 0x1000000u + i * 0x100000 + 5);
+		EXPECT_EQ(t.to_bus(va(0x1000000 + i * 0x100000 + 5)),
+			  0x1000000u + i * 0x100000 + 5);
 	}
 	stop = true;
 	for (auto &th : readers)

@@ -24,7 +24,7 @@ namespace
 
 class TreeWriter
 {
-      public:
+public:
 	TreeWriter()
 	{
 		char tmpl[] = "/tmp/dpaa-dt-XXXXXX";
@@ -39,7 +39,8 @@ class TreeWriter
 		fs::create_directories(p);
 		return p;
 	}
-	void cells(const std::string &path, const std::string &prop, std::initializer_list<uint32_t> v)
+	void cells(const std::string &path, const std::string &prop,
+		   std::initializer_list<uint32_t> v)
 	{
 		std::ofstream f(node(path) + "/" + prop, std::ios::binary);
 		for (uint32_t c : v) {
@@ -47,14 +48,15 @@ class TreeWriter
 			f.write(be, 4);
 		}
 	}
-	void strs(const std::string &path, const std::string &prop, std::initializer_list<std::string> v)
+	void strs(const std::string &path, const std::string &prop,
+		  std::initializer_list<std::string> v)
 	{
 		std::ofstream f(node(path) + "/" + prop, std::ios::binary);
 		for (const std::string &s : v)
 			f.write(s.c_str(), s.size() + 1);
 	}
 
-      private:
+private:
 	std::string root_;
 };
 
@@ -87,7 +89,8 @@ void write_ls1046a(TreeWriter &t, bool with_ranges = true)
 	for (Mac m : {Mac{8, "xgmii", 0x10, 0x30}, Mac{2, "rgmii-id", 0x0a, 0x2a},
 		      Mac{9, "xgmii", 0x11, 0x31}, Mac{4, "sgmii", 0x0c, 0x2c}}) {
 		char name[64];
-		snprintf(name, sizeof(name), "%s/ethernet@%x", fm.c_str(), 0xe0000 + m.cell * 0x2000);
+		snprintf(name, sizeof(name), "%s/ethernet@%x", fm.c_str(),
+			 0xe0000 + m.cell * 0x2000);
 		t.strs(name, "compatible", {"fsl,fman-memac"});
 		t.cells(name, "cell-index", {m.cell});
 		t.cells(name, "reg", {0xe0000 + m.cell * 0x2000, 0x1000});
@@ -113,7 +116,8 @@ void write_ls1046a(TreeWriter &t, bool with_ranges = true)
 
 	for (const char *kind : {"qman", "bman"}) {
 		const bool q = kind[0] == 'q';
-		const std::string bus = std::string(kind) + "-portals@" + (q ? "500000000" : "508000000");
+		const std::string bus =
+			std::string(kind) + "-portals@" + (q ? "500000000" : "508000000");
 		t.strs(bus, "compatible", {"simple-bus"});
 		t.cells(bus, "#address-cells", {1});
 		t.cells(bus, "#size-cells", {1});
@@ -261,6 +265,7 @@ TEST(DeviceTree, MacWithoutCellIndexIsNamed)
 	dt::BoardTree b;
 	std::string err;
 	EXPECT_EQ(dt::parse_board(t.root(), b, err), -EINVAL);
-	EXPECT_NE(err.find("ethernet@f0000: fsl,fman-memac node without cell-index"), std::string::npos)
+	EXPECT_NE(err.find("ethernet@f0000: fsl,fman-memac node without cell-index"),
+		  std::string::npos)
 		<< err;
 }

@@ -1,6 +1,5 @@
-/* SPDX-License-Identifier: BSD-3-Clause
- * Copyright 2026 The DPAA C++ PMD authors
- */
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
 
 // Shared between the bus's own files: the platform the bus runs on, and the
 // pieces of bus state the portal and resource code set up and tear down.

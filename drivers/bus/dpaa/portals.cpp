@@ -1,6 +1,5 @@
-/* SPDX-License-Identifier: BSD-3-Clause
- * Copyright 2026 The DPAA C++ PMD authors
- */
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
 
 // Per-thread portal affinity. A portal is not thread-safe (nor is it on
 // silicon), so every thread that runs bursts or mempool operations owns one
@@ -85,8 +84,8 @@ int map_slot(unsigned i) noexcept
 		ret = plat->map_bman_portal(i, bm);
 	if (ret < 0)
 		return ret;
-	s.qman = new (std::nothrow)
-		qbman::QmanPortal(qbman::QmanPortalConfig{qm.ce, qm.ci, hw::Channel{qm.channel}, i});
+	s.qman = new (std::nothrow) qbman::QmanPortal(
+		qbman::QmanPortalConfig{qm.ce, qm.ci, hw::Channel{qm.channel}, i});
 	s.bman = new (std::nothrow)
 		qbman::BmanPortal(qbman::BmanPortalConfig{bm.ce, bm.ci, i, plat->bman_ccsr()});
 	if (s.qman == nullptr || s.bman == nullptr) {
@@ -107,7 +106,8 @@ int map_slot(unsigned i) noexcept
 {
 	std::lock_guard<std::mutex> hold(lock);
 	if (plat == nullptr) {
-		DPAA_BUS_LOG(ERR, "no portal: the DPAA bus found no DPAA hardware or modelled board");
+		DPAA_BUS_LOG(ERR,
+			     "no portal: the DPAA bus found no DPAA hardware or modelled board");
 		return -ENODEV;
 	}
 	for (unsigned i = 0; i < num_slots; i++) {

@@ -1,6 +1,5 @@
-/* SPDX-License-Identifier: BSD-3-Clause
- * Copyright 2026 The DPAA C++ PMD authors
- */
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
 
 // The QMan resources a process hands out to its ports: frame queue ids from
 // the platform's FQID range, and pool channels.

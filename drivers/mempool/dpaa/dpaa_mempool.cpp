@@ -42,8 +42,8 @@ namespace dpaa::mempool
 RTE_LOG_REGISTER(logtype, mempool.dpaa, NOTICE);
 
 #define DPAA_MEMPOOL_LOG(level, fmt, ...)                                                          \
-	rte_log(RTE_LOG_##level, dpaa::mempool::logtype, "mempool_dpaa: " fmt "\n" __VA_OPT__(, )  \
-		__VA_ARGS__)
+	rte_log(RTE_LOG_##level, dpaa::mempool::logtype,                                           \
+		"mempool_dpaa: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
 
 namespace
 {
@@ -107,7 +107,8 @@ int ops_alloc(rte_mempool *mp) noexcept
 {
 	const platform::SocInfo *soc = bus::soc();
 	if (soc == nullptr) {
-		DPAA_MEMPOOL_LOG(ERR, "%s: no DPAA platform (no board, no DPAA_MODEL): no BMan pool",
+		DPAA_MEMPOOL_LOG(ERR,
+				 "%s: no DPAA platform (no board, no DPAA_MODEL): no BMan pool",
 				 mp->name);
 		return -ENODEV;
 	}

@@ -51,7 +51,7 @@ constexpr unsigned long kIoctlPortalUnmap = _IOW('u', 0x08, UsdpaaPortalAddr);
 // A CCSR block mapped from /dev/mem: 32-bit big-endian registers.
 class MmioWindow final : public hw::RegisterWindow
 {
-      public:
+public:
 	~MmioWindow()
 	{
 		if (base_ != nullptr)
@@ -71,14 +71,14 @@ class MmioWindow final : public hw::RegisterWindow
 	uint32_t read32(uint32_t off) noexcept override { return be32toh(base_[off / 4]); }
 	void write32(uint32_t off, uint32_t v) noexcept override { base_[off / 4] = htobe32(v); }
 
-      private:
+private:
 	volatile uint32_t *base_ = nullptr;
 	size_t size_ = 0;
 };
 
 class BoardPlatform final : public Platform
 {
-      public:
+public:
 	int init(const char *root, std::string &error) noexcept
 	{
 		if (access(kUsdpaaDevice, R_OK | W_OK) != 0)
@@ -164,7 +164,7 @@ class BoardPlatform final : public Platform
 		return rte_dpaa_windows.add(va, iova, len);
 	}
 
-      private:
+private:
 	void unmap(UsdpaaPortalAddr &a) noexcept
 	{
 		if (a.cinh == nullptr)

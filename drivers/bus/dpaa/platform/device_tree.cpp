@@ -107,8 +107,8 @@ void mac_mode(const std::string &node, MacInfo &mac)
 	mac.speed_mbps = (mode == "2500base-x" || mode == "sgmii-2500") ? 2500 : 1000;
 }
 
-int parse_portals(const std::string &root, std::string_view compat,
-		  std::vector<PortalDesc> &out, std::string &error)
+int parse_portals(const std::string &root, std::string_view compat, std::vector<PortalDesc> &out,
+		  std::string &error)
 {
 	for (const std::string &n : find_compatible(root, compat)) {
 		if (!is_enabled(n))
@@ -127,16 +127,17 @@ int parse_portals(const std::string &root, std::string_view compat,
 			return -EINVAL;
 		}
 		auto ch = u32_property(n, "fsl,qman-channel-id");
-		out.push_back(PortalDesc{*index, *ce, r[0].size, *ci, r[1].size,
-					 static_cast<uint16_t>(ch ? *ch : hw::qm::channel::sw_portal(*index))});
+		out.push_back(PortalDesc{
+			*index, *ce, r[0].size, *ci, r[1].size,
+			static_cast<uint16_t>(ch ? *ch : hw::qm::channel::sw_portal(*index))});
 	}
 	std::sort(out.begin(), out.end(),
 		  [](const PortalDesc &a, const PortalDesc &b) { return a.index < b.index; });
 	return 0;
 }
 
-int parse_fman(const std::string &root, const std::string &fman, unsigned fman_index,
-	       SocInfo &soc, std::string &error)
+int parse_fman(const std::string &root, const std::string &fman, unsigned fman_index, SocInfo &soc,
+	       std::string &error)
 {
 	std::vector<MacInfo> macs;
 	for (const std::string &n : find_compatible(fman, "fsl,fman-memac")) {
@@ -161,10 +162,12 @@ int parse_fman(const std::string &root, const std::string &fman, unsigned fman_i
 				error = n + ": fsl,fman-ports names a port that is not in the tree";
 				return -EINVAL;
 			}
-			mac.rx_port_id = static_cast<uint8_t>(u32_property(rx, "cell-index").value_or(0));
-			mac.tx_port_id = static_cast<uint8_t>(u32_property(tx, "cell-index").value_or(0));
-			mac.tx_channel =
-				static_cast<uint16_t>(u32_property(tx, "fsl,qman-channel-id").value_or(0));
+			mac.rx_port_id =
+				static_cast<uint8_t>(u32_property(rx, "cell-index").value_or(0));
+			mac.tx_port_id =
+				static_cast<uint8_t>(u32_property(tx, "cell-index").value_or(0));
+			mac.tx_channel = static_cast<uint16_t>(
+				u32_property(tx, "fsl,qman-channel-id").value_or(0));
 		}
 		macs.push_back(mac);
 	}

@@ -62,12 +62,12 @@ std::optional<uint64_t> translate(const std::string &root, const std::string &no
 
 // What a board's tree says about its DPAA.
 struct PortalDesc {
-	unsigned index;	   // cell-index
-	uint64_t ce_phys;  // cache-enabled area
+	unsigned index;	  // cell-index
+	uint64_t ce_phys; // cache-enabled area
 	uint64_t ce_size;
-	uint64_t ci_phys;  // cache-inhibited area
+	uint64_t ci_phys; // cache-inhibited area
 	uint64_t ci_size;
-	uint16_t channel;  // QMan portals: dedicated channel
+	uint16_t channel; // QMan portals: dedicated channel
 };
 
 struct BoardTree {

@@ -33,8 +33,7 @@ int map_list(Platform &p, const rte_memseg_list *msl) noexcept
 {
 	if (msl->base_va == nullptr || msl->len == 0)
 		return 0;
-	return p.dma_map(reinterpret_cast<uintptr_t>(msl->base_va), msl->len,
-			 Platform::kNoIova);
+	return p.dma_map(reinterpret_cast<uintptr_t>(msl->base_va), msl->len, Platform::kNoIova);
 }
 
 // Segments of [va, va + len) in runs contiguous in VA and IOVA, for a
@@ -86,7 +85,7 @@ int walk_list(const rte_memseg_list *msl, void *arg) noexcept
 int walk_contig(const rte_memseg_list *, const rte_memseg *ms, size_t len, void *arg) noexcept
 {
 	return static_cast<Platform *>(arg)->dma_map(reinterpret_cast<uintptr_t>(ms->addr), len,
-						      ms->iova) < 0
+						     ms->iova) < 0
 		       ? -1
 		       : 0;
 }

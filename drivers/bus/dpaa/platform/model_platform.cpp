@@ -36,7 +36,7 @@ constexpr uint64_t kBusAlign = uint64_t{1} << 21;
 
 class ModelPlatform final : public Platform, public model::BusMemory
 {
-      public:
+public:
 	int init(const char *config, std::string &error) noexcept
 	{
 		sys_ = model::System::create(config, *this, error);
@@ -130,7 +130,7 @@ class ModelPlatform final : public Platform, public model::BusMemory
 		return va;
 	}
 
-      private:
+private:
 	static void step_if_stepped(void *arg)
 	{
 		auto *soc = static_cast<model::Soc *>(arg);

@@ -34,8 +34,8 @@ enum class MacType : uint8_t {
 
 // One FMan MAC the board connects, with the BMI ports that serve it.
 struct MacInfo {
-	unsigned fman;	     // 0-based: "fm1" is FMan 0
-	unsigned cell;	     // the MAC's cell index in its FMan (mac number - 1)
+	unsigned fman; // 0-based: "fm1" is FMan 0
+	unsigned cell; // the MAC's cell index in its FMan (mac number - 1)
 	MacType type;
 	uint32_t speed_mbps; // line rate of the MAC as the board wires it
 	char name[16];	     // "fm1-mac9": the bus device name
@@ -48,10 +48,10 @@ struct MacInfo {
 };
 
 struct FmanInfo {
-	unsigned index;	     // 0-based
-	uint32_t ccsr_size;  // bytes of the CCSR window (1 MiB)
-	uint64_t ccsr_phys;  // physical base (board) or 0 (model)
-	uint32_t clock_mhz;  // FMan clock, 0 if unknown
+	unsigned index;	    // 0-based
+	uint32_t ccsr_size; // bytes of the CCSR window (1 MiB)
+	uint64_t ccsr_phys; // physical base (board) or 0 (model)
+	uint32_t clock_mhz; // FMan clock, 0 if unknown
 };
 
 // What the platform found: the SoC and how it is wired. MACs are in device
@@ -65,7 +65,7 @@ struct SocInfo {
 	MacInfo macs[kMaxMacs];
 	unsigned num_qman_portals; // software portals this process may map
 	unsigned num_bman_portals;
-	uint32_t fqid_base;	   // FQIDs this process may allocate
+	uint32_t fqid_base; // FQIDs this process may allocate
 	uint32_t fqid_count;
 	unsigned num_pool_channels; // pool channels this process may use
 	uint16_t pool_channels[kMaxPoolChannels];
@@ -96,7 +96,7 @@ struct WaitFn {
 
 class Platform
 {
-      public:
+public:
 	virtual ~Platform() = default;
 
 	// "model" or "board", for logs.
