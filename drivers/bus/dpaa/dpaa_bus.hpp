@@ -13,14 +13,26 @@
 #include <dev_driver.h>
 #include <rte_log.h>
 
-namespace dpaa {
+#include "dpaa_hw/register_window.hpp"
+#include "platform/bus_addr.hpp"
+#include "platform/platform.hpp"
+
+namespace dpaa::qbman
+{
+class QmanPortal;
+class BmanPortal;
+} // namespace dpaa::qbman
+
+namespace dpaa
+{
 
 extern int bus_logtype;
 
 } // namespace dpaa
 
 #define DPAA_BUS_LOG(level, fmt, ...)                                                              \
-	rte_log(RTE_LOG_##level, dpaa::bus_logtype, "dpaa_bus: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
+	rte_log(RTE_LOG_##level, dpaa::bus_logtype,                                                \
+		"dpaa_bus: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
 
 struct rte_dpaa_driver;
 
@@ -29,8 +41,9 @@ struct rte_dpaa_device {
 	struct rte_device device;
 	struct rte_dpaa_driver *driver;
 	char name[RTE_DEV_NAME_MAX_LEN];
-	unsigned fman_index; // 0-based: "fm1" is FMan 0
-	unsigned mac_index;  // the MAC's cell index + 1, as the port name counts
+	unsigned fman_index;		    // 0-based: "fm1" is FMan 0
+	unsigned mac_index;		    // the MAC's cell index + 1, as the port name counts
+	const dpaa::platform::MacInfo *mac; // type, speed, BMI ports, Tx channel
 };
 
 using rte_dpaa_probe_t = int (*)(struct rte_dpaa_driver *drv, struct rte_dpaa_device *dev);
@@ -53,11 +66,11 @@ void rte_dpaa_driver_unregister(struct rte_dpaa_driver *driver);
 // would not find them. These pin the C symbol names with asm labels, which
 // keeps the registration in C++ rather than in a C file on the side.
 #define DPAA_PMD_EXPORT_NAME(nm, idx)                                                              \
-	static const char dpaa_pmd_name_##nm[] __asm__("this_pmd_name" RTE_STR(idx))              \
+	static const char dpaa_pmd_name_##nm[] __asm__("this_pmd_name" RTE_STR(idx))               \
 		__attribute__((used)) = RTE_STR(nm)
 
 #define DPAA_PMD_REGISTER_PARAM_STRING(nm, str)                                                    \
-	static const char dpaa_pmd_params_##nm[] __asm__("__" RTE_STR(nm) "_param_string_export") \
+	static const char dpaa_pmd_params_##nm[] __asm__("__" RTE_STR(nm) "_param_string_export")  \
 		__attribute__((used)) = str
 
 #define RTE_PMD_REGISTER_DPAA(nm, dpaa_drv)                                                        \
@@ -67,3 +80,148 @@ void rte_dpaa_driver_unregister(struct rte_dpaa_driver *driver);
 		rte_dpaa_driver_register(&(dpaa_drv));                                             \
 	}                                                                                          \
 	DPAA_PMD_EXPORT_NAME(nm, __COUNTER__)
+
+// ----------------------------------------------------------------------------
+// What the drivers on the bus (net/dpaa, mempool/dpaa) use. The C symbols
+// are the library's exports; use the dpaa::bus wrappers below.
+
+extern "C" {
+// The calling thread's portals, set on first use (see dpaa::bus::qman_portal).
+extern __thread dpaa::qbman::QmanPortal *rte_dpaa_tls_qman_portal;
+extern __thread dpaa::qbman::BmanPortal *rte_dpaa_tls_bman_portal;
+dpaa::qbman::QmanPortal *rte_dpaa_qman_portal_slow(void) noexcept;
+dpaa::qbman::BmanPortal *rte_dpaa_bman_portal_slow(void) noexcept;
+int rte_dpaa_portals_release(void) noexcept;
+unsigned rte_dpaa_portals_in_use(void) noexcept;
+void rte_dpaa_port_opened(void) noexcept;
+void rte_dpaa_port_closed(void) noexcept;
+
+const dpaa::platform::SocInfo *rte_dpaa_soc(void) noexcept;
+dpaa::hw::RegisterWindow *rte_dpaa_fman_ccsr(unsigned fman) noexcept;
+dpaa::hw::RegisterWindow *rte_dpaa_bman_ccsr(void) noexcept;
+
+int64_t rte_dpaa_fqid_alloc(uint32_t count, uint32_t align) noexcept;
+int rte_dpaa_fqid_free(uint32_t first, uint32_t count) noexcept;
+int rte_dpaa_pool_channel_alloc(void) noexcept;
+int rte_dpaa_dma_map(const void *va, size_t len) noexcept;
+void *rte_dpaa_model_system(void) noexcept;
+void rte_dpaa_hw_wait(void) noexcept;
+void rte_dpaa_pool_channel_free(uint16_t channel) noexcept;
+}
+
+namespace dpaa::bus
+{
+
+// The calling thread's QMan / BMan software portal driver, mapped and
+// initialised on the thread's first call (out of line), then a thread-local
+// load. nullptr, after an ERR log, when no platform was found or every
+// portal is taken (more polling threads than portals: the log names the
+// limit). A thread's portals go back to the bus when the thread exits, when
+// it calls release_thread_portals(), or when the last port is closed.
+[[gnu::always_inline]] inline qbman::QmanPortal *qman_portal() noexcept
+{
+	if (qbman::QmanPortal *p = rte_dpaa_tls_qman_portal) [[likely]]
+		return p;
+	return rte_dpaa_qman_portal_slow();
+}
+
+[[gnu::always_inline]] inline qbman::BmanPortal *bman_portal() noexcept
+{
+	if (qbman::BmanPortal *p = rte_dpaa_tls_bman_portal) [[likely]]
+		return p;
+	return rte_dpaa_bman_portal_slow();
+}
+
+// Give the calling thread's portals back now. 0, or -ENOENT if it had none.
+inline int release_thread_portals() noexcept
+{
+	return rte_dpaa_portals_release();
+}
+// QMan portals currently owned by threads (for tests and diagnostics).
+inline unsigned portals_in_use() noexcept
+{
+	return rte_dpaa_portals_in_use();
+}
+
+// The PMD counts its open ports: when the last one closes, every thread's
+// portals are given back (no burst can run then).
+inline void port_opened() noexcept
+{
+	rte_dpaa_port_opened();
+}
+inline void port_closed() noexcept
+{
+	rte_dpaa_port_closed();
+}
+
+// The SoC the platform found, or nullptr when the bus found no DPAA.
+inline const platform::SocInfo *soc() noexcept
+{
+	return rte_dpaa_soc();
+}
+
+// CCSR windows: FMan 'fman' (0-based), BMan. nullptr if absent.
+inline hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept
+{
+	return rte_dpaa_fman_ccsr(fman);
+}
+inline hw::RegisterWindow *bman_ccsr() noexcept
+{
+	return rte_dpaa_bman_ccsr();
+}
+
+// Frame queue ids from this process's range: 'count' consecutive FQIDs, the
+// first a multiple of 'align' (power of two). FQID, or -ENOSPC / -ENODEV.
+inline int64_t fqid_alloc(uint32_t count = 1, uint32_t align = 1) noexcept
+{
+	return rte_dpaa_fqid_alloc(count, align);
+}
+inline int fqid_free(uint32_t first, uint32_t count = 1) noexcept
+{
+	return rte_dpaa_fqid_free(first, count);
+}
+
+// A QMan pool channel (for Rx FQs served by several portals' static
+// dequeue): the channel id, or -ENOSPC / -ENODEV. A portal's dedicated
+// channel is QmanPortal::channel().
+inline int pool_channel_alloc() noexcept
+{
+	return rte_dpaa_pool_channel_alloc();
+}
+inline void pool_channel_free(uint16_t channel) noexcept
+{
+	rte_dpaa_pool_channel_free(channel);
+}
+
+// Make memory DPDK added without telling (an external heap, memory of a
+// --no-huge process added at run time) reachable by DMA; memory DPDK
+// reports through its memory events is mapped already. 0, -EFAULT if it is
+// not DPDK memory, -ENODEV without a platform. Control path.
+inline int dma_map(const void *va, size_t len) noexcept
+{
+	return rte_dpaa_dma_map(va, len);
+}
+
+// Called while spinning on the hardware outside a portal driver's own waits
+// (a full release ring, an FQ to drain): lets a stepped model advance; a
+// no-op on a board and on a threaded model. Control and slow paths only.
+inline void hw_wait() noexcept
+{
+	rte_dpaa_hw_wait();
+}
+
+// The modelled SoC (dpaa::model::System *), for tests and tools that read a
+// wire's counters or play the hardware's part; nullptr on a board or
+// without a platform. Drivers never use it.
+inline void *model_system() noexcept
+{
+	return rte_dpaa_model_system();
+}
+
+// Address translation for frame descriptors and BMan buffers (inline; see
+// platform/bus_addr.hpp).
+using platform::bus_to_va;
+using platform::kBadBusAddr;
+using platform::va_to_bus;
+
+} // namespace dpaa::bus
