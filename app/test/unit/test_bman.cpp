@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// BMan portal driver against the model: release/acquire, counts, order,
+// depletion, BPID allocation, in both run modes.
+
+#include <thread>
+#include <vector>
+
+#include "qbman_test_support.hpp"
+
+using namespace dpaa::test;
+using dpaa::qbman::BpidAllocator;
+
+namespace
+{
+
+class BmanStepped : public ::testing::Test
+{
+      protected:
+	void SetUp() override { p = make_bman_portal(soc, 0, true); }
+	void TearDown() override { expect_no_faults(soc); }
+
+	void release_all(hw::Bpid bpid, std::span<const uint64_t> bufs)
+	{
+		size_t done = 0;
+		while (done < bufs.size()) {
+			const size_t n = std::min<size_t>(8, bufs.size() - done);
+			const int rc = p->release(bpid, bufs.subspan(done, n));
+			if (rc == -EBUSY) {
+				soc.step();
+				continue;
+			}
+			ASSERT_EQ(rc, 0);
+			done += n;
+		}
+		soc.run_until_idle();
+	}
+
+	bool depleted(hw::Bpid b)
+	{
+		uint64_t avail = 0, depl = 0;
+		EXPECT_EQ(p->query(avail, depl), 0);
+		return depl & (uint64_t{1} << b.value);
+	}
+
+	Soc soc;
+	std::unique_ptr<BmanPortal> p;
+};
+
+} // namespace
+
+TEST_F(BmanStepped, ReleaseAcquireRoundTripOfAMillionBuffers)
+{
+	BpidAllocator alloc;
+	const int b = alloc.alloc();
+	ASSERT_GE(b, 0);
+	const hw::Bpid bpid{static_cast<uint8_t>(b)};
+	constexpr uint64_t kBufs = 1'000'000;
+	std::vector<uint64_t> bufs(kBufs);
+	for (uint64_t i = 0; i < kBufs; i++)
+		bufs[i] = 0xab'0000'0000ull + i * 2048; // 48-bit bus addresses
+	release_all(bpid, bufs);
+	ASSERT_EQ(p->free_count(bpid), int64_t(kBufs));
+
+	std::vector<uint8_t> seen(kBufs, 0);
+	uint64_t got = 0;
+	uint64_t out[8];
+	while (got < kBufs) {
+		const int n = p->acquire(bpid, std::span(out, 8));
+		ASSERT_EQ(n, 8);
+		for (int i = 0; i < n; i++) {
+			const uint64_t idx = (out[i] - 0xab'0000'0000ull) / 2048;
+			ASSERT_LT(idx, kBufs);
+			ASSERT_EQ(seen[idx], 0) << "duplicate buffer";
+			seen[idx] = 1;
+		}
+		got += n;
+	}
+	EXPECT_EQ(got, kBufs);
+	EXPECT_EQ(p->free_count(bpid), 0);
+	EXPECT_EQ(p->acquire(bpid, std::span(out, 1)), 0);
+}
+
+TEST_F(BmanStepped, AcquireMoreThanAvailableReturnsNothing)
+{
+	const hw::Bpid bpid{5};
+	const std::vector<uint64_t> bufs{0x1000, 0x2000, 0x3000, 0x4000, 0x5000};
+	release_all(bpid, bufs);
+	uint64_t out[8] = {};
+	EXPECT_EQ(p->acquire(bpid, std::span(out, 8)), 0);
+	EXPECT_EQ(p->free_count(bpid), 5);
+	EXPECT_EQ(p->acquire(bpid, std::span(out, 5)), 5);
+	EXPECT_EQ(p->free_count(bpid), 0);
+	EXPECT_EQ(p->acquire(bpid, std::span(out, 0)), -EINVAL);
+	EXPECT_EQ(p->release(hw::Bpid{64}, std::span(bufs).first(1)), -EINVAL);
+}
+
+TEST_F(BmanStepped, FifoByDefaultLifoOnRequest)
+{
+	const std::vector<uint64_t> bufs{0x100, 0x200, 0x300};
+	release_all(hw::Bpid{1}, bufs);
+	soc.bman().set_order(2, dpaa::model::PoolOrder::lifo);
+	release_all(hw::Bpid{2}, bufs);
+	uint64_t out[3];
+	ASSERT_EQ(p->acquire(hw::Bpid{1}, std::span(out, 3)), 3);
+	EXPECT_EQ(out[0], 0x100u);
+	EXPECT_EQ(out[2], 0x300u);
+	ASSERT_EQ(p->acquire(hw::Bpid{2}, std::span(out, 3)), 3);
+	EXPECT_EQ(out[0], 0x300u);
+	EXPECT_EQ(out[2], 0x100u);
+}
+
+TEST_F(BmanStepped, ReleaseEntriesPackEightAddressesOf48Bits)
+{
+	std::vector<uint64_t> bufs;
+	for (uint64_t i = 0; i < 8; i++)
+		bufs.push_back(0xfedc'ba98'7600ull + i);
+	ASSERT_EQ(p->release(hw::Bpid{9}, bufs), 0);
+	const auto *rcr = hw::area_at<const bm::RcrEntry>(soc.bman_portal(0).ce(), bm::ce::kRcr);
+	EXPECT_EQ(rcr[0].verb(), hw::kVbit | bm::rcr_verb::kCmdBpidSingle | 8);
+	EXPECT_EQ(rcr[0].bpid(), 9);
+	EXPECT_EQ(rcr[0].bufs[7].addr(), 0xfedc'ba98'7607ull);
+	soc.run_until_idle();
+	EXPECT_EQ(soc.bman().free_count(9), 8u);
+}
+
+TEST_F(BmanStepped, DepletionEntryAndExitWithHysteresis)
+{
+	const hw::Bpid bpid{7};
+	ASSERT_EQ(p->set_depletion_thresholds(bpid, 10, 20), 0);
+	EXPECT_TRUE(depleted(bpid)); // an empty pool is below its entry threshold
+	std::vector<uint64_t> bufs;
+	for (uint64_t i = 0; i < 30; i++)
+		bufs.push_back(0x1000 * (i + 1));
+	release_all(bpid, std::span(bufs).first(20));
+	EXPECT_TRUE(depleted(bpid)); // 20 is not above the exit threshold
+	release_all(bpid, std::span(bufs).subspan(20, 1));
+	EXPECT_FALSE(depleted(bpid)); // 21
+	uint64_t out[8];
+	ASSERT_EQ(p->acquire(bpid, std::span(out, 8)), 8); // 13
+	ASSERT_EQ(p->acquire(bpid, std::span(out, 3)), 3); // 10: not below 10
+	EXPECT_FALSE(depleted(bpid));
+	ASSERT_EQ(p->acquire(bpid, std::span(out, 1)), 1); // 9
+	EXPECT_TRUE(depleted(bpid));
+	EXPECT_EQ(soc.bman().depletion_entries(7), 2u);
+	uint64_t avail = 0, depl = 0;
+	ASSERT_EQ(p->query(avail, depl), 0);
+	EXPECT_EQ(avail, uint64_t{1} << 7);
+	// Thresholds are readable back through the CCSR window.
+	EXPECT_EQ(bm::ccsr::thresh::value(soc.bman().ccsr().read32(bm::ccsr::pool_swdet(7))), 10u);
+	EXPECT_EQ(bm::ccsr::thresh::value(soc.bman().ccsr().read32(bm::ccsr::pool_swdxt(7))), 20u);
+}
+
+TEST(BmanAlloc, BpidAllocatorHandsOutEachPoolOnce)
+{
+	BpidAllocator a;
+	ASSERT_EQ(a.reserve(hw::Bpid{3}), 0);
+	EXPECT_EQ(a.reserve(hw::Bpid{3}), -EBUSY);
+	uint64_t seen = uint64_t{1} << 3;
+	for (int i = 0; i < 63; i++) {
+		const int b = a.alloc();
+		ASSERT_GE(b, 0);
+		ASSERT_LT(b, 64);
+		EXPECT_FALSE(seen & (uint64_t{1} << b));
+		seen |= uint64_t{1} << b;
+	}
+	EXPECT_EQ(a.alloc(), -ENOSPC);
+	EXPECT_EQ(a.free(hw::Bpid{40}), 0);
+	EXPECT_EQ(a.free(hw::Bpid{40}), -EINVAL);
+	EXPECT_EQ(a.alloc(), 40);
+	EXPECT_EQ(a.free(hw::Bpid{64}), -EINVAL);
+}
+
+TEST(BmanThreaded, RoundTripWithTheModelOnItsThread)
+{
+	Soc soc;
+	ASSERT_EQ(soc.start_thread(), 0);
+	auto p = make_bman_portal(soc, 1, false);
+	const hw::Bpid bpid{12};
+	constexpr uint64_t kBufs = 20000;
+	for (uint64_t i = 0; i < kBufs; i += 4) {
+		const uint64_t b[4] = {i * 64, (i + 1) * 64, (i + 2) * 64, (i + 3) * 64};
+		while (p->release(bpid, b) == -EBUSY)
+			std::this_thread::yield();
+	}
+	uint64_t got = 0, sum = 0;
+	uint64_t out[8];
+	while (got < kBufs) {
+		const int n = p->acquire(bpid, std::span(out, 8));
+		ASSERT_GE(n, 0);
+		for (int i = 0; i < n; i++)
+			sum += out[i] / 64;
+		got += n;
+	}
+	EXPECT_EQ(got, kBufs);
+	EXPECT_EQ(sum, kBufs * (kBufs - 1) / 2);
+	EXPECT_EQ(p->free_count(bpid), 0);
+	soc.stop_thread();
+	expect_no_faults(soc);
+}

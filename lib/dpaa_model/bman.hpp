@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The BMan block: 64 buffer pools of 48-bit buffer addresses, their depletion
+// state, and the CCSR registers that configure it (depletion thresholds,
+// free-buffer counts).
+//
+// Pools hand buffers out FIFO by default, so that a released buffer comes back
+// last and cold in cache, as buffers do on a board where they circulate
+// through FMan and BMan; LIFO (a software stack's order, warm buffers) is
+// selectable per pool to compare.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+
+#include "dpaa_hw/bman_ccsr.hpp"
+#include "dpaa_hw/bman_portal.hpp"
+#include "dpaa_hw/register_window.hpp"
+
+namespace dpaa::model
+{
+
+enum class PoolOrder : uint8_t { fifo, lifo };
+
+class Bman
+{
+      public:
+	static constexpr unsigned kNumPortals = 10;
+	static constexpr unsigned kNumPools = hw::bm::kNumPools;
+
+	Bman();
+	Bman(const Bman &) = delete;
+	Bman &operator=(const Bman &) = delete;
+
+	// Internal API for SoC blocks (FMan) and the portals.
+	bool release(uint8_t bpid, uint64_t addr);
+	// All or nothing, as the acquire command: returns n or 0.
+	unsigned acquire(uint8_t bpid, uint64_t *out, unsigned n);
+	uint32_t free_count(uint8_t bpid) const;
+	bool depleted(uint8_t bpid) const;
+	uint64_t depletion_entries(uint8_t bpid) const;
+	void set_order(uint8_t bpid, PoolOrder order);
+	void query(hw::bm::PoolBitmap &available, hw::bm::PoolBitmap &depleted) const;
+
+	// The CCSR window a driver programs thresholds through. Accesses take
+	// 'lock' (the SoC's model lock) so they are safe while the model thread
+	// runs; do not call them while holding that lock.
+	hw::RegisterWindow &ccsr() noexcept { return ccsr_; }
+	void set_lock(std::mutex *lock) noexcept { ccsr_.lock = lock; }
+
+	uint32_t ccsr_read(uint32_t off) const;
+	void ccsr_write(uint32_t off, uint32_t v);
+
+      private:
+	struct Pool {
+		std::deque<uint64_t> bufs;
+		PoolOrder order = PoolOrder::fifo;
+		uint32_t swdet = 0, swdxt = 0, hwdet = 0, hwdxt = 0; // raw register values
+		bool depleted = false;
+		uint64_t depletion_entries = 0;
+	};
+	void update_depletion(Pool &p);
+
+	class Ccsr final : public hw::RegisterWindow
+	{
+	      public:
+		explicit Ccsr(Bman &b) : bman(b) {}
+		uint32_t read32(uint32_t off) noexcept override;
+		void write32(uint32_t off, uint32_t v) noexcept override;
+		Bman &bman;
+		std::mutex *lock = nullptr;
+	};
+
+	std::array<Pool, kNumPools> pools_;
+	Ccsr ccsr_;
+};
+
+} // namespace dpaa::model

@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+#include "dpaa_model/portal.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "dpaa_hw/portal_access.hpp"
+#include "dpaa_model/bman.hpp"
+#include "dpaa_model/qman.hpp"
+
+namespace dpaa::model
+{
+
+namespace qm = hw::qm;
+namespace bm = hw::bm;
+
+namespace
+{
+
+// Value the model leaves in DCAP once it has taken a write: DCAP is a
+// write-only command register on silicon, and no valid command has all bits
+// set (bits 15:9 are reserved).
+constexpr uint32_t kDcapIdle = 0xffffffff;
+
+uint32_t reg_take(void *ci, uint32_t off, uint32_t idle) noexcept
+{
+	return hw::from_be(
+	    __atomic_exchange_n(hw::reg_ptr(ci, off), hw::to_be(idle), __ATOMIC_ACQ_REL));
+}
+
+// Copy a 64-byte entry except its verb, which the caller stores last.
+void copy_body(void *dst, const void *src) noexcept
+{
+	std::memcpy(static_cast<char *>(dst) + 1, static_cast<const char *>(src) + 1, 63);
+}
+
+} // namespace
+
+// ------------------------------------------------------------------ QMan
+
+QmanSwPortal::QmanSwPortal(Qman &qman, unsigned index)
+    : qman_(qman), index_(index), ce_(qm::kCeSize), ci_(qm::kCiSize)
+{
+	reset();
+}
+
+void QmanSwPortal::reset()
+{
+	ce_.clear();
+	ci_.clear();
+	void *ce = ce_.get();
+	void *ci = ci_.get();
+	eqcr_.init(hw::area_at<void>(ce, qm::ce::kEqcr));
+	dqrr_.init(hw::area_at<void>(ce, qm::ce::kDqrr));
+	mr_.init(hw::area_at<void>(ce, qm::ce::kMr));
+	dqrr_ci_ = dqrr_fill_ = 0;
+	dqrr_fqid_.fill(0);
+	mr_ci_ = mr_fill_ = 0;
+	mr_backlog_.clear();
+	mc_vbit_ = hw::kVbit;
+	mc_rridx_ = 1;
+	vdq_ = {};
+	sdq_rr_ = 0;
+	// Producer indices reset to "index 0, wrap bit set": the first lap of
+	// each ring is written with the valid bit set.
+	hw::reg_write(ci, qm::ci::kEqcrPi, qm::kEqcrSize);
+	hw::reg_write(ci, qm::ci::kEqcrCi, qm::kEqcrSize);
+	hw::reg_write(ci, qm::ci::kDqrrPi, qm::kDqrrSize);
+	hw::reg_write(ci, qm::ci::kMrPi, qm::kMrSize);
+	hw::reg_write(ci, qm::ci::kDqrrDcap, kDcapIdle);
+	hw::reg_write(ce, qm::ce::kEqcrPi, qm::kEqcrSize);
+	hw::reg_write(ce, qm::ce::kEqcrCi, qm::kEqcrSize);
+	hw::reg_write(ce, qm::ce::kDqrrPi, qm::kDqrrSize);
+	hw::reg_write(ce, qm::ce::kMrPi, qm::kMrSize);
+}
+
+uint32_t QmanSwPortal::sdqcr() const noexcept
+{
+	return hw::reg_read(ci_.get(), qm::ci::kSdqcr);
+}
+
+void QmanSwPortal::update_isr() noexcept
+{
+	void *ci = ci_.get();
+	const uint32_t level = (dqrr_fill_ ? qm::irq::kDqri : 0) | (mr_fill_ ? qm::irq::kMri : 0);
+	const uint32_t now = hw::reg_read(ci, qm::ci::kIsr);
+	if (now == level)
+		return;
+	hw::reg_write(ci, qm::ci::kIsr, level);
+	const uint32_t rose = level & ~now & hw::reg_read(ci, qm::ci::kIer);
+	if (rose && irq_fn_ && hw::reg_read(ci, qm::ci::kIir) == 0)
+		irq_fn_(irq_arg_, level);
+}
+
+bool QmanSwPortal::poll()
+{
+	bool did = poll_mc();
+	did |= poll_eqcr();
+	did |= poll_dqrr_consumption();
+	did |= poll_vdqcr();
+	did |= flush_mr();
+	update_isr();
+	return did;
+}
+
+bool QmanSwPortal::poll_eqcr()
+{
+	void *ci = ci_.get();
+	const bool cdc = ((hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >>
+			  qm::cfg::kDcmShift) == static_cast<uint32_t>(qm::DqrrCmode::cdc);
+	unsigned n = 0;
+	while (n < qm::kEqcrSize) {
+		const qm::EqcrEntry *e = eqcr_.current();
+		if (e == nullptr)
+			break;
+		if ((e->verb & qm::eqcr_verb::kCmdMask) == qm::eqcr_verb::kCmdEnqueue) {
+			const EnqueueStatus st = qman_.enqueue(e->fqid(), e->fd);
+			if (st == EnqueueStatus::rejected)
+				post_ern(*e, qm::mr_rc::kError);
+			else if (st == EnqueueStatus::tail_drop)
+				post_ern(*e, qm::mr_rc::kFqTaildrop);
+			// Enqueue DCA: the entry also consumes a DQRR entry.
+			if (cdc && (e->dca & qm::eqcr_dca::kEnable))
+				consume_dqrr_to((e->dca + 1u) & (qm::kDqrrSize - 1));
+		} else {
+			faults_.bad_eqcr_verb++;
+		}
+		eqcr_.next();
+		n++;
+	}
+	if (n == 0)
+		return false;
+	const uint32_t pos = eqcr_.cursor().to_reg();
+	hw::reg_write(ci, qm::ci::kEqcrCi, pos);
+	hw::reg_write(ci, qm::ci::kEqcrPi, pos);
+	hw::reg_write(ce_.get(), qm::ce::kEqcrCi, pos);
+	return true;
+}
+
+void QmanSwPortal::post_ern(const qm::EqcrEntry &e, uint8_t rc)
+{
+	qm::MrEntry m{};
+	m.verb =
+	    e.verb & static_cast<uint8_t>(~hw::kVbit); // a software ERN echoes the enqueue verb
+	m.dca_fqs = e.dca;
+	m.seqnum = e.seqnum;
+	m.rc = rc;
+	m.fqid_raw = e.fqid_raw;
+	m.tag_context_b = e.tag;
+	m.fd = e.fd;
+	mr_post(m);
+}
+
+void QmanSwPortal::mr_post(const qm::MrEntry &e)
+{
+	mr_backlog_.push_back(e);
+	flush_mr();
+}
+
+bool QmanSwPortal::flush_mr()
+{
+	void *ci = ci_.get();
+	const unsigned ci_now = hw::reg_read(ci, qm::ci::kMrCi) & (qm::kMrSize - 1);
+	const unsigned consumed = hw::RingCursor<qm::kMrSize>::distance(mr_ci_, ci_now);
+	if (consumed > mr_fill_) {
+		faults_.bad_consume++;
+	} else {
+		mr_fill_ -= consumed;
+		mr_ci_ = ci_now;
+	}
+	unsigned n = 0;
+	while (!mr_backlog_.empty() && mr_fill_ < kMrMaxFill) {
+		const qm::MrEntry &m = mr_backlog_.front();
+		qm::MrEntry *slot = mr_.start();
+		copy_body(slot, &m);
+		mr_.commit(m.verb);
+		mr_fill_++;
+		mr_backlog_.pop_front();
+		n++;
+	}
+	if (n == 0)
+		return consumed > 0;
+	hw::reg_write(ci, qm::ci::kMrPi, mr_.cursor().to_reg());
+	return true;
+}
+
+void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t stat, uint8_t tok)
+{
+	qm::DqrrEntry *e = dqrr_.start();
+	const unsigned slot = dqrr_.index_of(e);
+	// Body with plain stores; commit() stores the verb with release.
+	e->stat = stat;
+	e->seqnum.store(fq ? static_cast<uint16_t>(fq->seqnum++ & 0x7fff) : 0);
+	e->tok = tok;
+	e->set_fqid(fqid);
+	e->set_context_b(fq ? fq->context_b : 0);
+	e->fd = fd ? *fd : hw::Fd{};
+	if (fd != nullptr && fq != nullptr) {
+		fq->dqrr_refs++;
+		dqrr_fqid_[slot] = fqid;
+	} else {
+		dqrr_fqid_[slot] = 0;
+	}
+	dqrr_.commit(qm::dqrr_verb::kFrameDequeue);
+	dqrr_fill_++;
+}
+
+bool QmanSwPortal::produce()
+{
+	void *ci = ci_.get();
+	const unsigned mf =
+	    (hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kMfMask) >> qm::cfg::kMfShift;
+	const unsigned limit = std::min(mf == 0 ? qm::kDqrrSize : mf, kDqrrMaxFill);
+	if (dqrr_fill_ >= limit)
+		return false;
+	const unsigned n = qman_.dequeue_to_portal(*this, limit - dqrr_fill_);
+	if (n == 0)
+		return false;
+	hw::reg_write(ci, qm::ci::kDqrrPi, dqrr_.cursor().to_reg());
+	update_isr();
+	return true;
+}
+
+void QmanSwPortal::consume_dqrr_to(unsigned new_ci)
+{
+	unsigned n = hw::RingCursor<qm::kDqrrSize>::distance(dqrr_ci_, new_ci);
+	if (n > dqrr_fill_) {
+		faults_.bad_consume++;
+		return;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		const unsigned slot = (dqrr_ci_ + i) & (qm::kDqrrSize - 1);
+		if (dqrr_fqid_[slot] != 0)
+			qman_.dqrr_consumed(index_, dqrr_fqid_[slot]);
+		dqrr_fqid_[slot] = 0;
+	}
+	dqrr_ci_ = new_ci;
+	dqrr_fill_ -= n;
+}
+
+bool QmanSwPortal::poll_dqrr_consumption()
+{
+	void *ci = ci_.get();
+	const uint32_t dcm =
+	    (hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift;
+	if (dcm == static_cast<uint32_t>(qm::DqrrCmode::cdc)) {
+		if (hw::reg_read(ci, qm::ci::kDqrrDcap) == kDcapIdle)
+			return false;
+		const uint32_t v = reg_take(ci, qm::ci::kDqrrDcap, kDcapIdle);
+		if (v == kDcapIdle)
+			return false;
+		if (v & qm::dcap::kS) {
+			// The bitmask form is not modelled.
+			faults_.bad_consume++;
+			return true;
+		}
+		consume_dqrr_to(((v & qm::dcap::kIdxMask) + 1) & (qm::kDqrrSize - 1));
+		hw::reg_write(ci, qm::ci::kDqrrCi, dqrr_ci_);
+		return true;
+	}
+	const unsigned ci_now = hw::reg_read(ci, qm::ci::kDqrrCi) & (qm::kDqrrSize - 1);
+	if (ci_now == dqrr_ci_)
+		return false;
+	consume_dqrr_to(ci_now);
+	return true;
+}
+
+bool QmanSwPortal::poll_vdqcr()
+{
+	void *ci = ci_.get();
+	if (hw::reg_read(ci, qm::ci::kVdqcr) == 0)
+		return false;
+	const uint32_t v = reg_take(ci, qm::ci::kVdqcr, 0);
+	if (v == 0)
+		return false;
+	if (vdq_.active) {
+		faults_.vdqcr_busy++;
+		return true;
+	}
+	vdq_.active = true;
+	vdq_.exact = v & qm::vdqcr::kExact;
+	vdq_.fqid = v & qm::vdqcr::kFqidMask;
+	vdq_.requested = (v & qm::vdqcr::kNumFramesMask) >> qm::vdqcr::kNumFramesShift;
+	vdq_.taken = 0;
+	return true;
+}
+
+bool QmanSwPortal::poll_mc()
+{
+	void *ce = ce_.get();
+	auto *cr = hw::area_at<qm::McCommand>(ce, qm::ce::kCr);
+	const uint8_t verb = hw::load_verb(cr);
+	if ((verb & hw::kVbit) != mc_vbit_)
+		return false;
+	qm::McCommand cmd;
+	std::memcpy(&cmd, cr, sizeof(cmd));
+	qm::McResult res;
+	qman_.execute(index_, cmd, res);
+	auto *rr = hw::area_at<qm::McResult>(ce, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);
+	auto *other = hw::area_at<qm::McResult>(ce, mc_rridx_ ? qm::ce::kRr0 : qm::ce::kRr1);
+	// The inactive response reads zero until its next command completes.
+	hw::store_verb(other, 0);
+	copy_body(rr, &res);
+	hw::store_verb(rr, static_cast<uint8_t>((verb & qm::mcc_verb::kMask) |
+						(mc_rridx_ ? 0x80 : 0))); // MCR_VERB_RRID
+	mc_vbit_ ^= hw::kVbit;
+	mc_rridx_ ^= 1;
+	return true;
+}
+
+// ------------------------------------------------------------------ BMan
+
+BmanSwPortal::BmanSwPortal(Bman &bman, unsigned index)
+    : bman_(bman), index_(index), ce_(bm::kCeSize), ci_(bm::kCiSize)
+{
+	reset();
+}
+
+void BmanSwPortal::reset()
+{
+	ce_.clear();
+	ci_.clear();
+	rcr_.init(hw::area_at<void>(ce_.get(), bm::ce::kRcr));
+	mc_vbit_ = hw::kVbit;
+	mc_rridx_ = 1;
+	hw::reg_write(ci_.get(), bm::ci::kRcrPi, bm::kRcrSize);
+	hw::reg_write(ci_.get(), bm::ci::kRcrCi, bm::kRcrSize);
+	hw::reg_write(ce_.get(), bm::ce::kRcrPi, bm::kRcrSize);
+	hw::reg_write(ce_.get(), bm::ce::kRcrCi, bm::kRcrSize);
+}
+
+bool BmanSwPortal::poll()
+{
+	bool did = poll_mc();
+	did |= poll_rcr();
+	return did;
+}
+
+bool BmanSwPortal::poll_rcr()
+{
+	unsigned n = 0;
+	while (n < bm::kRcrSize) {
+		const bm::RcrEntry *e = rcr_.current();
+		if (e == nullptr)
+			break;
+		const uint8_t verb = e->verb();
+		const uint8_t cmd = verb & bm::rcr_verb::kCmdMask;
+		const unsigned count = verb & bm::rcr_verb::kBufCountMask;
+		if ((cmd != bm::rcr_verb::kCmdBpidSingle && cmd != bm::rcr_verb::kCmdBpidMulti) ||
+		    count == 0 || count > bm::kMaxBufs) {
+			faults_.bad_rcr_entry++;
+		} else {
+			for (unsigned i = 0; i < count; i++) {
+				const uint8_t bpid = cmd == bm::rcr_verb::kCmdBpidSingle
+							 ? e->bpid()
+							 : e->bufs[i].bpid();
+				if (!bman_.release(bpid, e->bufs[i].addr()))
+					faults_.bad_rcr_entry++;
+			}
+		}
+		rcr_.next();
+		n++;
+	}
+	if (n == 0)
+		return false;
+	const uint32_t pos = rcr_.cursor().to_reg();
+	hw::reg_write(ci_.get(), bm::ci::kRcrCi, pos);
+	hw::reg_write(ci_.get(), bm::ci::kRcrPi, pos);
+	hw::reg_write(ce_.get(), bm::ce::kRcrCi, pos);
+	return true;
+}
+
+bool BmanSwPortal::poll_mc()
+{
+	void *ce = ce_.get();
+	auto *cr = hw::area_at<bm::McCommand>(ce, bm::ce::kCr);
+	const uint8_t verb = hw::load_verb(cr);
+	if ((verb & hw::kVbit) != mc_vbit_)
+		return false;
+	const uint8_t bpid = cr->bpid;
+	alignas(64) uint8_t res[64] = {};
+	uint8_t rverb;
+	switch (verb & bm::mcc_verb::kCmdMask) {
+	case bm::mcc_verb::kCmdAcquire: {
+		const unsigned want = verb & bm::mcc_verb::kAcquireCountMask;
+		if (want == 0 || want > bm::kMaxBufs) {
+			faults_.bad_mc_verb++;
+			rverb = bm::mcc_verb::kCmdErrInvalid;
+			break;
+		}
+		uint64_t bufs[bm::kMaxBufs];
+		const unsigned got = bman_.acquire(bpid, bufs, want);
+		auto *a = reinterpret_cast<bm::McrAcquire *>(res);
+		for (unsigned i = 0; i < got; i++) {
+			a->bufs[i].bpid_raw.store(bpid);
+			a->bufs[i].set_addr(bufs[i]);
+		}
+		rverb = static_cast<uint8_t>(bm::mcc_verb::kCmdAcquire | got);
+		break;
+	}
+	case bm::mcc_verb::kCmdQuery: {
+		auto *q = reinterpret_cast<bm::McrQuery *>(res);
+		bman_.query(q->as, q->ds);
+		rverb = bm::mcc_verb::kCmdQuery;
+		break;
+	}
+	default:
+		faults_.bad_mc_verb++;
+		rverb = bm::mcc_verb::kCmdErrInvalid;
+		break;
+	}
+	void *rr = hw::area_at<void>(ce, mc_rridx_ ? bm::ce::kRr1 : bm::ce::kRr0);
+	void *other = hw::area_at<void>(ce, mc_rridx_ ? bm::ce::kRr0 : bm::ce::kRr1);
+	hw::store_verb(other, 0);
+	copy_body(rr, res);
+	hw::store_verb(rr, static_cast<uint8_t>(rverb | (mc_rridx_ ? 0x80 : 0)));
+	mc_vbit_ ^= hw::kVbit;
+	mc_rridx_ ^= 1;
+	return true;
+}
+
+} // namespace dpaa::model

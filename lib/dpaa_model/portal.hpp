@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// Software-portal front ends of the modelled QMan and BMan. Each owns the
+// portal's cache-enabled (CE) and cache-inhibited (CI) memory, 16 KiB each,
+// and serves it by polling, the way the silicon sees the driver's writes:
+//  - EQCR/RCR in valid-bit mode: the model reads the verb of the next entry
+//    (acquire) and processes the entry when its valid bit has the expected
+//    polarity, then publishes the consumer index in the CI register;
+//  - DQRR/MR: the model writes the entry body, then the verb with the valid
+//    bit (release), then the producer-index register;
+//  - consumption: DQRR_CI written by the driver (CCI mode) or DCAP (CDC
+//    mode); MR_CI written by the driver;
+//  - management command: the CR verb is polled for the expected valid bit,
+//    the response goes to RR0/RR1 alternately, the other RR's verb reads 0.
+//
+// QCSP_ISR is kept as a level: DQRI while the DQRR holds entries software has
+// not consumed, MRI likewise for the MR. Software's write-one-to-clear is
+// thereby honoured whenever the condition has gone (and reasserted when not).
+//
+// Registers whose write is a command (VDQCR, DCAP) are latched by the model
+// with an atomic exchange, so in threaded mode a command is taken exactly
+// once. DCAP's single-entry form is taken as "consumed up to and including
+// this index" (in-order consumption, what our driver does); two DCAP writes
+// the model has not yet seen therefore merge instead of being lost.
+//
+// DQRR production never exceeds 15 outstanding entries and MR 7: the driver's
+// CI writes carry no wrap bit, so a full ring could not be told from an empty
+// one (the Linux driver programs DQRR max fill 15 for the same reason).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+
+#include "dpaa_hw/bman_portal.hpp"
+#include "dpaa_hw/qman_portal.hpp"
+#include "dpaa_hw/ring.hpp"
+#include "dpaa_model/portal_memory.hpp"
+
+namespace dpaa::model
+{
+
+class Qman;
+class Bman;
+struct Fq;
+
+// Driver misuse the model detected; tests assert these stay zero.
+struct PortalFaults {
+	uint64_t bad_eqcr_verb = 0;
+	uint64_t bad_mc_verb = 0;
+	uint64_t bad_consume = 0; // consumed more DQRR/MR entries than produced
+	uint64_t vdqcr_busy = 0;  // VDQCR written while a volatile command ran
+	uint64_t bad_rcr_entry = 0;
+};
+
+class QmanSwPortal
+{
+      public:
+	static constexpr unsigned kDqrrMaxFill = 15;
+	static constexpr unsigned kMrMaxFill = 7;
+
+	QmanSwPortal(Qman &qman, unsigned index);
+
+	void *ce() const noexcept { return ce_.get(); }
+	void *ci() const noexcept { return ci_.get(); }
+	unsigned index() const noexcept { return index_; }
+	uint16_t channel() const noexcept { return hw::qm::channel::sw_portal(index_); }
+	const PortalFaults &faults() const noexcept { return faults_; }
+
+	// Power-on state: memory zeroed, index registers at "index 0, wrap set".
+	void reset();
+	// Commands software wrote: EQCR, management command, consumption, VDQCR.
+	bool poll();
+	// DQRR production from the portal's volatile and static dequeues.
+	bool produce();
+
+	// --- used by Qman while producing
+	struct VolatileCmd {
+		bool active = false;
+		bool exact = false;
+		uint32_t fqid = 0;
+		unsigned requested = 0; // VDQCR::NUMFRAMES; 0 = until the FQ is empty
+		unsigned taken = 0;
+	};
+	VolatileCmd &vdq() noexcept { return vdq_; }
+	uint32_t sdqcr() const noexcept;
+	unsigned &sdq_rr() noexcept { return sdq_rr_; }
+	// Write one DQRR entry; fd may be null (expiry without a frame).
+	void dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t stat, uint8_t tok);
+	void mr_post(const hw::qm::MrEntry &e);
+	unsigned dqrr_fill() const noexcept { return dqrr_fill_; }
+
+	// Interrupt line of the portal: called (from the model's thread) when a
+	// QCSP_ISR bit enabled in QCSP_IER rises while QCSP_IIR is clear, e.g.
+	// DQRI when the DQRR receives entries. A platform layer can signal an
+	// eventfd from it.
+	using IrqHook = void (*)(void *arg, uint32_t isr);
+	void set_irq_hook(IrqHook fn, void *arg) noexcept
+	{
+		irq_fn_ = fn;
+		irq_arg_ = arg;
+	}
+
+      private:
+	bool poll_eqcr();
+	bool poll_mc();
+	bool poll_dqrr_consumption();
+	bool poll_vdqcr();
+	bool flush_mr();
+	void consume_dqrr_to(unsigned new_ci);
+	void post_ern(const hw::qm::EqcrEntry &e, uint8_t rc);
+	void update_isr() noexcept;
+
+	Qman &qman_;
+	unsigned index_;
+	PortalMemory ce_;
+	PortalMemory ci_;
+
+	hw::Ring<hw::qm::EqcrEntry, hw::qm::kEqcrSize> eqcr_;
+	hw::Ring<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
+	hw::Ring<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
+	unsigned dqrr_ci_ = 0;				      // consumer index as last seen
+	unsigned dqrr_fill_ = 0;			      // produced, not consumed
+	std::array<uint32_t, hw::qm::kDqrrSize> dqrr_fqid_{}; // FQ of each outstanding slot
+	unsigned mr_ci_ = 0;
+	unsigned mr_fill_ = 0;
+	std::deque<hw::qm::MrEntry> mr_backlog_; // messages waiting for MR room
+	uint8_t mc_vbit_ = hw::kVbit;
+	unsigned mc_rridx_ = 1;
+	VolatileCmd vdq_;
+	unsigned sdq_rr_ = 0;
+	PortalFaults faults_;
+	IrqHook irq_fn_ = nullptr;
+	void *irq_arg_ = nullptr;
+};
+
+class BmanSwPortal
+{
+      public:
+	BmanSwPortal(Bman &bman, unsigned index);
+
+	void *ce() const noexcept { return ce_.get(); }
+	void *ci() const noexcept { return ci_.get(); }
+	unsigned index() const noexcept { return index_; }
+	const PortalFaults &faults() const noexcept { return faults_; }
+
+	void reset();
+	bool poll();
+
+      private:
+	bool poll_rcr();
+	bool poll_mc();
+
+	Bman &bman_;
+	unsigned index_;
+	PortalMemory ce_;
+	PortalMemory ci_;
+	hw::Ring<hw::bm::RcrEntry, hw::bm::kRcrSize> rcr_;
+	uint8_t mc_vbit_ = hw::kVbit;
+	unsigned mc_rridx_ = 1;
+	PortalFaults faults_;
+};
+
+} // namespace dpaa::model

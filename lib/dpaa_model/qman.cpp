@@ -1,0 +1,548 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+#include "dpaa_model/qman.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "dpaa_model/portal.hpp"
+
+namespace dpaa::model
+{
+
+namespace qm = hw::qm;
+using S = qm::FqState;
+
+namespace
+{
+
+// Bytes an FD accounts for in the FQ byte count (and tail drop).
+uint32_t frame_bytes(const hw::Fd &fd) noexcept
+{
+	// FD::FORMAT bit 1 (value 0x2) selects the long formats' 29-bit length.
+	return (static_cast<uint8_t>(fd.format()) & 0x2) ? fd.length_big() : fd.length();
+}
+
+} // namespace
+
+Qman::Qman() = default;
+Qman::~Qman() = default;
+
+bool Qman::valid_channel(uint16_t ch) noexcept
+{
+	return ch < kNumPortals ||
+	       (ch >= qm::channel::kPool1 && ch < qm::channel::kPool1 + qm::channel::kNumPools) ||
+	       (ch >= qm::channel::kFman0Base &&
+		ch < qm::channel::kFman0Base + qm::channel::kFmanChannels);
+}
+
+Fq *Qman::find(uint32_t fqid) const noexcept
+{
+	if (fqid == 0 || fqid > qm::kFqidMask)
+		return nullptr;
+	const auto &page = fqs_[fqid >> kPageBits];
+	if (!page)
+		return nullptr;
+	return (*page)[fqid & ((1u << kPageBits) - 1)].get();
+}
+
+Fq &Qman::get_or_create(uint32_t fqid)
+{
+	auto &page = fqs_[fqid >> kPageBits];
+	if (!page)
+		page = std::make_unique<Page>();
+	auto &slot = (*page)[fqid & ((1u << kPageBits) - 1)];
+	if (!slot) {
+		slot = std::make_unique<Fq>();
+		slot->fqid = fqid;
+	}
+	return *slot;
+}
+
+void Qman::refresh_sched_state(Fq &fq)
+{
+	if (!fq.scheduled())
+		return;
+	if (fq.dqrr_refs > 0)
+		fq.state = S::active;
+	else
+		fq.state = fq.in_wq ? S::truly_scheduled : S::tentatively_scheduled;
+}
+
+void Qman::link(Fq &fq)
+{
+	ChannelState &ch = channels_[fq.channel];
+	WorkQueue &wq = ch.wq[fq.wq];
+	fq.wq_next = nullptr;
+	if (wq.tail)
+		wq.tail->wq_next = &fq;
+	else
+		wq.head = &fq;
+	wq.tail = &fq;
+	ch.nonempty |= static_cast<uint8_t>(1u << fq.wq);
+	fq.in_wq = true;
+	refresh_sched_state(fq);
+}
+
+void Qman::unlink(Fq &fq)
+{
+	if (!fq.in_wq)
+		return;
+	ChannelState &ch = channels_[fq.channel];
+	WorkQueue &wq = ch.wq[fq.wq];
+	Fq *prev = nullptr;
+	for (Fq *p = wq.head; p; prev = p, p = p->wq_next) {
+		if (p != &fq)
+			continue;
+		(prev ? prev->wq_next : wq.head) = p->wq_next;
+		if (wq.tail == p)
+			wq.tail = prev;
+		break;
+	}
+	if (!wq.head)
+		ch.nonempty &= static_cast<uint8_t>(~(1u << fq.wq));
+	fq.in_wq = false;
+	fq.wq_next = nullptr;
+	refresh_sched_state(fq);
+}
+
+Fq *Qman::pop_wq(uint16_t channel)
+{
+	ChannelState &ch = channels_[channel];
+	if (!ch.nonempty)
+		return nullptr;
+	// Strict priority: WQ0 first.
+	const unsigned w = static_cast<unsigned>(__builtin_ctz(ch.nonempty));
+	WorkQueue &wq = ch.wq[w];
+	Fq *fq = wq.head;
+	wq.head = fq->wq_next;
+	if (!wq.head) {
+		wq.tail = nullptr;
+		ch.nonempty &= static_cast<uint8_t>(~(1u << w));
+	}
+	fq->wq_next = nullptr;
+	fq->in_wq = false;
+	return fq;
+}
+
+hw::Fd Qman::pop_frame(Fq &fq)
+{
+	hw::Fd fd = fq.frames.front();
+	fq.frames.pop_front();
+	fq.byte_cnt -= frame_bytes(fd);
+	return fd;
+}
+
+EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
+{
+	Fq *fq = find(fqid);
+	if (fq == nullptr || fq->state == S::oos) {
+		if (fq)
+			fq->rejects++;
+		return EnqueueStatus::rejected;
+	}
+	const uint32_t len = frame_bytes(fd);
+	// FQ tail drop compares the FQ's byte count with TD_THRESH.
+	if ((fq->fq_ctrl & qm::fq_ctrl::kTde) && fq->td_raw != 0 &&
+	    fq->byte_cnt + len > qm::td::value(fq->td_raw)) {
+		fq->taildrops++;
+		return EnqueueStatus::tail_drop;
+	}
+	fq->frames.push_back(fd);
+	fq->byte_cnt += len;
+	if (fq->scheduled() && fq->retire_portal < 0 && !fq->in_wq)
+		link(*fq);
+	return EnqueueStatus::ok;
+}
+
+void Qman::attach_channel_consumer(uint16_t channel, ChannelConsumer &c)
+{
+	if (channel < kNumChannels)
+		channels_[channel].consumer = &c;
+}
+
+void Qman::detach_channel_consumer(uint16_t channel)
+{
+	if (channel < kNumChannels)
+		channels_[channel].consumer = nullptr;
+}
+
+bool Qman::poll_consumers()
+{
+	// Frames per FQ visit, as a direct-connect portal takes them in small
+	// groups; bounds the work of one step per channel.
+	constexpr unsigned kPerVisit = 3;
+	constexpr unsigned kPerChannel = 64;
+	bool moved = false;
+	for (uint16_t c = 0; c < kNumChannels; c++) {
+		ChannelState &ch = channels_[c];
+		if (ch.consumer == nullptr || !ch.nonempty)
+			continue;
+		unsigned budget = kPerChannel;
+		bool busy = false;
+		while (budget > 0 && !busy) {
+			Fq *fq = pop_wq(c);
+			if (fq == nullptr)
+				break;
+			for (unsigned i = 0; i < kPerVisit && budget > 0 && !fq->frames.empty();
+			     i++) {
+				if (!ch.consumer->deliver(fq->fqid, fq->frames.front(),
+							  fq->context_b, fq->context_a)) {
+					busy = true;
+					break;
+				}
+				pop_frame(*fq);
+				budget--;
+				moved = true;
+			}
+			if (!fq->frames.empty() && fq->scheduled() && fq->retire_portal < 0)
+				link(*fq);
+			else
+				refresh_sched_state(*fq);
+		}
+	}
+	return moved;
+}
+
+unsigned Qman::dequeue_to_portal(QmanSwPortal &p, unsigned budget)
+{
+	unsigned n = 0;
+	// VDQCR::PRECEDENCE = 0: the volatile command goes first.
+	if (p.vdq().active)
+		n += volatile_dequeue(p, budget);
+	if (n < budget)
+		n += static_dequeue(p, budget - n);
+	return n;
+}
+
+unsigned Qman::volatile_dequeue(QmanSwPortal &p, unsigned budget)
+{
+	using namespace qm::dqrr_stat;
+	QmanSwPortal::VolatileCmd &v = p.vdq();
+	if (budget == 0)
+		return 0;
+	Fq *fq = find(v.fqid);
+	if (fq == nullptr || fq->state == S::oos) {
+		// Nothing to dequeue from: the command expires at once.
+		p.dqrr_put(nullptr, v.fqid, nullptr, kUnscheduled | kDqcrExpired, 0);
+		v.active = false;
+		return 1;
+	}
+	unsigned n = 0;
+	while (n < budget) {
+		if (fq->frames.empty()) {
+			p.dqrr_put(fq, v.fqid, nullptr, kUnscheduled | kDqcrExpired | kFqEmpty, 0);
+			v.active = false;
+			n++;
+			break;
+		}
+		const hw::Fd fd = pop_frame(*fq);
+		v.taken++;
+		const bool empty = fq->frames.empty();
+		// Without EXACT QMan may complete the last group of up to three
+		// frames it fetched, returning up to two frames more than asked.
+		const bool count_done =
+		    v.requested != 0 && v.taken >= v.requested && (v.exact || v.taken % 3 == 0);
+		const bool done = empty || count_done;
+		const uint8_t stat =
+		    kValidFrame | kUnscheduled | (empty ? kFqEmpty : 0) | (done ? kDqcrExpired : 0);
+		p.dqrr_put(fq, v.fqid, &fd, stat, 0);
+		n++;
+		if (done) {
+			v.active = false;
+			break;
+		}
+	}
+	if (fq->frames.empty())
+		unlink(*fq);
+	refresh_sched_state(*fq);
+	return n;
+}
+
+unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
+{
+	using namespace qm::dqrr_stat;
+	const uint32_t sdq = p.sdqcr();
+	std::array<uint16_t, 16> chans;
+	unsigned nch = 0;
+	if (sdq & qm::sdqcr::kChannelsDedicated)
+		chans[nch++] = p.channel();
+	for (unsigned n = 1; n <= qm::channel::kNumPools; n++)
+		if (sdq & qm::sdqcr::channels_pool(n))
+			chans[nch++] = qm::channel::pool(n);
+	if (nch == 0 || budget == 0)
+		return 0;
+	const uint8_t tok =
+	    static_cast<uint8_t>((sdq & qm::sdqcr::kTokenMask) >> qm::sdqcr::kTokenShift);
+	const unsigned per_visit = (sdq & qm::sdqcr::kCountUpto3) ? 3 : 1;
+
+	unsigned n = 0;
+	bool any = true;
+	while (n < budget && any) {
+		any = false;
+		const unsigned start = p.sdq_rr() % nch;
+		for (unsigned k = 0; k < nch && n < budget; k++) {
+			Fq *fq = pop_wq(chans[(start + k) % nch]);
+			if (fq == nullptr)
+				continue;
+			any = true;
+			const uint8_t held =
+			    (fq->fq_ctrl & qm::fq_ctrl::kHoldActive) ? kFqHeldActive : 0;
+			for (unsigned i = 0; i < per_visit && n < budget && !fq->frames.empty();
+			     i++) {
+				const hw::Fd fd = pop_frame(*fq);
+				const uint8_t stat =
+				    kValidFrame | held | (fq->frames.empty() ? kFqEmpty : 0);
+				p.dqrr_put(fq, fq->fqid, &fd, stat, tok);
+				n++;
+			}
+			if (!fq->frames.empty())
+				link(*fq);
+			else
+				refresh_sched_state(*fq);
+		}
+		p.sdq_rr() = (start + 1) % nch;
+	}
+	return n;
+}
+
+void Qman::dqrr_consumed(unsigned portal, uint32_t fqid)
+{
+	(void)portal;
+	Fq *fq = find(fqid);
+	if (fq == nullptr || fq->dqrr_refs == 0)
+		return;
+	if (--fq->dqrr_refs > 0)
+		return;
+	if (fq->retire_portal >= 0)
+		complete_retire(*fq);
+	else
+		refresh_sched_state(*fq);
+}
+
+void Qman::complete_retire(Fq &fq)
+{
+	QmanSwPortal *p = portals_[static_cast<unsigned>(fq.retire_portal)];
+	fq.retire_portal = -1;
+	fq.state = S::retired;
+	if (p == nullptr)
+		return;
+	qm::MrEntry m{};
+	m.verb = qm::mr_verb::kFqrn;
+	m.dca_fqs = fq.frames.empty() ? 0 : qm::fqs::kNotEmpty;
+	m.set_fqid(fq.fqid);
+	m.tag_context_b.store(fq.context_b);
+	p->mr_post(m);
+}
+
+void Qman::execute(unsigned portal, const qm::McCommand &cmd, qm::McResult &res)
+{
+	std::memset(&res, 0, sizeof(res));
+	const uint8_t verb = cmd.verb & qm::mcc_verb::kMask;
+	const auto &fc = reinterpret_cast<const qm::McFq &>(cmd);
+	const uint32_t fqid = fc.fqid.load() & qm::kFqidMask;
+	switch (verb) {
+	case qm::mcc_verb::kInitFqParked:
+	case qm::mcc_verb::kInitFqSched:
+		cmd_initfq(reinterpret_cast<const qm::McInitFq &>(cmd),
+			   verb == qm::mcc_verb::kInitFqSched, res);
+		break;
+	case qm::mcc_verb::kQueryFq:
+		cmd_queryfq(fqid, res);
+		break;
+	case qm::mcc_verb::kQueryFqNp:
+		cmd_queryfq_np(fqid, res);
+		break;
+	case qm::mcc_verb::kAlterSched:
+	case qm::mcc_verb::kAlterRetire:
+	case qm::mcc_verb::kAlterOos:
+		cmd_alter(portal, verb, fqid, res);
+		break;
+	default:
+		res.result = qm::mcr_result::kErrBadCommand;
+		break;
+	}
+}
+
+void Qman::cmd_initfq(const qm::McInitFq &c, bool sched, qm::McResult &r)
+{
+	const uint32_t first = c.fqid.load() & qm::kFqidMask;
+	const uint32_t count = uint32_t{c.count.load()} + 1;
+	const uint16_t we = c.we_mask.load();
+	if (first == 0 || first + count - 1 > qm::kFqidMask) {
+		r.result = qm::mcr_result::kErrFqid;
+		return;
+	}
+	if ((we & qm::we::kDestWq) && !valid_channel(c.fqd.channel())) {
+		r.result = qm::mcr_result::kErrBadChannel;
+		return;
+	}
+	// All FQs must accept the command before any changes.
+	for (uint32_t id = first; id < first + count; id++) {
+		const Fq *fq = find(id);
+		if (fq && fq->state != S::oos && fq->state != S::parked) {
+			r.result = qm::mcr_result::kErrFqState;
+			return;
+		}
+	}
+	for (uint32_t id = first; id < first + count; id++) {
+		Fq &fq = get_or_create(id);
+		if (fq.state == S::oos) {
+			// Fields not write-enabled start from zero when leaving OOS.
+			fq.channel = 0;
+			fq.wq = 0;
+			fq.fq_ctrl = 0;
+			fq.td_raw = 0;
+			fq.context_a = 0;
+			fq.context_b = 0;
+			fq.cgid = 0;
+			fq.orpc = 0;
+			fq.ics_cred = 0;
+		}
+		if (we & qm::we::kDestWq) {
+			fq.channel = c.fqd.channel();
+			fq.wq = c.fqd.wq();
+		}
+		if (we & qm::we::kFqCtrl)
+			fq.fq_ctrl = c.fqd.fq_ctrl.load() & qm::fq_ctrl::kMask;
+		// TD_THRESH and OAC share the field; WE_OAC selects OAC.
+		if ((we & qm::we::kTdThresh) && !(we & qm::we::kOac))
+			fq.td_raw = c.fqd.td.load() & 0x1fff;
+		if (we & qm::we::kContextA)
+			fq.context_a = c.fqd.context_a.load();
+		if (we & qm::we::kContextB)
+			fq.context_b = c.fqd.context_b.load();
+		if (we & qm::we::kCgid)
+			fq.cgid = c.fqd.cgid;
+		if (we & qm::we::kOrpc)
+			fq.orpc = c.fqd.orpc;
+		if (we & qm::we::kIcsCred)
+			fq.ics_cred = c.fqd.ics_cred.load() & 0x7fff;
+		if (sched) {
+			fq.state = S::tentatively_scheduled;
+			if (!fq.frames.empty())
+				link(fq);
+		} else {
+			fq.state = S::parked;
+		}
+	}
+	r.result = qm::mcr_result::kOk;
+}
+
+void Qman::cmd_queryfq(uint32_t fqid, qm::McResult &r)
+{
+	if (fqid == 0) {
+		r.result = qm::mcr_result::kErrFqid;
+		return;
+	}
+	auto &q = reinterpret_cast<qm::McrQueryFq &>(r);
+	q.result = qm::mcr_result::kOk;
+	const Fq *fq = find(fqid);
+	if (fq == nullptr)
+		return; // never initialised: an OOS FQD of zeroes
+	q.fqd.orpc = fq->orpc;
+	q.fqd.cgid = fq->cgid;
+	q.fqd.fq_ctrl.store(fq->fq_ctrl);
+	q.fqd.set_dest(fq->channel, fq->wq);
+	q.fqd.ics_cred.store(fq->ics_cred);
+	q.fqd.td.store(fq->td_raw);
+	q.fqd.context_b.store(fq->context_b);
+	q.fqd.context_a.store(fq->context_a);
+}
+
+void Qman::cmd_queryfq_np(uint32_t fqid, qm::McResult &r)
+{
+	if (fqid == 0) {
+		r.result = qm::mcr_result::kErrFqid;
+		return;
+	}
+	auto &q = reinterpret_cast<qm::McrQueryFqNp &>(r);
+	q.result = qm::mcr_result::kOk;
+	const Fq *fq = find(fqid);
+	if (fq == nullptr)
+		return;
+	q.state = static_cast<uint8_t>(fq->state) | (fq->retire_portal >= 0 ? qm::np_state::kR : 0);
+	q.frm_cnt_raw.store(static_cast<uint32_t>(std::min<size_t>(fq->frames.size(), 0xffffff)));
+	q.byte_cnt.store(static_cast<uint32_t>(std::min<uint64_t>(fq->byte_cnt, 0xffffffff)));
+}
+
+void Qman::cmd_alter(unsigned portal, uint8_t verb, uint32_t fqid, qm::McResult &r)
+{
+	auto &a = reinterpret_cast<qm::McrAlterFq &>(r);
+	if (fqid == 0) {
+		a.result = qm::mcr_result::kErrFqid;
+		return;
+	}
+	Fq *fq = find(fqid);
+	if (fq == nullptr || fq->state == S::oos) {
+		a.result = qm::mcr_result::kErrFqState;
+		return;
+	}
+	switch (verb) {
+	case qm::mcc_verb::kAlterSched:
+		if (fq->state != S::parked) {
+			a.result = qm::mcr_result::kErrFqState;
+			return;
+		}
+		fq->state = S::tentatively_scheduled;
+		if (!fq->frames.empty())
+			link(*fq);
+		a.result = qm::mcr_result::kOk;
+		return;
+	case qm::mcc_verb::kAlterRetire:
+		if (fq->state == S::retired || fq->retire_portal >= 0) {
+			a.result = qm::mcr_result::kErrFqState;
+			return;
+		}
+		unlink(*fq);
+		if (fq->dqrr_refs > 0) {
+			// Frames of this FQ sit in a DQRR: retirement completes
+			// when software has consumed them, with an FQRN.
+			fq->retire_portal = static_cast<int>(portal);
+			a.result = qm::mcr_result::kPending;
+			return;
+		}
+		fq->state = S::retired;
+		a.fqs = fq->frames.empty() ? 0 : qm::fqs::kNotEmpty;
+		a.result = qm::mcr_result::kOk;
+		return;
+	case qm::mcc_verb::kAlterOos:
+		if (fq->state != S::retired) {
+			a.result = qm::mcr_result::kErrFqState;
+			return;
+		}
+		if (!fq->frames.empty()) {
+			a.result = qm::mcr_result::kErrNotEmpty;
+			return;
+		}
+		fq->state = S::oos;
+		a.result = qm::mcr_result::kOk;
+		return;
+	default:
+		a.result = qm::mcr_result::kErrBadCommand;
+		return;
+	}
+}
+
+bool Qman::fq_info(uint32_t fqid, FqInfo &out) const
+{
+	const Fq *fq = find(fqid);
+	if (fq == nullptr)
+		return false;
+	out.state = fq->state;
+	out.frames = static_cast<uint32_t>(fq->frames.size());
+	out.bytes = fq->byte_cnt;
+	out.taildrops = fq->taildrops;
+	out.rejects = fq->rejects;
+	out.retire_pending = fq->retire_portal >= 0;
+	return true;
+}
+
+uint64_t Qman::fq_taildrops(uint32_t fqid) const
+{
+	const Fq *fq = find(fqid);
+	return fq ? fq->taildrops : 0;
+}
+
+} // namespace dpaa::model

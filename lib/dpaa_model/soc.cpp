@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+#include "dpaa_model/soc.hpp"
+
+#include <algorithm>
+#include <cerrno>
+
+#include <pthread.h>
+#include <sched.h>
+
+namespace dpaa::model
+{
+
+namespace
+{
+
+inline void cpu_relax() noexcept
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	asm volatile("yield" ::: "memory");
+#endif
+}
+
+} // namespace
+
+Soc::Soc()
+{
+	std::array<QmanSwPortal *, Qman::kNumPortals> ptrs{};
+	for (unsigned i = 0; i < Qman::kNumPortals; i++) {
+		qportals_.push_back(std::make_unique<QmanSwPortal>(qman_, i));
+		ptrs[i] = qportals_.back().get();
+	}
+	qman_.set_portals(ptrs);
+	for (unsigned i = 0; i < Bman::kNumPortals; i++)
+		bportals_.push_back(std::make_unique<BmanSwPortal>(bman_, i));
+	bman_.set_lock(&mutex_);
+}
+
+Soc::~Soc()
+{
+	stop_thread();
+}
+
+void Soc::add_block(Block &b)
+{
+	std::lock_guard<std::mutex> g(mutex_);
+	blocks_.push_back(&b);
+}
+
+void Soc::remove_block(Block &b)
+{
+	std::lock_guard<std::mutex> g(mutex_);
+	blocks_.erase(std::remove(blocks_.begin(), blocks_.end(), &b), blocks_.end());
+}
+
+bool Soc::step_locked()
+{
+	bool did = false;
+	// Commands first, so that what software enqueued in this step can be
+	// dequeued in it.
+	for (auto &p : qportals_)
+		did |= p->poll();
+	for (auto &p : bportals_)
+		did |= p->poll();
+	for (Block *b : blocks_)
+		did |= b->poll();
+	did |= qman_.poll_consumers();
+	for (auto &p : qportals_)
+		did |= p->produce();
+	steps_.fetch_add(1, std::memory_order_relaxed);
+	return did;
+}
+
+bool Soc::step()
+{
+	std::lock_guard<std::mutex> g(mutex_);
+	return step_locked();
+}
+
+uint64_t Soc::run_until_idle(uint64_t max_steps)
+{
+	uint64_t n = 0;
+	while (n < max_steps) {
+		n++;
+		if (!step())
+			break;
+	}
+	return n;
+}
+
+int Soc::start_thread(int cpu)
+{
+	if (thread_.joinable())
+		return -EBUSY;
+	if (cpu >= CPU_SETSIZE)
+		return -EINVAL;
+	stop_.store(false, std::memory_order_relaxed);
+	try {
+		thread_ = std::thread([this] { thread_main(); });
+	} catch (...) {
+		return -EAGAIN;
+	}
+	if (cpu >= 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		const int rc = pthread_setaffinity_np(thread_.native_handle(), sizeof(set), &set);
+		if (rc != 0) {
+			stop_thread();
+			return -rc;
+		}
+	}
+	return 0;
+}
+
+void Soc::stop_thread()
+{
+	if (!thread_.joinable())
+		return;
+	stop_.store(true, std::memory_order_relaxed);
+	thread_.join();
+}
+
+void Soc::thread_main()
+{
+	unsigned idle = 0;
+	while (!stop_.load(std::memory_order_relaxed)) {
+		if (step()) {
+			idle = 0;
+			continue;
+		}
+		idle++;
+		if (idle < kIdleSpinSteps)
+			cpu_relax();
+		else if (idle < kIdleSpinSteps + kIdleYieldSteps)
+			sched_yield();
+		else
+			std::this_thread::sleep_for(kIdleSleep);
+	}
+}
+
+PortalFaults Soc::faults() const
+{
+	PortalFaults t;
+	auto add = [&t](const PortalFaults &f) {
+		t.bad_eqcr_verb += f.bad_eqcr_verb;
+		t.bad_mc_verb += f.bad_mc_verb;
+		t.bad_consume += f.bad_consume;
+		t.vdqcr_busy += f.vdqcr_busy;
+		t.bad_rcr_entry += f.bad_rcr_entry;
+	};
+	for (const auto &p : qportals_)
+		add(p->faults());
+	for (const auto &p : bportals_)
+		add(p->faults());
+	return t;
+}
+
+} // namespace dpaa::model
