@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright 2026 The DPAA C++ PMD authors
+ */
+
+#include "dpaa_fq.hpp"
+
+#include <cerrno>
+
+#include <rte_cycles.h>
+
+#include "dpaa_fd.hpp"
+
+namespace dpaa::net
+{
+
+namespace
+{
+
+namespace qm = hw::qm;
+
+// Rx queues by FQ context_b (1-based: 0 means none).
+constexpr unsigned kCtxSlots = RTE_MAX_ETHPORTS * kMaxRxQueues;
+RxQueue *rxq_table[kCtxSlots + 1];
+
+// The work queue of our FQs in their channel: all equal, so channels serve
+// them round-robin.
+constexpr uint8_t kRxWq = 3;
+constexpr uint8_t kTxWq = 3;
+// How long stop waits for the Tx FQs to empty before dropping what is left.
+constexpr uint64_t kTxDrainMs = 1000;
+// Management commands a drain may take before giving up.
+constexpr unsigned kDrainPolls = 100000;
+
+qbman::QmanPortal *ctl_portal(const char *what) noexcept
+{
+	qbman::QmanPortal *portal = bus::qman_portal();
+	if (portal == nullptr)
+		DPAA_PMD_LOG(ERR, "%s: no QMan portal for this thread", what);
+	return portal;
+}
+
+uint32_t rx_ctx(const RxQueue &q) noexcept
+{
+	return 1u + q.port_id * kMaxRxQueues + q.queue_id;
+}
+
+// Free the frame of a DQRR entry a drain met, or park it for its queue.
+void drain_entry(const qm::DqrrEntry &e) noexcept
+{
+	RxQueue *o = rxq_by_ctx(e.context_b());
+	if (o && o->started && o->stash_n < kRxStash) {
+		// Not ours: another started queue's frame in this lcore's ring.
+		// Freed anyway (it cannot be handed to the right lcore from
+		// here) and counted as that queue's error.
+		o->stats.errors++;
+	}
+	free_fd_buffers(e.fd);
+}
+
+// Retire an FQ, free what it holds, take it out of service.
+int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed) noexcept
+{
+	const hw::Fqid f{fqid};
+	qbman::FqNp np;
+	int ret = portal.query_fq_np(f, np);
+	if (ret < 0)
+		return ret;
+	if (np.state == qm::FqState::oos)
+		return 0;
+	if (np.state != qm::FqState::retired) {
+		ret = portal.retire_fq(f);
+		if (ret < 0 && ret != -EINPROGRESS) {
+			DPAA_PMD_LOG(ERR, "FQ 0x%x: retire failed: %s", fqid, strerror(-ret));
+			return ret;
+		}
+	}
+	const unsigned n = fq_drain(portal, fqid);
+	if (freed)
+		*freed += n;
+	portal.poll_mr([](const qm::MrEntry &) {});
+	for (unsigned i = 0; i < kDrainPolls; i++) {
+		ret = portal.oos_fq(f);
+		if (ret != -EPERM && ret != -ENOTEMPTY)
+			break;
+		// Retirement still pending (frames in a DQRR), or frames came in.
+		portal.poll_mr([](const qm::MrEntry &) {});
+		const unsigned more = fq_drain(portal, fqid);
+		if (freed)
+			*freed += more;
+	}
+	if (ret < 0)
+		DPAA_PMD_LOG(WARNING, "FQ 0x%x: out of service failed: %s", fqid, strerror(-ret));
+	return ret;
+}
+
+} // namespace
+
+RxQueue *rxq_by_ctx(uint32_t ctx) noexcept
+{
+	return ctx <= kCtxSlots ? rxq_table[ctx] : nullptr;
+}
+
+void rxq_register(RxQueue &q) noexcept
+{
+	q.ctx = rx_ctx(q);
+	rxq_table[q.ctx] = &q;
+}
+
+void rxq_unregister(RxQueue &q) noexcept
+{
+	if (q.ctx && rxq_table[q.ctx] == &q)
+		rxq_table[q.ctx] = nullptr;
+}
+
+unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid) noexcept
+{
+	unsigned freed = 0;
+	// A volatile dequeue of the application's may still run on this portal.
+	for (unsigned i = 0; portal.vdqcr_busy() && i < kDrainPolls; i++) {
+		portal.poll_dqrr(qbman::QmanPortal::kDqrrMaxFill, [&](const qm::DqrrEntry &e) {
+			if (e.has_frame()) {
+				drain_entry(e);
+				freed += e.fqid() == fqid;
+			}
+		});
+		qbman::FqNp np;
+		portal.query_fq_np(hw::Fqid{fqid}, np); // lets a stepped model advance
+	}
+	if (portal.volatile_dequeue(hw::Fqid{fqid}, 0, false) < 0)
+		return freed;
+	for (unsigned i = 0; portal.vdqcr_busy() && i < kDrainPolls; i++) {
+		const unsigned n = portal.poll_dqrr(qbman::QmanPortal::kDqrrMaxFill,
+						    [&](const qm::DqrrEntry &e) {
+							    if (!e.has_frame())
+								    return;
+							    if (e.fqid() == fqid) {
+								    free_fd_buffers(e.fd);
+								    freed++;
+							    } else {
+								    drain_entry(e);
+							    }
+						    });
+		if (n == 0) {
+			qbman::FqNp np;
+			portal.query_fq_np(hw::Fqid{fqid}, np);
+		}
+	}
+	return freed;
+}
+
+uint32_t fq_frame_count(uint32_t fqid) noexcept
+{
+	qbman::QmanPortal *portal = bus::qman_portal();
+	qbman::FqNp np;
+	if (portal == nullptr || portal->query_fq_np(hw::Fqid{fqid}, np) < 0)
+		return 0;
+	return np.frames;
+}
+
+void drain_error_fq(Port &p) noexcept
+{
+	if (p.err_fqid == 0 || !p.started)
+		return;
+	qbman::QmanPortal *portal = bus::qman_portal();
+	if (portal == nullptr)
+		return;
+	qbman::FqNp np;
+	if (portal->query_fq_np(hw::Fqid{p.err_fqid}, np) < 0 || np.frames == 0)
+		return;
+	p.err_frames += fq_drain(*portal, p.err_fqid);
+}
+
+int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept
+{
+	fqs_free(p);
+	const uint16_t rx_fqs = nb_rx > 1 ? static_cast<uint16_t>(rte_align32pow2(nb_rx)) : 1;
+	const int64_t rx = bus::fqid_alloc(rx_fqs, rx_fqs);
+	if (rx < 0) {
+		DPAA_PMD_LOG(ERR, "%s: no %u FQIDs for Rx: %s", p.bus_dev->name, rx_fqs,
+			     strerror(static_cast<int>(-rx)));
+		return static_cast<int>(rx);
+	}
+	p.rx_fqid_base = static_cast<uint32_t>(rx);
+	p.nb_rx_fqs = rx_fqs;
+	if (nb_tx) {
+		const int64_t tx = bus::fqid_alloc(nb_tx, 1);
+		if (tx < 0) {
+			DPAA_PMD_LOG(ERR, "%s: no %u FQIDs for Tx: %s", p.bus_dev->name, nb_tx,
+				     strerror(static_cast<int>(-tx)));
+			fqs_free(p);
+			return static_cast<int>(tx);
+		}
+		p.tx_fqid_base = static_cast<uint32_t>(tx);
+		p.nb_tx_fqs = nb_tx;
+	}
+	return 0;
+}
+
+void fqs_free(Port &p) noexcept
+{
+	if (p.nb_rx_fqs)
+		bus::fqid_free(p.rx_fqid_base, p.nb_rx_fqs);
+	if (p.nb_tx_fqs)
+		bus::fqid_free(p.tx_fqid_base, p.nb_tx_fqs);
+	p.rx_fqid_base = p.tx_fqid_base = 0;
+	p.nb_rx_fqs = p.nb_tx_fqs = 0;
+}
+
+int fqs_start(Port &p) noexcept
+{
+	qbman::QmanPortal *portal = ctl_portal(p.bus_dev->name);
+	if (portal == nullptr)
+		return -ENODEV;
+	rte_eth_dev_data &d = *p.eth_dev->data;
+	int ret;
+
+	// Rx: parked, so that frames wait in the FQ until the polling lcore
+	// binds it (push) or pulls it. FQs above the queue count (none: the
+	// count is a power of two) would get no frames.
+	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
+		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
+		q.fqid = p.rx_fqid_base + i;
+		q.portal = nullptr;
+		q.stash_n = 0;
+		q.hash_valid = p.rss_hf != 0 && d.nb_rx_queues > 1;
+		q.td_bytes = static_cast<uint32_t>(q.nb_desc) * (d.mtu + kFrameOverhead);
+		rxq_register(q);
+		fq_shutdown(*portal, q.fqid, nullptr);
+		qbman::FqInit init{};
+		init.dest = hw::Channel{qm::channel::kPool1}; // replaced when bound
+		init.wq = kRxWq;
+		init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
+		init.context_b = q.ctx;
+		init.td_thresh = q.td_bytes;
+		init.schedule = false;
+		ret = portal->init_fq(hw::Fqid{q.fqid}, init);
+		if (ret < 0) {
+			DPAA_PMD_LOG(ERR, "%s: Rx queue %u: FQ 0x%x init failed: %s",
+				     p.bus_dev->name, i, q.fqid, strerror(-ret));
+			return ret;
+		}
+		q.started = true;
+	}
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
+		TxQueue &q = *static_cast<TxQueue *>(d.tx_queues[i]);
+		q.fqid = p.tx_fqid_base + i;
+		fq_shutdown(*portal, q.fqid, nullptr);
+		qbman::FqInit init{};
+		init.dest = hw::Channel{p.hw->info.tx_channel};
+		init.wq = kTxWq;
+		init.schedule = true;
+		ret = portal->init_fq(hw::Fqid{q.fqid}, init);
+		if (ret < 0) {
+			DPAA_PMD_LOG(ERR, "%s: Tx queue %u: FQ 0x%x init failed: %s",
+				     p.bus_dev->name, i, q.fqid, strerror(-ret));
+			return ret;
+		}
+	}
+	fq_shutdown(*portal, p.err_fqid, nullptr);
+	qbman::FqInit err{};
+	err.dest = hw::Channel{qm::channel::kPool1};
+	err.wq = 7;
+	err.schedule = false; // drained by volatile dequeues from the control path
+	ret = portal->init_fq(hw::Fqid{p.err_fqid}, err);
+	if (ret < 0)
+		DPAA_PMD_LOG(ERR, "%s: error FQ 0x%x init failed: %s", p.bus_dev->name, p.err_fqid,
+			     strerror(-ret));
+	return ret;
+}
+
+void fqs_stop(Port &p) noexcept
+{
+	qbman::QmanPortal *portal = ctl_portal(p.bus_dev->name);
+	if (portal == nullptr)
+		return;
+	rte_eth_dev_data &d = *p.eth_dev->data;
+
+	// Tx first: what the application handed over leaves on the wire.
+	const uint64_t deadline = rte_get_timer_cycles() + kTxDrainMs * rte_get_timer_hz() / 1000;
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
+		const uint32_t fqid = p.tx_fqid_base + i;
+		while (fq_frame_count(fqid) != 0 && rte_get_timer_cycles() < deadline)
+			rte_pause();
+		uint64_t dropped = 0;
+		fq_shutdown(*portal, fqid, &dropped);
+		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i]))
+			q->stats.errors += dropped;
+	}
+	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
+		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
+		q.started = false;
+		fq_shutdown(*portal, q.fqid, nullptr);
+		// Frames another queue's burst parked for this one.
+		for (unsigned k = 0; k < q.stash_n; k++)
+			rte_pktmbuf_free(q.stash[k]);
+		q.stash_n = 0;
+		q.portal = nullptr;
+	}
+	uint64_t errs = 0;
+	fq_shutdown(*portal, p.err_fqid, &errs);
+	p.err_frames += errs;
+}
+
+int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
+{
+	if (!q.started)
+		return -EINVAL;
+	if (q.portal != nullptr) {
+		// Already scheduled to another lcore's portal: its frames arrive
+		// there. One lcore per queue, as the ethdev API requires.
+		return -EBUSY;
+	}
+	qbman::FqInit init{};
+	init.dest = portal.channel();
+	init.wq = kRxWq;
+	init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
+	init.context_b = q.ctx;
+	init.td_thresh = q.td_bytes;
+	init.schedule = true;
+	const int ret = portal.init_fq(hw::Fqid{q.fqid}, init);
+	if (ret < 0) {
+		DPAA_PMD_LOG(ERR, "port %u Rx queue %u: scheduling FQ 0x%x to portal %u failed: %s",
+			     q.port_id, q.queue_id, q.fqid, portal.index(), strerror(-ret));
+		return ret;
+	}
+	// The portal's own channel, dequeued statically (up to three frames
+	// per FQ visit, which keeps a burst's entries mostly of one queue).
+	portal.static_dequeue(qm::sdqcr::kChannelsDedicated);
+	q.portal = &portal;
+	return 0;
+}
+
+} // namespace dpaa::net

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright 2026 The DPAA C++ PMD authors
+ */
+
+// The frame queues of a port: allocation of their FQIDs, initialisation at
+// start, teardown at stop (retire, drain, out of service), and the binding
+// of a push-mode Rx FQ to the portal of the lcore that polls it.
+
+#pragma once
+
+#include <cstdint>
+
+#include "dpaa_ethdev.hpp"
+
+namespace dpaa::net
+{
+
+// FQIDs for nb_rx Rx queues (a power of two, aligned, for KeyGen) and nb_tx
+// Tx queues; frees the previous ones. Port stopped.
+int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept;
+void fqs_free(Port &p) noexcept;
+// Initialise every FQ of the port (Rx parked until bound or pulled).
+int fqs_start(Port &p) noexcept;
+// Let Tx drain, then take every FQ out of service, freeing what they hold.
+void fqs_stop(Port &p) noexcept;
+
+// Push mode: schedule q's FQ to 'portal''s dedicated channel. On the lcore's
+// first burst of the queue after start.
+int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept;
+
+// The Rx queue an FQ's context_b names, or nullptr.
+RxQueue *rxq_by_ctx(uint32_t ctx) noexcept;
+void rxq_register(RxQueue &q) noexcept;
+void rxq_unregister(RxQueue &q) noexcept;
+
+// QMan's count of frames in an FQ (0 if it cannot be queried).
+uint32_t fq_frame_count(uint32_t fqid) noexcept;
+
+// Dequeue and free whatever an FQ holds; returns the frames freed.
+unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid) noexcept;
+// The error FQ's frames: freed and counted in the port's error count.
+void drain_error_fq(Port &p) noexcept;
+
+} // namespace dpaa::net
