@@ -126,8 +126,10 @@ struct Port {
 	MacCounters mac_base;
 	PortCounters rx_port_base;
 	PortCounters tx_port_base;
-	uint64_t err_frames; // frames drained from the error FQ (since probe)
+	uint64_t err_frames;	 // frames drained from the error FQ (since probe)
+	uint64_t err_mac_frames; // of which the MAC counted already (FCS errors)
 	uint64_t err_frames_base;
+	uint64_t err_mac_frames_base;
 };
 
 inline Port &port_of(rte_eth_dev *dev) noexcept

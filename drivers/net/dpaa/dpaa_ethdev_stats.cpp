@@ -167,8 +167,11 @@ int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
 	const uint64_t no_buffer = s.rx.no_buffer - p.rx_port_base.no_buffer;
 	st->imissed = (s.rx.discards - p.rx_port_base.discards) + no_buffer;
 	st->rx_nombuf = no_buffer;
+	// The MAC's error count (FCS, undersize, oversize), plus what the FMan
+	// sent to the error FQ for other reasons (parser, buffer size...).
 	st->ierrors = rx_errors + (s.mac.rx_errors - p.mac_base.rx_errors) +
-		      (p.err_frames - p.err_frames_base);
+		      (p.err_frames - p.err_frames_base) -
+		      (p.err_mac_frames - p.err_mac_frames_base);
 	st->oerrors = tx_errors + (s.mac.tx_errors - p.mac_base.tx_errors) +
 		      (s.tx.discards - p.tx_port_base.discards);
 	return 0;
@@ -183,6 +186,7 @@ int stats_reset(rte_eth_dev *dev) noexcept
 	p.rx_port_base = s.rx;
 	p.tx_port_base = s.tx;
 	p.err_frames_base = p.err_frames;
+	p.err_mac_frames_base = p.err_mac_frames;
 	const rte_eth_dev_data &d = *dev->data;
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
 		if (auto *q = static_cast<RxQueue *>(d.rx_queues[i])) {

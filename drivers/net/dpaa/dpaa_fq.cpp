@@ -58,7 +58,8 @@ void drain_entry(const qm::DqrrEntry &e) noexcept
 }
 
 // Retire an FQ, free what it holds, take it out of service.
-int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed) noexcept
+int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
+		uint64_t *mac_errors = nullptr) noexcept
 {
 	const hw::Fqid f{fqid};
 	qbman::FqNp np;
@@ -74,7 +75,7 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed) noexc
 			return ret;
 		}
 	}
-	const unsigned n = fq_drain(portal, fqid);
+	const unsigned n = fq_drain(portal, fqid, mac_errors);
 	if (freed)
 		*freed += n;
 	portal.poll_mr([](const qm::MrEntry &) {});
@@ -84,7 +85,7 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed) noexc
 			break;
 		// Retirement still pending (frames in a DQRR), or frames came in.
 		portal.poll_mr([](const qm::MrEntry &) {});
-		const unsigned more = fq_drain(portal, fqid);
+		const unsigned more = fq_drain(portal, fqid, mac_errors);
 		if (freed)
 			*freed += more;
 	}
@@ -112,7 +113,7 @@ void rxq_unregister(RxQueue &q) noexcept
 		rxq_table[q.ctx] = nullptr;
 }
 
-unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid) noexcept
+unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *mac_errors) noexcept
 {
 	unsigned freed = 0;
 	// A volatile dequeue of the application's may still run on this portal.
@@ -129,17 +130,20 @@ unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid) noexcept
 	if (portal.volatile_dequeue(hw::Fqid{fqid}, 0, false) < 0)
 		return freed;
 	for (unsigned i = 0; portal.vdqcr_busy() && i < kDrainPolls; i++) {
-		const unsigned n = portal.poll_dqrr(qbman::QmanPortal::kDqrrMaxFill,
-						    [&](const qm::DqrrEntry &e) {
-							    if (!e.has_frame())
-								    return;
-							    if (e.fqid() == fqid) {
-								    free_fd_buffers(e.fd);
-								    freed++;
-							    } else {
-								    drain_entry(e);
-							    }
-						    });
+		const unsigned n = portal.poll_dqrr(
+			qbman::QmanPortal::kDqrrMaxFill, [&](const qm::DqrrEntry &e) {
+				if (!e.has_frame())
+					return;
+				if (e.fqid() == fqid) {
+					if (mac_errors &&
+					    (e.fd.status() & hw::fman::fd_status::kErrPhysical))
+						(*mac_errors)++;
+					free_fd_buffers(e.fd);
+					freed++;
+				} else {
+					drain_entry(e);
+				}
+			});
 		if (n == 0) {
 			qbman::FqNp np;
 			portal.query_fq_np(hw::Fqid{fqid}, np);
@@ -167,7 +171,7 @@ void drain_error_fq(Port &p) noexcept
 	qbman::FqNp np;
 	if (portal->query_fq_np(hw::Fqid{p.err_fqid}, np) < 0 || np.frames == 0)
 		return;
-	p.err_frames += fq_drain(*portal, p.err_fqid);
+	p.err_frames += fq_drain(*portal, p.err_fqid, &p.err_mac_frames);
 }
 
 int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept
@@ -297,7 +301,7 @@ void fqs_stop(Port &p) noexcept
 		q.portal = nullptr;
 	}
 	uint64_t errs = 0;
-	fq_shutdown(*portal, p.err_fqid, &errs);
+	fq_shutdown(*portal, p.err_fqid, &errs, &p.err_mac_frames);
 	p.err_frames += errs;
 }
 

@@ -37,7 +37,10 @@ void rxq_unregister(RxQueue &q) noexcept;
 uint32_t fq_frame_count(uint32_t fqid) noexcept;
 
 // Dequeue and free whatever an FQ holds; returns the frames freed.
-unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid) noexcept;
+// mac_errors: incremented for each frame whose FD status says the MAC saw
+// an error (FCS), which the MAC's own counters already count.
+unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid,
+		  uint64_t *mac_errors = nullptr) noexcept;
 // The error FQ's frames: freed and counted in the port's error count.
 void drain_error_fq(Port &p) noexcept;
 
