@@ -15,7 +15,7 @@ builddir=${DPAA_BUILD_DIR:-build}
 
 packages=(
 	build-essential meson ninja-build pkg-config python3 python3-pyelftools
-	libnuma-dev libpcap-dev libbsd-dev libelf-dev zlib1g-dev libjansson-dev
+	libnuma-dev libpcap-dev libbsd-dev libsystemd-dev libdbus-1-dev libelf-dev zlib1g-dev libjansson-dev
 	libgtest-dev libgmock-dev libbenchmark-dev tcpdump iproute2 dpkg-dev
 	xz-utils ca-certificates
 )
