@@ -30,6 +30,10 @@ constexpr uint8_t kTxWq = 3;
 constexpr uint64_t kTxDrainMs = 1000;
 // Management commands a drain may take before giving up.
 constexpr unsigned kDrainPolls = 100000;
+// Attempts to take a retired FQ out of service. Retirement stays pending
+// while frames of the FQ sit in a portal ring that its lcore no longer polls;
+// the FQ is then left retired and shut down again at the next start.
+constexpr unsigned kOosPolls = 2000;
 
 qbman::QmanPortal *ctl_portal(const char *what) noexcept
 {
@@ -68,7 +72,7 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 		return ret;
 	if (np.state == qm::FqState::oos)
 		return 0;
-	if (np.state != qm::FqState::retired) {
+	if (np.state != qm::FqState::retired && !np.retire_pending) {
 		ret = portal.retire_fq(f);
 		if (ret < 0 && ret != -EINPROGRESS) {
 			DPAA_PMD_LOG(ERR, "FQ 0x%x: retire failed: %s", fqid, strerror(-ret));
@@ -79,7 +83,7 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 	if (freed)
 		*freed += n;
 	portal.poll_mr([](const qm::MrEntry &) {});
-	for (unsigned i = 0; i < kDrainPolls; i++) {
+	for (unsigned i = 0; i < kOosPolls; i++) {
 		ret = portal.oos_fq(f);
 		if (ret != -EPERM && ret != -ENOTEMPTY)
 			break;
