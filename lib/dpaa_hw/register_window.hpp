@@ -13,11 +13,11 @@ namespace dpaa::hw
 
 class RegisterWindow
 {
-      public:
+public:
 	virtual uint32_t read32(uint32_t off) noexcept = 0;
 	virtual void write32(uint32_t off, uint32_t v) noexcept = 0;
 
-      protected:
+protected:
 	~RegisterWindow() = default;
 };
 

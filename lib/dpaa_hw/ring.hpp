@@ -24,7 +24,7 @@ template <unsigned N> class RingCursor
 {
 	static_assert(N >= 2 && N <= 128 && (N & (N - 1)) == 0);
 
-      public:
+public:
 	static constexpr unsigned kSize = N;
 	static constexpr unsigned kMask = N - 1;
 
@@ -64,7 +64,7 @@ template <unsigned N> class RingCursor
 
 	friend constexpr bool operator==(const RingCursor &, const RingCursor &) = default;
 
-      private:
+private:
 	uint8_t idx_ = 0;
 	uint8_t vbit_ = kVbit;
 };
@@ -73,7 +73,7 @@ template <typename Entry, unsigned N> class Ring
 {
 	static_assert(sizeof(Entry) == 64);
 
-      public:
+public:
 	using Cursor = RingCursor<N>;
 
 	constexpr Ring() = default;
@@ -106,7 +106,7 @@ template <typename Entry, unsigned N> class Ring
 	}
 	void next() noexcept { cur_.advance(); }
 
-      private:
+private:
 	Entry *base_ = nullptr;
 	Cursor cur_{};
 };

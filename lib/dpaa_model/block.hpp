@@ -10,12 +10,12 @@ namespace dpaa::model
 
 class Block
 {
-      public:
+public:
 	// Do a bounded amount of work; true if anything happened (the stepped
 	// run_until_idle() and the threaded back-off both rely on it).
 	virtual bool poll() = 0;
 
-      protected:
+protected:
 	~Block() = default;
 };
 

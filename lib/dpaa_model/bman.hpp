@@ -27,7 +27,7 @@ enum class PoolOrder : uint8_t { fifo, lifo };
 
 class Bman
 {
-      public:
+public:
 	static constexpr unsigned kNumPortals = 10;
 	static constexpr unsigned kNumPools = hw::bm::kNumPools;
 
@@ -54,7 +54,7 @@ class Bman
 	uint32_t ccsr_read(uint32_t off) const;
 	void ccsr_write(uint32_t off, uint32_t v);
 
-      private:
+private:
 	struct Pool {
 		std::deque<uint64_t> bufs;
 		PoolOrder order = PoolOrder::fifo;
@@ -66,7 +66,7 @@ class Bman
 
 	class Ccsr final : public hw::RegisterWindow
 	{
-	      public:
+	public:
 		explicit Ccsr(Bman &b) : bman(b) {}
 		uint32_t read32(uint32_t off) noexcept override;
 		void write32(uint32_t off, uint32_t v) noexcept override;

@@ -15,12 +15,12 @@ namespace dpaa::model
 
 class BusMemory
 {
-      public:
+public:
 	// Host pointer to [bus, bus + len), or nullptr if the range is not mapped
 	// in one piece.
 	virtual void *to_host(uint64_t bus, size_t len) noexcept = 0;
 
-      protected:
+protected:
 	~BusMemory() = default;
 };
 

@@ -27,7 +27,7 @@ constexpr uint32_t kDcapIdle = 0xffffffff;
 uint32_t reg_take(void *ci, uint32_t off, uint32_t idle) noexcept
 {
 	return hw::from_be(
-	    __atomic_exchange_n(hw::reg_ptr(ci, off), hw::to_be(idle), __ATOMIC_ACQ_REL));
+		__atomic_exchange_n(hw::reg_ptr(ci, off), hw::to_be(idle), __ATOMIC_ACQ_REL));
 }
 
 // Copy a 64-byte entry except its verb, which the caller stores last.
@@ -48,6 +48,8 @@ QmanSwPortal::QmanSwPortal(Qman &qman, unsigned index)
 
 void QmanSwPortal::reset()
 {
+	if (!valid())
+		return;
 	ce_.clear();
 	ci_.clear();
 	void *ce = ce_.get();
@@ -96,6 +98,8 @@ void QmanSwPortal::update_isr() noexcept
 
 bool QmanSwPortal::poll()
 {
+	if (!valid())
+		return false;
 	bool did = poll_mc();
 	did |= poll_eqcr();
 	did |= poll_dqrr_consumption();
@@ -143,7 +147,7 @@ void QmanSwPortal::post_ern(const qm::EqcrEntry &e, uint8_t rc)
 {
 	qm::MrEntry m{};
 	m.verb =
-	    e.verb & static_cast<uint8_t>(~hw::kVbit); // a software ERN echoes the enqueue verb
+		e.verb & static_cast<uint8_t>(~hw::kVbit); // a software ERN echoes the enqueue verb
 	m.dca_fqs = e.dca;
 	m.seqnum = e.seqnum;
 	m.rc = rc;
@@ -209,9 +213,11 @@ void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t sta
 
 bool QmanSwPortal::produce()
 {
+	if (!valid())
+		return false;
 	void *ci = ci_.get();
 	const unsigned mf =
-	    (hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kMfMask) >> qm::cfg::kMfShift;
+		(hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kMfMask) >> qm::cfg::kMfShift;
 	const unsigned limit = std::min(mf == 0 ? qm::kDqrrSize : mf, kDqrrMaxFill);
 	if (dqrr_fill_ >= limit)
 		return false;
@@ -244,7 +250,7 @@ bool QmanSwPortal::poll_dqrr_consumption()
 {
 	void *ci = ci_.get();
 	const uint32_t dcm =
-	    (hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift;
+		(hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift;
 	if (dcm == static_cast<uint32_t>(qm::DqrrCmode::cdc)) {
 		if (hw::reg_read(ci, qm::ci::kDqrrDcap) == kDcapIdle)
 			return false;
@@ -320,6 +326,8 @@ BmanSwPortal::BmanSwPortal(Bman &bman, unsigned index)
 
 void BmanSwPortal::reset()
 {
+	if (!valid())
+		return;
 	ce_.clear();
 	ci_.clear();
 	rcr_.init(hw::area_at<void>(ce_.get(), bm::ce::kRcr));
@@ -333,6 +341,8 @@ void BmanSwPortal::reset()
 
 bool BmanSwPortal::poll()
 {
+	if (!valid())
+		return false;
 	bool did = poll_mc();
 	did |= poll_rcr();
 	return did;
@@ -354,8 +364,8 @@ bool BmanSwPortal::poll_rcr()
 		} else {
 			for (unsigned i = 0; i < count; i++) {
 				const uint8_t bpid = cmd == bm::rcr_verb::kCmdBpidSingle
-							 ? e->bpid()
-							 : e->bufs[i].bpid();
+							     ? e->bpid()
+							     : e->bufs[i].bpid();
 				if (!bman_.release(bpid, e->bufs[i].addr()))
 					faults_.bad_rcr_entry++;
 			}

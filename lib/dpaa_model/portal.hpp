@@ -56,7 +56,7 @@ struct PortalFaults {
 
 class QmanSwPortal
 {
-      public:
+public:
 	static constexpr unsigned kDqrrMaxFill = 15;
 	static constexpr unsigned kMrMaxFill = 7;
 
@@ -64,6 +64,7 @@ class QmanSwPortal
 
 	void *ce() const noexcept { return ce_.get(); }
 	void *ci() const noexcept { return ci_.get(); }
+	bool valid() const noexcept { return ce_.get() && ci_.get(); }
 	unsigned index() const noexcept { return index_; }
 	uint16_t channel() const noexcept { return hw::qm::channel::sw_portal(index_); }
 	const PortalFaults &faults() const noexcept { return faults_; }
@@ -102,7 +103,7 @@ class QmanSwPortal
 		irq_arg_ = arg;
 	}
 
-      private:
+private:
 	bool poll_eqcr();
 	bool poll_mc();
 	bool poll_dqrr_consumption();
@@ -137,18 +138,19 @@ class QmanSwPortal
 
 class BmanSwPortal
 {
-      public:
+public:
 	BmanSwPortal(Bman &bman, unsigned index);
 
 	void *ce() const noexcept { return ce_.get(); }
 	void *ci() const noexcept { return ci_.get(); }
+	bool valid() const noexcept { return ce_.get() && ci_.get(); }
 	unsigned index() const noexcept { return index_; }
 	const PortalFaults &faults() const noexcept { return faults_; }
 
 	void reset();
 	bool poll();
 
-      private:
+private:
 	bool poll_rcr();
 	bool poll_mc();
 

@@ -243,10 +243,10 @@ unsigned Qman::volatile_dequeue(QmanSwPortal &p, unsigned budget)
 		// Without EXACT QMan may complete the last group of up to three
 		// frames it fetched, returning up to two frames more than asked.
 		const bool count_done =
-		    v.requested != 0 && v.taken >= v.requested && (v.exact || v.taken % 3 == 0);
+			v.requested != 0 && v.taken >= v.requested && (v.exact || v.taken % 3 == 0);
 		const bool done = empty || count_done;
-		const uint8_t stat =
-		    kValidFrame | kUnscheduled | (empty ? kFqEmpty : 0) | (done ? kDqcrExpired : 0);
+		const uint8_t stat = kValidFrame | kUnscheduled | (empty ? kFqEmpty : 0) |
+				     (done ? kDqcrExpired : 0);
 		p.dqrr_put(fq, v.fqid, &fd, stat, 0);
 		n++;
 		if (done) {
@@ -274,7 +274,7 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 	if (nch == 0 || budget == 0)
 		return 0;
 	const uint8_t tok =
-	    static_cast<uint8_t>((sdq & qm::sdqcr::kTokenMask) >> qm::sdqcr::kTokenShift);
+		static_cast<uint8_t>((sdq & qm::sdqcr::kTokenMask) >> qm::sdqcr::kTokenShift);
 	const unsigned per_visit = (sdq & qm::sdqcr::kCountUpto3) ? 3 : 1;
 
 	unsigned n = 0;
@@ -288,12 +288,12 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 				continue;
 			any = true;
 			const uint8_t held =
-			    (fq->fq_ctrl & qm::fq_ctrl::kHoldActive) ? kFqHeldActive : 0;
+				(fq->fq_ctrl & qm::fq_ctrl::kHoldActive) ? kFqHeldActive : 0;
 			for (unsigned i = 0; i < per_visit && n < budget && !fq->frames.empty();
 			     i++) {
 				const hw::Fd fd = pop_frame(*fq);
 				const uint8_t stat =
-				    kValidFrame | held | (fq->frames.empty() ? kFqEmpty : 0);
+					kValidFrame | held | (fq->frames.empty() ? kFqEmpty : 0);
 				p.dqrr_put(fq, fq->fqid, &fd, stat, tok);
 				n++;
 			}

@@ -28,13 +28,13 @@ class QmanSwPortal;
 // A consumer of frames inside the SoC, attached to a channel (FMan Tx ports).
 class ChannelConsumer
 {
-      public:
+public:
 	// Take one frame of FQ 'fqid'. Returning false means "busy, offer it
 	// again later": the frame stays at the head of its FQ.
 	virtual bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,
 			     uint64_t context_a) = 0;
 
-      protected:
+protected:
 	~ChannelConsumer() = default;
 };
 
@@ -90,7 +90,7 @@ struct FqInfo {
 
 class Qman
 {
-      public:
+public:
 	static constexpr unsigned kNumPortals = 10;
 	static constexpr unsigned kNumWqs = 8;
 	static constexpr unsigned kNumChannels = 0x80;
@@ -124,7 +124,7 @@ class Qman
 
 	void set_portals(std::array<QmanSwPortal *, kNumPortals> portals) { portals_ = portals; }
 
-      private:
+private:
 	struct WorkQueue {
 		Fq *head = nullptr;
 		Fq *tail = nullptr;

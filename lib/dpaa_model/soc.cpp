@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <time.h>
 
 namespace dpaa::model
 {
@@ -91,37 +92,56 @@ uint64_t Soc::run_until_idle(uint64_t max_steps)
 	return n;
 }
 
+bool Soc::valid() const noexcept
+{
+	for (const auto &p : qportals_)
+		if (!p->valid())
+			return false;
+	for (const auto &p : bportals_)
+		if (!p->valid())
+			return false;
+	return true;
+}
+
+void *Soc::thread_entry(void *soc)
+{
+	static_cast<Soc *>(soc)->thread_main();
+	return nullptr;
+}
+
 int Soc::start_thread(int cpu)
 {
-	if (thread_.joinable())
+	if (running_)
 		return -EBUSY;
 	if (cpu >= CPU_SETSIZE)
 		return -EINVAL;
 	stop_.store(false, std::memory_order_relaxed);
-	try {
-		thread_ = std::thread([this] { thread_main(); });
-	} catch (...) {
-		return -EAGAIN;
-	}
+	// pthread rather than std::thread: the model is also built without
+	// exceptions, and the CPU is set before the thread first runs.
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
 	if (cpu >= 0) {
 		cpu_set_t set;
 		CPU_ZERO(&set);
 		CPU_SET(cpu, &set);
-		const int rc = pthread_setaffinity_np(thread_.native_handle(), sizeof(set), &set);
-		if (rc != 0) {
-			stop_thread();
-			return -rc;
-		}
+		pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
 	}
+	const int rc = pthread_create(&thread_, &attr, thread_entry, this);
+	pthread_attr_destroy(&attr);
+	if (rc != 0)
+		return -rc;
+	pthread_setname_np(thread_, "dpaa-model");
+	running_ = true;
 	return 0;
 }
 
 void Soc::stop_thread()
 {
-	if (!thread_.joinable())
+	if (!running_)
 		return;
 	stop_.store(true, std::memory_order_relaxed);
-	thread_.join();
+	pthread_join(thread_, nullptr);
+	running_ = false;
 }
 
 void Soc::thread_main()
@@ -137,8 +157,10 @@ void Soc::thread_main()
 			cpu_relax();
 		else if (idle < kIdleSpinSteps + kIdleYieldSteps)
 			sched_yield();
-		else
-			std::this_thread::sleep_for(kIdleSleep);
+		else {
+			const struct timespec ts = {0, kIdleSleep.count() * 1000};
+			nanosleep(&ts, nullptr);
+		}
 	}
 }
 

@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <thread>
+#include <pthread.h>
 #include <vector>
 
 #include "dpaa_model/block.hpp"
@@ -36,7 +36,7 @@ namespace dpaa::model
 
 class Soc
 {
-      public:
+public:
 	static constexpr unsigned kIdleSpinSteps = 2000;
 	static constexpr unsigned kIdleYieldSteps = 200;
 	static constexpr std::chrono::microseconds kIdleSleep{50};
@@ -65,16 +65,19 @@ class Soc
 	// Threaded mode. cpu < 0: no pinning. Negative errno on failure.
 	int start_thread(int cpu = -1);
 	void stop_thread();
-	bool threaded() const noexcept { return thread_.joinable(); }
+	bool threaded() const noexcept { return running_; }
+	// False if portal memory could not be allocated.
+	bool valid() const noexcept;
 
 	std::mutex &lock() noexcept { return mutex_; }
 	uint64_t steps() const noexcept { return steps_.load(std::memory_order_relaxed); }
 	// Sum of the driver misuse every portal detected.
 	PortalFaults faults() const;
 
-      private:
+private:
 	bool step_locked();
 	void thread_main();
+	static void *thread_entry(void *soc);
 
 	std::mutex mutex_;
 	Qman qman_;
@@ -82,7 +85,8 @@ class Soc
 	std::vector<std::unique_ptr<QmanSwPortal>> qportals_;
 	std::vector<std::unique_ptr<BmanSwPortal>> bportals_;
 	std::vector<Block *> blocks_;
-	std::thread thread_;
+	pthread_t thread_{};
+	bool running_ = false;
 	std::atomic<bool> stop_{false};
 	std::atomic<uint64_t> steps_{0};
 };

@@ -4,7 +4,8 @@
 
 #include "version.hpp"
 
-namespace dpaa::model {
+namespace dpaa::model
+{
 
 const char *version() noexcept
 {

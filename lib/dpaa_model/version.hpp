@@ -4,7 +4,8 @@
 
 #pragma once
 
-namespace dpaa::model {
+namespace dpaa::model
+{
 
 // The model's own revision, reported next to the FMan revision it emulates.
 const char *version() noexcept;

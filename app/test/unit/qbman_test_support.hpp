@@ -35,7 +35,7 @@ make_qman_portal(Soc &soc, unsigned idx, bool stepped,
 {
 	auto &mp = soc.qman_portal(idx);
 	auto p = std::make_unique<QmanPortal>(
-	    qbman::QmanPortalConfig{mp.ce(), mp.ci(), hw::Channel{mp.channel()}, idx});
+		qbman::QmanPortalConfig{mp.ce(), mp.ci(), hw::Channel{mp.channel()}, idx});
 	EXPECT_EQ(p->init(mode), 0);
 	if (stepped)
 		p->set_wait_hook({step_model, &soc});
@@ -46,7 +46,7 @@ inline std::unique_ptr<BmanPortal> make_bman_portal(Soc &soc, unsigned idx, bool
 {
 	auto &mp = soc.bman_portal(idx);
 	auto p = std::make_unique<BmanPortal>(
-	    qbman::BmanPortalConfig{mp.ce(), mp.ci(), idx, &soc.bman().ccsr()});
+		qbman::BmanPortalConfig{mp.ce(), mp.ci(), idx, &soc.bman().ccsr()});
 	EXPECT_EQ(p->init(), 0);
 	if (stepped)
 		p->set_wait_hook({step_model, &soc});

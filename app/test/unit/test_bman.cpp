@@ -17,7 +17,7 @@ namespace
 
 class BmanStepped : public ::testing::Test
 {
-      protected:
+protected:
 	void SetUp() override { p = make_bman_portal(soc, 0, true); }
 	void TearDown() override { expect_no_faults(soc); }
 

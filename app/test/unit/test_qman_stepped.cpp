@@ -20,7 +20,7 @@ namespace
 
 class QmanStepped : public ::testing::Test
 {
-      protected:
+protected:
 	void SetUp() override
 	{
 		p0 = make_qman_portal(soc, 0, true);
@@ -56,7 +56,7 @@ class QmanStepped : public ::testing::Test
 		for (unsigned i = 0; i < max_steps; i++) {
 			const bool did = soc.step();
 			const unsigned n =
-			    p.poll_dqrr(16, [&](const qm::DqrrEntry &e) { out.push_back(e); });
+				p.poll_dqrr(16, [&](const qm::DqrrEntry &e) { out.push_back(e); });
 			if (!did && n == 0)
 				break;
 		}
@@ -248,7 +248,7 @@ TEST_F(QmanStepped, StaticDequeueServesOnlyTheSelectedChannels)
 		enqueue_all(*p0, 0x500 + f, fds);
 	}
 	p0->static_dequeue(qm::sdqcr::kChannelsDedicated | qm::sdqcr::channels_pool(1) |
-			       qm::sdqcr::channels_pool(2),
+				   qm::sdqcr::channels_pool(2),
 			   0x11);
 	const auto got = drain(*p0);
 	std::map<uint32_t, unsigned> per_fq;
@@ -483,11 +483,11 @@ TEST_F(QmanStepped, DqriFollowsTheDqrrFill)
 	EXPECT_EQ(p0->isr() & qm::irq::kDqri, 0u);
 	unsigned irqs = 0;
 	soc.qman_portal(0).set_irq_hook(
-	    [](void *arg, uint32_t isr) {
-		    if (isr & qm::irq::kDqri)
-			    ++*static_cast<unsigned *>(arg);
-	    },
-	    &irqs);
+		[](void *arg, uint32_t isr) {
+			if (isr & qm::irq::kDqri)
+				++*static_cast<unsigned *>(arg);
+		},
+		&irqs);
 	p0->set_interrupt_enable(qm::irq::kDqri);
 	enqueue_all(*p0, 0xc00, {seq_fd(0)});
 	soc.run_until_idle();

@@ -116,7 +116,7 @@ TEST(QmanThreaded, StressOneProducerOneConsumerPortal)
 		for (unsigned i = 0; i < want; i++)
 			burst[i] = seq_fd(sent + i);
 		const unsigned n =
-		    prod->enqueue_burst(hw::Fqid{0x2000}, std::span(burst.data(), want));
+			prod->enqueue_burst(hw::Fqid{0x2000}, std::span(burst.data(), want));
 		sent += n;
 		if (n == 0 && ++idle > 64) {
 			idle = 0;

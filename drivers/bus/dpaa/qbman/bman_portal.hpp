@@ -34,7 +34,7 @@ struct BmanPortalConfig {
 
 class BmanPortal
 {
-      public:
+public:
 	explicit BmanPortal(const BmanPortalConfig &cfg) noexcept;
 
 	int init() noexcept;
@@ -46,7 +46,7 @@ class BmanPortal
 	int release(hw::Bpid bpid, std::span<const uint64_t> bufs) noexcept
 	{
 		if (bufs.empty() || bufs.size() > bm::kMaxBufs || bpid.value >= bm::kNumPools)
-		    [[unlikely]]
+			[[unlikely]]
 			return -EINVAL;
 		if (rcr_avail_ == 0 && rcr_update() == 0) [[unlikely]]
 			return -EBUSY;
@@ -63,7 +63,7 @@ class BmanPortal
 	{
 		const unsigned ci = hw::reg_read(ci_, bm::ci::kRcrCi) & (bm::kRcrSize - 1);
 		const unsigned fill =
-		    hw::RingCursor<bm::kRcrSize>::distance(ci, rcr_.cursor().idx());
+			hw::RingCursor<bm::kRcrSize>::distance(ci, rcr_.cursor().idx());
 		rcr_avail_ = bm::kRcrSize - 1 - fill;
 		return rcr_avail_;
 	}
@@ -82,7 +82,7 @@ class BmanPortal
 	// depletion when its count falls below 'entry' and leaves it above 'exit'.
 	int set_depletion_thresholds(hw::Bpid bpid, uint32_t entry, uint32_t exit) noexcept;
 
-      private:
+private:
 	const bm::McCommand *mc_submit(uint8_t verb, uint8_t bpid) noexcept;
 	const void *mc_wait() noexcept;
 
@@ -101,14 +101,14 @@ class BmanPortal
 // BPID allocator for the 64 pools. Lock-free, process-wide by construction.
 class BpidAllocator
 {
-      public:
+public:
 	// A free BPID, or -ENOSPC.
 	int alloc() noexcept;
 	// Claim a specific BPID: 0, -EBUSY, -EINVAL.
 	int reserve(hw::Bpid bpid) noexcept;
 	int free(hw::Bpid bpid) noexcept;
 
-      private:
+private:
 	std::atomic<uint64_t> used_{0};
 };
 

@@ -18,7 +18,7 @@ namespace dpaa::qbman
 
 class FqidAllocator
 {
-      public:
+public:
 	FqidAllocator() noexcept = default;
 	// 0, -EINVAL for an empty or out-of-range range, -ENOMEM.
 	int init(uint32_t first, uint32_t count) noexcept;
@@ -32,7 +32,7 @@ class FqidAllocator
 	int free(uint32_t first, uint32_t count = 1) noexcept;
 	uint32_t available() const noexcept;
 
-      private:
+private:
 	bool test(uint32_t i) const noexcept { return bits_[i / 64] & (uint64_t{1} << (i % 64)); }
 	void set(uint32_t i, bool v) noexcept
 	{

@@ -53,8 +53,8 @@ int QmanPortal::init(DqrrConsume mode) noexcept
 									     : qm::DqrrCmode::cci);
 	hw::reg_write(ci_, qm::ci::kCfg,
 		      (static_cast<uint32_t>(qm::EqcrPmode::pvb) << qm::cfg::kEpmShift) |
-			  (kDqrrMaxFill << qm::cfg::kMfShift) | (dcm << qm::cfg::kDcmShift) |
-			  qm::cfg::kReSe);
+			      (kDqrrMaxFill << qm::cfg::kMfShift) | (dcm << qm::cfg::kDcmShift) |
+			      qm::cfg::kReSe);
 	set_sdqcr(0);
 
 	using EqCursor = hw::RingCursor<qm::kEqcrSize>;
@@ -119,7 +119,7 @@ const qm::McResult *QmanPortal::mc_commit(uint8_t verb) noexcept
 {
 	auto *cr = hw::area_at<qm::McCommand>(ce_, qm::ce::kCr);
 	const auto *rr =
-	    hw::area_at<const qm::McResult>(ce_, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);
+		hw::area_at<const qm::McResult>(ce_, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);
 	hw::store_verb(cr, static_cast<uint8_t>((verb & qm::mcc_verb::kMask) | mc_vbit_));
 	for (unsigned long i = 0; hw::load_verb(rr) == 0; i++) {
 		if (i == kMcMaxPolls) {
@@ -153,7 +153,7 @@ int QmanPortal::init_fq(hw::Fqid fqid, const FqInit &p) noexcept
 	c->fqd.context_a.store(p.context_a);
 	c->fqd.context_b.store(p.context_b);
 	const qm::McResult *r =
-	    mc_commit(p.schedule ? qm::mcc_verb::kInitFqSched : qm::mcc_verb::kInitFqParked);
+		mc_commit(p.schedule ? qm::mcc_verb::kInitFqSched : qm::mcc_verb::kInitFqParked);
 	return r ? qman_result_errno(r->result) : -ETIMEDOUT;
 }
 
@@ -220,7 +220,7 @@ int QmanPortal::query_fq_np(hw::Fqid fqid, FqNp &out) noexcept
 		return -ETIMEDOUT;
 	c->fqid.store(fqid.value);
 	const auto *r =
-	    reinterpret_cast<const qm::McrQueryFqNp *>(mc_commit(qm::mcc_verb::kQueryFqNp));
+		reinterpret_cast<const qm::McrQueryFqNp *>(mc_commit(qm::mcc_verb::kQueryFqNp));
 	if (r == nullptr)
 		return -ETIMEDOUT;
 	const int rc = qman_result_errno(r->result);

@@ -71,7 +71,7 @@ struct FqNp {
 
 class QmanPortal
 {
-      public:
+public:
 	static constexpr unsigned kDqrrMaxFill = 15;
 
 	explicit QmanPortal(const QmanPortalConfig &cfg) noexcept;
@@ -113,7 +113,7 @@ class QmanPortal
 	{
 		const unsigned ci = hw::reg_read(ci_, qm::ci::kEqcrCi) & (qm::kEqcrSize - 1);
 		const unsigned fill =
-		    hw::RingCursor<qm::kEqcrSize>::distance(ci, eqcr_.cursor().idx());
+			hw::RingCursor<qm::kEqcrSize>::distance(ci, eqcr_.cursor().idx());
 		eqcr_avail_ = qm::kEqcrSize - 1 - fill;
 		return eqcr_avail_;
 	}
@@ -217,7 +217,7 @@ class QmanPortal
 		hw::reg_write(ci_, qm::ci::kIer, bits);
 	}
 
-      private:
+private:
 	void put_eqcr(hw::Fqid fqid, const hw::Fd &fd) noexcept
 	{
 		qm::EqcrEntry *e = eqcr_.start();
