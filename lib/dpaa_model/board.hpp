@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// The boards the model knows: which FMan MACs exist and are wired on the
+// board, their type and speed, their names (fm<fman+1>-mac<cell+1>, as the
+// device trees and NXP's tools name them), and the portal counts.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dpaa::model
+{
+
+enum class MacType { memac_1g, memac_10g };
+
+struct MacDesc {
+	unsigned cell; // MAC cell index in the FMan = mac number - 1
+	MacType type;
+	uint32_t speed_mbps;
+	std::string name; // "fm1-mac9"
+};
+
+struct FmanDesc {
+	unsigned index;		   // 0 = fm1
+	std::vector<MacDesc> macs; // the MACs the board connects, in cell order
+};
+
+struct BoardDesc {
+	std::string name; // "ls1046a-rdb"
+	std::string soc;  // "LS1046A"
+	std::vector<FmanDesc> fmans;
+	unsigned qman_portals;
+	unsigned bman_portals;
+
+	// The MAC of that name and the FMan it belongs to, or nullptr.
+	const MacDesc *find_mac(std::string_view port, unsigned *fman = nullptr) const;
+	// "fm1-mac3, fm1-mac4, ..." in device order, for error messages.
+	std::string port_list() const;
+};
+
+// The boards, by name: "ls1046a-rdb", "ls1043a-rdb".
+const BoardDesc *find_board(std::string_view name);
+std::span<const BoardDesc> boards();
+// "ls1046a-rdb|ls1043a-rdb"
+std::string board_names();
+
+} // namespace dpaa::model

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+#include "dpaa_model/fman.hpp"
+
+#include <algorithm>
+
+#include "dpaa_hw/qman_portal.hpp"
+#include "dpaa_model/soc.hpp"
+
+namespace dpaa::model
+{
+
+namespace fm = hw::fman;
+namespace memac = hw::memac;
+
+Fman::Fman(Soc &soc, BusMemory &mem, unsigned index, std::span<const MacDesc> macs)
+    : soc_(soc), mem_(mem), qman_(soc.qman()), index_(index)
+{
+	for (unsigned cell = 0; cell < fm::kMaxMacs; cell++) {
+		auto p = std::make_unique<Port>(*this, cell);
+		p->rx_port_id = fm::rx_port_id(cell);
+		p->tx_port_id = fm::tx_port_id(cell);
+		p->channel = static_cast<uint16_t>(hw::qm::channel::kFman0Base +
+						   index * hw::qm::channel::kFmanChannels +
+						   fm::tx_channel_offset(cell));
+		p->desc.cell = cell;
+		p->desc.type = fm::is_10g_cell(cell) ? MacType::memac_10g : MacType::memac_1g;
+		p->desc.speed_mbps = fm::is_10g_cell(cell) ? 10000 : 1000;
+		ports_[cell] = std::move(p);
+	}
+	for (const MacDesc &d : macs) {
+		if (d.cell >= fm::kMaxMacs)
+			continue;
+		Port &p = *ports_[d.cell];
+		p.present = true;
+		p.desc = d;
+		present_.push_back(&p);
+	}
+	std::sort(present_.begin(), present_.end(),
+		  [](const Port *a, const Port *b) { return a->cell < b->cell; });
+	reset();
+	for (Port *p : present_)
+		qman_.attach_channel_consumer(p->channel, *p);
+}
+
+Fman::~Fman()
+{
+	for (Port *p : present_)
+		qman_.detach_channel_consumer(p->channel);
+}
+
+bool Fman::has_mac(unsigned cell) const noexcept
+{
+	return cell < fm::kMaxMacs && ports_[cell]->present;
+}
+
+MacPort &Fman::mac_port(unsigned cell)
+{
+	return *ports_[cell % fm::kMaxMacs];
+}
+
+void Fman::attach_wire(unsigned cell, Wire &w)
+{
+	if (cell >= fm::kMaxMacs)
+		return;
+	ports_[cell]->wire = &w;
+	w.attach(*ports_[cell]);
+}
+
+Wire *Fman::wire(unsigned cell) const noexcept
+{
+	return cell < fm::kMaxMacs ? ports_[cell]->wire : nullptr;
+}
+
+uint16_t Fman::tx_channel(unsigned cell) const noexcept
+{
+	return ports_[cell % fm::kMaxMacs]->channel;
+}
+
+uint64_t Fman::mac_counter(unsigned cell, uint32_t stat_off) const noexcept
+{
+	if (cell >= fm::kMaxMacs || stat_off < memac::stat::kFirst || stat_off >= memac::stat::kEnd)
+		return 0;
+	return ports_[cell]->ctr[memac::stat::slot(stat_off)];
+}
+
+bool Fman::poll()
+{
+	bool did = false;
+	for (Port *p : present_) {
+		TxRing &ring = p->ring;
+		for (unsigned n = 0; n < kTxBudget && ring.count > 0; n++) {
+			hw::Fd fd = ring.fds[ring.head];
+			ring.head = (ring.head + 1) % kTxRingSize;
+			ring.count--;
+			tx_frame(*p, fd);
+			did = true;
+		}
+		if (p->wire != nullptr)
+			did |= p->wire->poll();
+	}
+	return did;
+}
+
+bool Fman::Port::wire_rx(std::span<const uint8_t> frame, bool fcs_ok)
+{
+	return owner.rx_frame(*this, frame, fcs_ok);
+}
+
+bool Fman::Port::deliver(uint32_t, const hw::Fd &fd, uint32_t, uint64_t)
+{
+	// A disabled Tx port does not dequeue: the frame waits in its FQ.
+	if (!(t(fm::bmi_tx::kTcfg) & fm::bmi_tx::kCfgEn) || ring.count == kTxRingSize) {
+		stats.tx_busy++;
+		return false;
+	}
+	ring.fds[(ring.head + ring.count) % kTxRingSize] = fd;
+	ring.count++;
+	return true;
+}
+
+void Fman::decode_pools(Port &p) noexcept
+{
+	namespace rx = fm::bmi_rx;
+	p.num_pools = 0;
+	for (unsigned i = 0; i < rx::kNumExtPools; i++) {
+		uint32_t v = p.r(rx::rebmpi(i));
+		if (!(v & rx::kPoolValid) || (v & rx::kPoolSizeMask) == 0)
+			continue;
+		p.pools[p.num_pools++] =
+			RxPool{static_cast<uint8_t>((v & rx::kPoolBpidMask) >> rx::kPoolBpidShift),
+			       static_cast<uint8_t>(i), v & rx::kPoolSizeMask};
+	}
+	std::stable_sort(p.pools.begin(), p.pools.begin() + p.num_pools,
+			 [](const RxPool &a, const RxPool &b) { return a.size < b.size; });
+}
+
+void Fman::decode_addr(Port &p, unsigned slot) noexcept
+{
+	uint32_t lo = p.m(memac::mac_addr_lo(slot));
+	uint32_t hi = p.m(memac::mac_addr_hi(slot));
+	// As a 48-bit number with address byte 0 in bits [47:40]; 0 = slot unused.
+	uint64_t a = 0;
+	for (unsigned i = 0; i < 4; i++)
+		a = a << 8 | ((lo >> (8 * i)) & 0xff);
+	for (unsigned i = 0; i < 2; i++)
+		a = a << 8 | ((hi >> (8 * i)) & 0xff);
+	p.addrs[slot] = a;
+}
+
+uint32_t Fman::if_status(const Port &p) const noexcept
+{
+	namespace st = memac::if_status;
+	if (!p.present || p.wire == nullptr || !p.wire->link_up())
+		return 0;
+	uint32_t v = st::kLinkUp | st::kFullDuplex;
+	uint32_t sp = p.desc.speed_mbps;
+	v |= sp >= 10000  ? st::kSpeed10G
+	     : sp >= 1000 ? st::kSpeed1G
+	     : sp >= 100  ? st::kSpeed100M
+			  : st::kSpeed10M;
+	return v;
+}
+
+} // namespace dpaa::model

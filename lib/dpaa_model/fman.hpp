@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The FMan block: one Frame Manager with its MACs (mEMAC), their BMI Rx and
+// Tx ports, the parser and KeyGen, behind its 1 MiB CCSR window
+// (dpaa_hw/fman_ccsr.hpp, fman_memac.hpp).
+//
+// Rx (a wire calls MacPort::wire_rx): the MAC counts and filters the frame
+// (Rx enable, MAXFRM, own / extra / multicast-hash / broadcast addresses,
+// promiscuous, all-multicast), the parser fills the parse result, KeyGen (if
+// the port's parser next engine names a scheme) picks the FQ, the BMI takes
+// a buffer from the port's pools (the smallest that fits; scatter/gather
+// over the largest when none does), writes the IC copy and the frame, and
+// enqueues the FD to QMan: the KeyGen FQ, the default FQ, or the error FQ
+// with FD status error bits.
+//
+// Tx (QMan delivers FDs of the port's Tx channel): frames are queued in a
+// small ring by deliver() and sent by poll(): contiguous or S/G FDs read
+// through BusMemory, checksums inserted on FD command DTC from the parse
+// result in the prepended data, padding, counters, then the wire (or the
+// MAC's own Rx path with the loopback bit); buffers go back to BMan, or the
+// FD to the confirmation FQ (FD command FCO), or to the Tx error FQ.
+//
+// Threading: everything runs under the Soc lock. ccsr() takes it for each
+// access (control path); wire_rx(), deliver() and poll() expect the caller
+// (the Soc step, or a stepped test) to hold it or to run single-threaded.
+// The per-frame paths allocate nothing and take no lock.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "dpaa_hw/fd.hpp"
+#include "dpaa_hw/fman_ccsr.hpp"
+#include "dpaa_hw/fman_memac.hpp"
+#include "dpaa_hw/register_window.hpp"
+#include "dpaa_model/block.hpp"
+#include "dpaa_model/board.hpp"
+#include "dpaa_model/bus_memory.hpp"
+#include "dpaa_model/keygen.hpp"
+#include "dpaa_model/qman.hpp"
+#include "dpaa_model/wire.hpp"
+
+namespace dpaa::model
+{
+
+class Soc;
+struct FmanRegs;
+
+// What the model counts beyond the silicon's counters, per MAC (for tests
+// and diagnostics; the silicon's own are read through the registers).
+struct FmanPortStats {
+	uint64_t rx_mac_disabled = 0;	  // frames while COMMAND_CONFIG RX_EN was clear
+	uint64_t rx_filtered = 0;	  // destination address not accepted
+	uint64_t rx_port_disabled = 0;	  // BMI Rx port not enabled (FMBM_RCFG EN)
+	uint64_t rx_no_fqid = 0;	  // the chosen FQID was 0
+	uint64_t rx_enqueue_rejected = 0; // QMan refused the FD (FQ out of service)
+	uint64_t rx_taildrop = 0;	  // QMan tail-dropped the FD
+	uint64_t rx_dma_errors = 0;	  // a buffer address did not translate
+	uint64_t rx_error_fq = 0;	  // frames enqueued to the Rx error FQ
+	uint64_t rx_sg = 0;		  // frames written as scatter/gather
+	uint64_t tx_frames = 0;		  // frames sent (wire or loopback)
+	uint64_t tx_mac_disabled = 0;	  // dropped: COMMAND_CONFIG TX_EN clear
+	uint64_t tx_errors = 0;		  // FDs sent to the Tx error FQ (or dropped)
+	uint64_t tx_confirmations = 0;	  // FDs sent to a confirmation FQ
+	uint64_t tx_release_failed = 0;	  // BMan refused a buffer (bad BPID)
+	uint64_t tx_busy = 0;		  // deliver() refused: Tx ring full or port disabled
+};
+
+class Fman final : public Block
+{
+public:
+	static constexpr unsigned kTxRingSize = 256;
+	static constexpr unsigned kTxBudget = 64; // Tx frames per port per poll()
+
+	Fman(Soc &soc, BusMemory &mem, unsigned index, std::span<const MacDesc> macs);
+	~Fman();
+	Fman(const Fman &) = delete;
+	Fman &operator=(const Fman &) = delete;
+
+	bool poll() override;
+
+	// The 1 MiB CCSR window; each access takes the Soc lock.
+	hw::RegisterWindow &ccsr() noexcept { return window_; }
+	// The same registers without the lock (caller holds it, or stepped mode).
+	uint32_t reg_read(uint32_t off) noexcept;
+	void reg_write(uint32_t off, uint32_t v) noexcept;
+
+	bool has_mac(unsigned cell) const noexcept;
+	MacPort &mac_port(unsigned cell);
+	void attach_wire(unsigned cell, Wire &w);
+	Wire *wire(unsigned cell) const noexcept;
+	// The QMan channel of the MAC's Tx port.
+	uint16_t tx_channel(unsigned cell) const noexcept;
+	unsigned index() const noexcept { return index_; }
+
+	const FmanPortStats &stats(unsigned cell) const noexcept { return ports_[cell]->stats; }
+	// A 64-bit mEMAC counter (memac::stat::k*), as the registers show it.
+	uint64_t mac_counter(unsigned cell, uint32_t stat_off) const noexcept;
+	const Keygen &keygen() const noexcept { return keygen_; }
+
+private:
+	friend struct FmanRegs;
+
+	static constexpr unsigned kMacWords = hw::fman::kMacSize / 4;
+	static constexpr unsigned kPageWords = hw::fman::kPortPageSize / 4;
+
+	struct RxPool {
+		uint8_t bpid;
+		uint8_t slot; // REBMPI index, for the allocate counter
+		uint32_t size;
+	};
+
+	struct TxRing {
+		std::array<hw::Fd, kTxRingSize> fds{};
+		unsigned head = 0, count = 0;
+	};
+
+	class Port final : public MacPort, public ChannelConsumer
+	{
+	public:
+		Port(Fman &f, unsigned cell) : owner(f), cell(cell) {}
+		bool wire_rx(std::span<const uint8_t> frame, bool fcs_ok) override;
+		uint32_t speed_mbps() const override { return desc.speed_mbps; }
+		bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,
+			     uint64_t context_a) override;
+
+		Fman &owner;
+		unsigned cell;
+		bool present = false;
+		MacDesc desc{};
+		Wire *wire = nullptr;
+		uint8_t rx_port_id = 0, tx_port_id = 0;
+		uint16_t channel = 0;
+
+		// mEMAC registers (raw words), 64-bit counters, decoded filters.
+		std::array<uint32_t, kMacWords> mac{};
+		std::array<uint64_t, hw::memac::stat::kNumSlots> ctr{};
+		std::array<uint64_t, 1 + hw::memac::kNumExtraAddrs> addrs{}; // 0: unused
+		uint64_t hash_buckets = 0;
+
+		// BMI/QMI port pages (raw words) and decoded Rx pools, ascending size.
+		std::array<uint32_t, kPageWords> rx{};
+		std::array<uint32_t, kPageWords> tx{};
+		std::array<RxPool, hw::fman::bmi_rx::kNumExtPools> pools{};
+		unsigned num_pools = 0;
+
+		TxRing ring;
+		FmanPortStats stats;
+
+		uint32_t &m(uint32_t off) noexcept { return mac[off / 4]; }
+		uint32_t &r(uint32_t off) noexcept { return rx[off / 4]; }
+		uint32_t &t(uint32_t off) noexcept { return tx[off / 4]; }
+		void count(uint32_t stat_off, uint64_t n = 1) noexcept
+		{
+			ctr[hw::memac::stat::slot(stat_off)] += n;
+		}
+	};
+
+	class Window final : public hw::RegisterWindow
+	{
+	public:
+		explicit Window(Fman &f) : owner(f) {}
+		uint32_t read32(uint32_t off) noexcept override;
+		void write32(uint32_t off, uint32_t v) noexcept override;
+		Fman &owner;
+	};
+
+	// Rx: the whole path for one frame; true = taken (possibly dropped).
+	bool rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexcept;
+	bool mac_accepts(const Port &p, const uint8_t *dst) const noexcept;
+	void bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noexcept;
+	void rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept;
+
+	// Tx: one FD from the port's ring.
+	void tx_frame(Port &p, const hw::Fd &fd) noexcept;
+	void tx_done(Port &p, const hw::Fd &fd, uint32_t status) noexcept;
+	void tx_release(Port &p, const hw::Fd &fd) noexcept;
+	void count_tx(Port &p, std::span<const uint8_t> frame) noexcept;
+
+	void reset() noexcept;
+	void decode_pools(Port &p) noexcept;
+	void decode_addr(Port &p, unsigned slot) noexcept;
+	uint32_t if_status(const Port &p) const noexcept;
+
+	Soc &soc_;
+	BusMemory &mem_;
+	Qman &qman_;
+	unsigned index_;
+	Window window_{*this};
+	std::array<std::unique_ptr<Port>, hw::fman::kMaxMacs> ports_;
+	std::vector<Port *> present_;
+	Keygen keygen_;
+	uint32_t iram_addr_ = 0;
+	uint64_t timestamp_ns_ = 0;
+	// Registers no behaviour is attached to read back what was written.
+	std::unordered_map<uint32_t, uint32_t> plain_;
+	// Staging for Tx frames that are gathered, padded or checksummed.
+	std::array<uint8_t, 16384> tx_stage_{};
+};
+
+} // namespace dpaa::model

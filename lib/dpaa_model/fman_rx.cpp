@@ -1,0 +1,375 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The FMan receive path: mEMAC (counters, filtering), parser, KeyGen, BMI
+// (buffers, IC copy, frame, S/G), enqueue to QMan.
+
+#include <algorithm>
+#include <cstring>
+
+#include "dpaa_hw/fman_fd.hpp"
+#include "dpaa_hw/fman_parse.hpp"
+#include "dpaa_model/fman.hpp"
+#include "dpaa_model/parser.hpp"
+#include "dpaa_model/soc.hpp"
+
+namespace dpaa::model
+{
+
+namespace fm = hw::fman;
+namespace memac = hw::memac;
+namespace st = hw::memac::stat;
+namespace fds = hw::fman::fd_status;
+
+namespace
+{
+
+constexpr uint32_t kFcsLen = 4;
+constexpr uint32_t kMinFrame = 64; // with FCS
+
+uint16_t load_be16(const uint8_t *p) noexcept
+{
+	return static_cast<uint16_t>(p[0] << 8 | p[1]);
+}
+
+void store_be64(uint8_t *p, uint64_t v) noexcept
+{
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		p[i] = static_cast<uint8_t>(v);
+}
+
+uint32_t size_bucket(uint32_t wire_len, bool rx) noexcept
+{
+	if (wire_len <= 64)
+		return rx ? st::kR64 : st::kT64;
+	if (wire_len <= 127)
+		return rx ? st::kR127 : st::kT127;
+	if (wire_len <= 255)
+		return rx ? st::kR255 : st::kT255;
+	if (wire_len <= 511)
+		return rx ? st::kR511 : st::kT511;
+	if (wire_len <= 1023)
+		return rx ? st::kR1023 : st::kT1023;
+	if (wire_len <= 1518)
+		return rx ? st::kR1518 : st::kT1518;
+	return rx ? st::kR1519X : st::kT1519X;
+}
+
+bool is_broadcast(const uint8_t *a) noexcept
+{
+	return (a[0] & a[1] & a[2] & a[3] & a[4] & a[5]) == 0xff;
+}
+
+bool is_vlan_type(uint16_t t) noexcept
+{
+	return t == 0x8100 || t == 0x88a8 || t == 0x9100;
+}
+
+} // namespace
+
+bool Fman::mac_accepts(const Port &p, const uint8_t *dst) const noexcept
+{
+	const uint32_t cmd = p.mac[memac::kCommandConfig / 4];
+	if (cmd & memac::cmd::kPromiscuous)
+		return true;
+	uint64_t a = 0;
+	for (unsigned i = 0; i < 6; i++)
+		a = a << 8 | dst[i];
+	if (dst[0] & 1) {
+		if (is_broadcast(dst) || (cmd & memac::cmd::kAllMulticast))
+			return true;
+		std::array<uint8_t, 6> d{dst[0], dst[1], dst[2], dst[3], dst[4], dst[5]};
+		if (p.hash_buckets & (uint64_t{1} << memac::hash_bucket(d)))
+			return true;
+	}
+	for (uint64_t slot : p.addrs)
+		if (slot == a)
+			return a != 0;
+	return false;
+}
+
+bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexcept
+{
+	const uint8_t *f = frame.data();
+	const uint32_t len = static_cast<uint32_t>(frame.size());
+	const uint32_t wire_len = len + kFcsLen;
+	const uint32_t cmd = p.m(memac::kCommandConfig);
+	if (!p.present || !(cmd & memac::cmd::kRxEn)) {
+		p.count(st::kRDrp);
+		p.stats.rx_mac_disabled++;
+		return true;
+	}
+	// The FMan timestamp: nanoseconds of line time, advanced per frame
+	// (preamble and inter-frame gap included), so stepped runs repeat.
+	timestamp_ns_ +=
+		(uint64_t{wire_len} + 20) * 8000 / std::max<uint32_t>(p.desc.speed_mbps, 1);
+
+	p.count(st::kREoct, wire_len);
+	p.count(st::kRPkt);
+	if (wire_len >= kMinFrame)
+		p.count(size_bucket(wire_len, true));
+	const uint32_t maxfrm = p.m(memac::kMaxFrm);
+	if (!fcs_ok) {
+		p.count(st::kRFcs);
+		p.count(st::kRErr);
+		if (wire_len < kMinFrame) {
+			p.count(st::kRFrg);
+			return true;
+		}
+		if (wire_len > maxfrm) {
+			p.count(st::kRJbr);
+			return true;
+		}
+	} else if (wire_len < kMinFrame) {
+		p.count(st::kRUnd);
+		p.count(st::kRErr);
+		return true;
+	} else if (wire_len > maxfrm) {
+		p.count(st::kROvr);
+		p.count(st::kRErr);
+		return true;
+	}
+
+	const uint16_t type = load_be16(f + 12);
+	if (fcs_ok && type == 0x8808) {
+		// MAC control: pause frames are consumed unless PAUSE_FWD.
+		bool pause = len >= 16 && load_be16(f + 14) == 0x0001;
+		p.count(pause ? st::kRxPf : st::kRCnp);
+		if (!(cmd & memac::cmd::kPauseFwd))
+			return true;
+	}
+	if (!mac_accepts(p, f)) {
+		p.count(st::kRDrp);
+		p.stats.rx_filtered++;
+		return true;
+	}
+	if (fcs_ok) {
+		p.count(st::kRFrm);
+		p.count(st::kROct, wire_len);
+		p.count(!(f[0] & 1) ? st::kRUca : is_broadcast(f) ? st::kRBca : st::kRMca);
+		if (is_vlan_type(type))
+			p.count(st::kRVlan);
+	}
+	bmi_rx(p, frame, fcs_ok ? 0 : fds::kErrPhysical);
+	return true;
+}
+
+void Fman::rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept
+{
+	Bman &bman = soc_.bman();
+	for (unsigned i = 0; i < n; i++)
+		bman.release(bpid, bufs[i]);
+	if (p.r(fm::bmi_rx::kRstc) & fm::bmi_rx::kStatsEn)
+		p.r(fm::bmi_rx::kRbdc) += n;
+}
+
+void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noexcept
+{
+	namespace rx = fm::bmi_rx;
+	if (!(p.r(rx::kRcfg) & rx::kCfgEn)) {
+		p.stats.rx_port_disabled++;
+		return;
+	}
+	const bool counting = p.r(rx::kRstc) & rx::kStatsEn;
+	auto bmi_count = [&](uint32_t off) {
+		if (counting)
+			p.r(off)++;
+	};
+	bmi_count(rx::kRfrc);
+	const uint8_t *f = frame.data();
+	uint32_t len = static_cast<uint32_t>(frame.size());
+
+	// Parser, then KeyGen if the parser's next engine names a scheme.
+	alignas(8) uint8_t ic[fm::icp::kIcSize] = {};
+	auto *pr = reinterpret_cast<fm::ParseResult *>(ic + fm::icp::kIcParseResult);
+	uint32_t nia = p.r(rx::kRfne);
+	uint32_t fqid = p.r(rx::kRfqid);
+	uint64_t hash = 0;
+	if ((nia & fm::nia::kEngineMask) == fm::nia::kEngParser) {
+		status |= parse_frame(frame, *pr).fd_status;
+		nia = p.r(rx::kRfpne);
+	} else {
+		// No parser: the parse result is FMBM_RPRAI's initial value.
+		for (unsigned i = 0; i < 8; i++) {
+			uint32_t w = p.r(rx::rprai(i));
+			uint8_t *d = ic + fm::icp::kIcParseResult + 4 * i;
+			d[0] = static_cast<uint8_t>(w >> 24);
+			d[1] = static_cast<uint8_t>(w >> 16);
+			d[2] = static_cast<uint8_t>(w >> 8);
+			d[3] = static_cast<uint8_t>(w);
+		}
+	}
+	if ((nia & fm::nia::kEngineMask) == fm::nia::kEngKeygen) {
+		Keygen::Result k =
+			keygen_.classify(nia & fm::nia::kKgSchemeMask, frame, *pr, p.rx_port_id);
+		if (!k.valid) {
+			status |= fds::kErrNoScheme;
+		} else {
+			fqid = k.fqid;
+			hash = k.hash;
+		}
+	}
+	store_be64(ic + fm::icp::kIcTimestamp, timestamp_ns_);
+	store_be64(ic + fm::icp::kIcHash, hash);
+
+	// Buffers: the smallest pool that holds margins + frame; else S/G over
+	// the largest (or, with S/G disabled, the frame truncated into it).
+	const uint32_t rebm = p.r(rx::kRebm);
+	const uint32_t bsm = (rebm & rx::kRebmBsmMask) >> rx::kRebmBsmShift;
+	const uint32_t bem = rebm & rx::kRebmBemMask;
+	if (p.num_pools == 0) {
+		bmi_count(rx::kRodc);
+		return;
+	}
+	unsigned fit = p.num_pools;
+	for (unsigned i = 0; i < p.num_pools; i++)
+		if (p.pools[i].size >= bsm + len + bem) {
+			fit = i;
+			break;
+		}
+	const RxPool &largest = p.pools[p.num_pools - 1];
+	const uint32_t cap = largest.size > bsm + bem ? largest.size - bsm - bem : 0;
+	unsigned nseg = 0; // 0: contiguous
+	if (fit == p.num_pools) {
+		if (cap == 0) {
+			bmi_count(rx::kRodc);
+			return;
+		}
+		if (rebm & rx::kRebmSgDisable) {
+			len = cap;
+			status |= fds::kErrSize;
+			bmi_count(rx::kRlfc);
+			fit = p.num_pools - 1;
+		} else {
+			nseg = (len + cap - 1) / cap;
+			uint32_t table_cap = largest.size - bsm - bem;
+			unsigned max_seg = std::min<unsigned>(fm::kMaxSgEntries, table_cap / 16);
+			if (nseg > max_seg) {
+				nseg = max_seg;
+				len = nseg * cap;
+				status |= fds::kErrSize;
+				bmi_count(rx::kRlfc);
+			}
+			if (nseg == 0) {
+				bmi_count(rx::kRodc);
+				return;
+			}
+		}
+	}
+
+	// Errors: discard, or on to the error FQ.
+	const uint32_t err = status & fds::kRxErrorMask;
+	if (err) {
+		bmi_count(rx::kRfbc);
+		if (err & p.r(rx::kRfsdm)) {
+			bmi_count(rx::kRfdc);
+			return;
+		}
+		fqid = p.r(rx::kRefqid);
+	}
+	if (fqid == 0) {
+		p.stats.rx_no_fqid++;
+		bmi_count(rx::kRfdc);
+		return;
+	}
+
+	const uint32_t icp = p.r(rx::kRicp);
+	const uint32_t iceof = ((icp & fm::icp::kIceofMask) >> fm::icp::kIceofShift) * 16;
+	const uint32_t iciof = ((icp & fm::icp::kIciofMask) >> fm::icp::kIciofShift) * 16;
+	uint32_t icsz = (icp & fm::icp::kIcszMask) * 16;
+	icsz = std::min(icsz, fm::icp::kIcSize - std::min(iciof, fm::icp::kIcSize));
+	// The IC copy must not run into the frame (or the S/G table).
+	icsz = iceof >= bsm ? 0 : std::min(icsz, bsm - iceof);
+
+	Bman &bman = soc_.bman();
+	hw::Fd fd{};
+	uint64_t bufs[fm::kMaxSgEntries + 1];
+	uint8_t bpid;
+	unsigned nbufs;
+	if (nseg == 0) {
+		// Contiguous: the first pool that fits and has a buffer.
+		unsigned got = p.num_pools;
+		for (unsigned i = fit; i < p.num_pools; i++)
+			if (bman.acquire(p.pools[i].bpid, bufs, 1) == 1) {
+				got = i;
+				break;
+			}
+		if (got == p.num_pools) {
+			bmi_count(rx::kRodc);
+			return;
+		}
+		const RxPool &pool = p.pools[got];
+		if (p.r(rx::rebmpi(pool.slot)) & rx::kPoolAce)
+			p.r(rx::racnt(pool.slot))++;
+		bpid = pool.bpid;
+		nbufs = 1;
+		auto *host = static_cast<uint8_t *>(mem_.to_host(bufs[0], bsm + len));
+		if (host == nullptr) {
+			p.stats.rx_dma_errors++;
+			bmi_count(rx::kRfldec);
+			rx_release(p, bpid, bufs, nbufs);
+			return;
+		}
+		std::memcpy(host + iceof, ic + iciof, icsz);
+		std::memcpy(host + bsm, f, len);
+		fd = hw::Fd::contig(bufs[0], bpid, static_cast<uint16_t>(bsm), len);
+	} else {
+		// Scatter/gather: table buffer + nseg data buffers, all from the largest pool.
+		bpid = largest.bpid;
+		nbufs = nseg + 1;
+		if (bman.acquire(bpid, bufs, nbufs) != nbufs) {
+			bmi_count(rx::kRodc);
+			return;
+		}
+		if (p.r(rx::rebmpi(largest.slot)) & rx::kPoolAce)
+			p.r(rx::racnt(largest.slot)) += nbufs;
+		auto *table = static_cast<uint8_t *>(mem_.to_host(bufs[0], bsm + nseg * 16));
+		bool ok = table != nullptr;
+		uint32_t done = 0;
+		for (unsigned i = 0; ok && i < nseg; i++) {
+			uint32_t chunk = std::min(cap, len - done);
+			auto *host = static_cast<uint8_t *>(mem_.to_host(bufs[1 + i], bsm + chunk));
+			if (host == nullptr) {
+				ok = false;
+				break;
+			}
+			std::memcpy(host + bsm, f + done, chunk);
+			hw::SgEntry e{};
+			e.set_addr(bufs[1 + i]);
+			e.set_length_flags(chunk, false, i + 1 == nseg);
+			e.set_bpid(bpid);
+			e.set_offset(static_cast<uint16_t>(bsm));
+			std::memcpy(table + bsm + 16 * i, &e, sizeof(e));
+			done += chunk;
+		}
+		if (!ok) {
+			p.stats.rx_dma_errors++;
+			bmi_count(rx::kRfldec);
+			rx_release(p, bpid, bufs, nbufs);
+			return;
+		}
+		std::memcpy(table + iceof, ic + iciof, icsz);
+		fd.set_addr(bufs[0]);
+		fd.set_bpid(bpid);
+		fd.set_format_offset_length(hw::FdFormat::sg, static_cast<uint16_t>(bsm), len);
+		p.stats.rx_sg++;
+	}
+	fd.set_status(status);
+
+	switch (qman_.enqueue(fqid, fd)) {
+	case EnqueueStatus::ok:
+		if (err)
+			p.stats.rx_error_fq++;
+		return;
+	case EnqueueStatus::tail_drop:
+		p.stats.rx_taildrop++;
+		break;
+	case EnqueueStatus::rejected:
+		p.stats.rx_enqueue_rejected++;
+		break;
+	}
+	bmi_count(rx::kRfdc);
+	rx_release(p, bpid, bufs, nbufs);
+}
+
+} // namespace dpaa::model

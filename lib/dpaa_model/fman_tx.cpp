@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The FMan transmit path: FD (contiguous or scatter/gather) -> frame,
+// checksum insertion, padding, mEMAC counters, wire or loopback; then the
+// buffers back to BMan, or a confirmation, or the Tx error FQ.
+
+#include <algorithm>
+#include <cstring>
+
+#include "dpaa_hw/fman_fd.hpp"
+#include "dpaa_hw/fman_parse.hpp"
+#include "dpaa_model/fman.hpp"
+#include "dpaa_model/inet_checksum.hpp"
+#include "dpaa_model/soc.hpp"
+
+namespace dpaa::model
+{
+
+namespace fm = hw::fman;
+namespace memac = hw::memac;
+namespace st = hw::memac::stat;
+namespace fds = hw::fman::fd_status;
+
+namespace
+{
+
+constexpr uint32_t kFcsLen = 4;
+constexpr uint32_t kMinPayload = 60; // 64 with FCS
+
+uint16_t load_be16(const uint8_t *p) noexcept
+{
+	return static_cast<uint16_t>(p[0] << 8 | p[1]);
+}
+
+void store_be16(uint8_t *p, uint16_t v) noexcept
+{
+	p[0] = static_cast<uint8_t>(v >> 8);
+	p[1] = static_cast<uint8_t>(v);
+}
+
+// FD command DTC: the IPv4 header checksum and the TCP/UDP checksum, where
+// the parse result software wrote says the headers are.
+void insert_checksums(uint8_t *f, uint32_t len, const fm::ParseResult &pr) noexcept
+{
+	const uint16_t l3 = pr.l3r.load();
+	const uint32_t ip = pr.ip_off[0];
+	const bool v4 = l3 & fm::l3r::kFirstIpv4;
+	const bool v6 = !v4 && (l3 & fm::l3r::kFirstIpv6);
+	if (ip == fm::kNoOffset || (!v4 && !v6))
+		return;
+	uint32_t ip_end = len;
+	if (v4) {
+		if (ip + 20 > len)
+			return;
+		uint32_t ihl = (f[ip] & 0x0f) * 4u;
+		if (ihl < 20 || ip + ihl > len)
+			return;
+		store_be16(f + ip + 10, 0);
+		store_be16(f + ip + 10, inet::finish(inet::sum(f + ip, ihl)));
+		ip_end = std::min(len, ip + load_be16(f + ip + 2));
+	} else {
+		if (ip + 40 > len)
+			return;
+		ip_end = std::min(len, ip + 40 + load_be16(f + ip + 4));
+	}
+	const uint8_t type = pr.l4r & fm::l4r::kTypeMask;
+	const uint32_t l4 = pr.l4_off;
+	if ((type != fm::l4r::kTcp && type != fm::l4r::kUdp) || l4 == fm::kNoOffset)
+		return;
+	const bool tcp = type == fm::l4r::kTcp;
+	const uint32_t field = l4 + (tcp ? 16 : 6);
+	if (field + 2 > ip_end)
+		return;
+	const uint32_t l4_len = ip_end - l4;
+	const uint8_t proto = tcp ? 6 : 17;
+	store_be16(f + field, 0);
+	uint32_t s = inet::sum(f + l4, l4_len);
+	s += v4 ? inet::pseudo_v4(f + ip, proto, l4_len) : inet::pseudo_v6(f + ip, proto, l4_len);
+	uint16_t c = inet::finish(s);
+	if (!tcp && c == 0)
+		c = 0xffff; // UDP: 0 means "no checksum"
+	store_be16(f + field, c);
+}
+
+} // namespace
+
+void Fman::count_tx(Port &p, std::span<const uint8_t> frame) noexcept
+{
+	const uint8_t *f = frame.data();
+	const uint32_t wire_len = static_cast<uint32_t>(frame.size()) + kFcsLen;
+	p.count(st::kTEoct, wire_len);
+	p.count(st::kTOct, wire_len);
+	p.count(st::kTFrm);
+	p.count(st::kTPkt);
+	if (wire_len >= 64) {
+		uint32_t b = wire_len <= 64	? st::kT64
+			     : wire_len <= 127	? st::kT127
+			     : wire_len <= 255	? st::kT255
+			     : wire_len <= 511	? st::kT511
+			     : wire_len <= 1023 ? st::kT1023
+			     : wire_len <= 1518 ? st::kT1518
+						: st::kT1519X;
+		p.count(b);
+	} else {
+		p.count(st::kTUnd);
+	}
+	bool bcast = (f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xff;
+	p.count(!(f[0] & 1) ? st::kTUca : bcast ? st::kTBca : st::kTMca);
+	uint16_t type = load_be16(f + 12);
+	if (type == 0x8100 || type == 0x88a8 || type == 0x9100)
+		p.count(st::kTVlan);
+	if (type == 0x8808)
+		p.count(frame.size() >= 16 && load_be16(f + 14) == 0x0001 ? st::kTxPf : st::kTCnp);
+}
+
+void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
+{
+	namespace tx = fm::bmi_tx;
+	const bool counting = p.t(tx::kTstc) & fm::bmi_rx::kStatsEn;
+	auto bmi_count = [&](uint32_t off) {
+		if (counting)
+			p.t(off)++;
+	};
+	bmi_count(tx::kTfrc);
+	const uint32_t cmd = fd.cmd();
+	uint32_t off, len;
+	bool sg;
+	switch (fd.format()) {
+	case hw::FdFormat::contig:
+		off = fd.offset(), len = fd.length(), sg = false;
+		break;
+	case hw::FdFormat::contig_big:
+		off = 0, len = fd.length_big(), sg = false;
+		break;
+	case hw::FdFormat::sg:
+		off = fd.offset(), len = fd.length(), sg = true;
+		break;
+	case hw::FdFormat::sg_big:
+		off = 0, len = fd.length_big(), sg = true;
+		break;
+	default:
+		bmi_count(tx::kTfufdc);
+		return tx_done(p, fd, fds::kErrUnsupportedFormat);
+	}
+	if (len == 0 || len > fm::kMaxTxFrame || len < 14) {
+		bmi_count(tx::kTfledc);
+		return tx_done(p, fd, fds::kErrLength);
+	}
+
+	uint8_t *stage = tx_stage_.data();
+	const uint8_t *frame;
+	if (!sg) {
+		frame = static_cast<const uint8_t *>(mem_.to_host(fd.addr() + off, len));
+		if (frame == nullptr)
+			return tx_done(p, fd, fds::kErrDma);
+	} else {
+		// Gather the S/G list (following extension entries) into the stage.
+		uint64_t entry_addr = fd.addr() + off;
+		uint32_t copied = 0;
+		bool final = false;
+		for (unsigned n = 0; n < 4 * fm::kMaxSgEntries && !final && copied < len; n++) {
+			const void *e_host = mem_.to_host(entry_addr, sizeof(hw::SgEntry));
+			if (e_host == nullptr)
+				return tx_done(p, fd, fds::kErrDma);
+			hw::SgEntry e;
+			std::memcpy(&e, e_host, sizeof(e));
+			if (e.extension()) {
+				entry_addr = e.addr() + e.offset();
+				continue;
+			}
+			final = e.final();
+			entry_addr += sizeof(hw::SgEntry);
+			uint32_t chunk = std::min(e.length(), len - copied);
+			if (chunk == 0)
+				continue;
+			const void *data = mem_.to_host(e.addr() + e.offset(), chunk);
+			if (data == nullptr)
+				return tx_done(p, fd, fds::kErrDma);
+			std::memcpy(stage + copied, data, chunk);
+			copied += chunk;
+		}
+		if (copied < len) {
+			bmi_count(tx::kTfledc);
+			return tx_done(p, fd, fds::kErrLength);
+		}
+		frame = stage;
+	}
+
+	const uint32_t mac_cmd = p.m(memac::kCommandConfig);
+	const bool pad = (mac_cmd & memac::cmd::kTxPadEn) && len < kMinPayload;
+	const bool csum = (cmd & fm::fd_cmd::kDtc) && (cmd & fm::fd_cmd::kRpd);
+	if ((pad || csum) && frame != stage) {
+		std::memcpy(stage, frame, len);
+		frame = stage;
+	}
+	if (csum) {
+		// The prepended data: ICSZ bytes at buffer + ICEOF go to IC + ICIOF;
+		// the parse result is the IC's.
+		const uint32_t icp = p.t(tx::kTicp);
+		const uint32_t iceof = ((icp & fm::icp::kIceofMask) >> fm::icp::kIceofShift) * 16;
+		const uint32_t iciof = ((icp & fm::icp::kIciofMask) >> fm::icp::kIciofShift) * 16;
+		uint32_t icsz = (icp & fm::icp::kIcszMask) * 16;
+		icsz = std::min(icsz, fm::icp::kIcSize - std::min(iciof, fm::icp::kIcSize));
+		alignas(8) uint8_t ic[fm::icp::kIcSize] = {};
+		if (icsz > 0) {
+			const void *pre = mem_.to_host(fd.addr() + iceof, icsz);
+			if (pre == nullptr)
+				return tx_done(p, fd, fds::kErrDma);
+			std::memcpy(ic + iciof, pre, icsz);
+		}
+		fm::ParseResult pr;
+		std::memcpy(&pr, ic + fm::icp::kIcParseResult, sizeof(pr));
+		insert_checksums(stage, len, pr);
+	}
+	if (pad) {
+		std::memset(stage + len, 0, kMinPayload - len);
+		len = kMinPayload;
+	}
+
+	std::span<const uint8_t> out(frame, len);
+	if (!(mac_cmd & memac::cmd::kTxEn)) {
+		p.stats.tx_mac_disabled++;
+		bmi_count(tx::kTfdc);
+	} else {
+		count_tx(p, out);
+		p.stats.tx_frames++;
+		if (mac_cmd & memac::cmd::kLoopback)
+			rx_frame(p, out, true);
+		else if (p.wire != nullptr)
+			p.wire->transmit(out);
+	}
+	tx_done(p, fd, 0);
+}
+
+void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status) noexcept
+{
+	namespace tx = fm::bmi_tx;
+	uint32_t fqid = 0;
+	if (status != 0) {
+		p.stats.tx_errors++;
+		fqid = p.t(tx::kTefqid);
+	} else if (fd.cmd() & fm::fd_cmd::kFco) {
+		fqid = fd.cmd() & fm::fd_cmd::kCfqMask;
+		if (fqid == 0)
+			fqid = p.t(tx::kTcfqid);
+	}
+	if (fqid != 0) {
+		hw::Fd out = fd;
+		out.set_status(status);
+		if (qman_.enqueue(fqid, out) == EnqueueStatus::ok) {
+			if (status == 0)
+				p.stats.tx_confirmations++;
+			return;
+		}
+	}
+	tx_release(p, fd);
+}
+
+void Fman::tx_release(Port &p, const hw::Fd &fd) noexcept
+{
+	namespace tx = fm::bmi_tx;
+	Bman &bman = soc_.bman();
+	const bool counting = p.t(tx::kTstc) & fm::bmi_rx::kStatsEn;
+	unsigned released = 0;
+	auto release = [&](uint8_t bpid, uint64_t addr) {
+		if (bman.release(bpid, addr))
+			released++;
+		else
+			p.stats.tx_release_failed++;
+	};
+	const hw::FdFormat f = fd.format();
+	if (f == hw::FdFormat::sg || f == hw::FdFormat::sg_big) {
+		uint64_t entry_addr = fd.addr() + (f == hw::FdFormat::sg ? fd.offset() : 0);
+		for (unsigned n = 0; n < 4 * fm::kMaxSgEntries; n++) {
+			const void *e_host = mem_.to_host(entry_addr, sizeof(hw::SgEntry));
+			if (e_host == nullptr)
+				break;
+			hw::SgEntry e;
+			std::memcpy(&e, e_host, sizeof(e));
+			if (e.extension()) {
+				entry_addr = e.addr() + e.offset();
+				continue;
+			}
+			release(e.bpid(), e.addr());
+			if (e.final())
+				break;
+			entry_addr += sizeof(hw::SgEntry);
+		}
+	}
+	release(fd.bpid(), fd.addr());
+	if (counting)
+		p.t(tx::kTbdc) += released;
+}
+
+} // namespace dpaa::model

@@ -1,0 +1,473 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+#include "dpaa_model/parser.hpp"
+
+#include <cstring>
+
+#include "dpaa_hw/fman_fd.hpp"
+#include "dpaa_model/inet_checksum.hpp"
+
+namespace dpaa::model
+{
+
+namespace
+{
+
+namespace hf = hw::fman;
+namespace l2r = hw::fman::l2r;
+namespace l3r = hw::fman::l3r;
+namespace l4r = hw::fman::l4r;
+
+constexpr uint16_t kEthIpv4 = 0x0800;
+constexpr uint16_t kEthIpv6 = 0x86dd;
+constexpr uint16_t kEthArp = 0x0806;
+constexpr uint16_t kEthVlan = 0x8100;
+constexpr uint16_t kEthQinq = 0x88a8;
+constexpr uint16_t kEthQinqOld = 0x9100;
+constexpr uint16_t kEthPppoeSession = 0x8864;
+constexpr uint16_t kEthMpls = 0x8847;
+constexpr uint16_t kEthMplsMc = 0x8848;
+
+constexpr uint8_t kProtoIcmp = 1;
+constexpr uint8_t kProtoIpip = 4;
+constexpr uint8_t kProtoTcp = 6;
+constexpr uint8_t kProtoUdp = 17;
+constexpr uint8_t kProtoDccp = 33;
+constexpr uint8_t kProtoIpv6 = 41;
+constexpr uint8_t kProtoGre = 47;
+constexpr uint8_t kProtoEsp = 50;
+constexpr uint8_t kProtoAh = 51;
+constexpr uint8_t kProtoIcmpv6 = 58;
+constexpr uint8_t kProtoSctp = 132;
+
+// The walk over one frame. Offsets are from the frame start; the result's
+// offset fields are 8 bits wide, so headers beyond byte 255 are not parsed
+// (as on the FMan, whose parser looks at the first 256 bytes).
+class Walk
+{
+public:
+	Walk(std::span<const uint8_t> f, hf::ParseResult &pr)
+	    : p_(f.data()), len_(f.size()), pr_(pr)
+	{
+	}
+
+	uint32_t run() noexcept;
+
+private:
+	struct Ip {
+		uint32_t off; // IP header
+		uint32_t end; // end of the IP payload
+		bool v6;
+		bool first;
+		bool fragment;	 // any fragment: no L4 checksum
+		bool later_frag; // not the first fragment: no L4 header
+	};
+
+	bool has(uint32_t off, uint32_t n) const noexcept { return off <= len_ && n <= len_ - off; }
+	uint16_t be16(uint32_t off) const noexcept
+	{
+		return static_cast<uint16_t>(p_[off] << 8 | p_[off + 1]);
+	}
+	static uint8_t off8(uint32_t off) noexcept
+	{
+		return off < hf::kNoOffset ? static_cast<uint8_t>(off) : hf::kNoOffset;
+	}
+
+	void ethertype(uint16_t type, uint32_t off) noexcept;
+	void ipv4(uint32_t off, bool first) noexcept;
+	void ipv6(uint32_t off, bool first) noexcept;
+	void ip_error(bool first, uint16_t first_code, uint16_t last_code) noexcept;
+	void l4(uint8_t proto, const Ip &ip, uint32_t off) noexcept;
+	void gre(const Ip &ip, uint32_t off) noexcept;
+	void verify_l4(const Ip &ip, uint32_t off, uint8_t proto, uint32_t csum_field) noexcept;
+	void stop(uint32_t off) noexcept { pr_.nxthdr_off = off8(off); }
+
+	const uint8_t *p_;
+	uint32_t len_;
+	hf::ParseResult &pr_;
+	uint16_t l2r_ = 0;
+	uint16_t l3r_ = 0;
+	uint8_t l4r_ = 0;
+	uint32_t status_ = 0;
+};
+
+uint32_t Walk::run() noexcept
+{
+	std::memset(&pr_, 0, sizeof(pr_));
+	std::memset(&pr_.shim_off, hf::kNoOffset,
+		    sizeof(pr_) - offsetof(hf::ParseResult, shim_off));
+	if (!has(0, 14)) {
+		pr_.l2r.store(l2r::kErrTruncated);
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		stop(0);
+		return status_;
+	}
+	l2r_ = l2r::kEthernet;
+	pr_.eth_off = 0;
+	if (p_[0] & 1) {
+		static constexpr uint8_t kBcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+		l2r_ |= std::memcmp(p_, kBcast, 6) == 0 ? l2r::kBroadcast : l2r::kMulticast;
+	}
+	uint32_t off = 12;
+	uint16_t type = be16(off);
+	unsigned tags = 0;
+	while ((type == kEthVlan || type == kEthQinq || type == kEthQinqOld) && tags < 2) {
+		if (!has(off, 6))
+			break;
+		l2r_ |= l2r::kVlan;
+		pr_.vlan_off[tags++] = off8(off + 2);
+		off += 4;
+		type = be16(off);
+	}
+	pr_.etype_off = off8(off);
+	off += 2;
+	if (type < 0x0600) {
+		// 802.3 length: LLC, and SNAP if the LLC is AA-AA-03.
+		if (has(off, 8) && p_[off] == 0xaa && p_[off + 1] == 0xaa && p_[off + 2] == 0x03) {
+			l2r_ |= l2r::kLlcSnap;
+			pr_.llc_snap_off = off8(off);
+			pr_.etype_off = off8(off + 6);
+			type = be16(off + 6);
+			off += 8;
+		} else {
+			pr_.nxthdr.store(type);
+			stop(off);
+			pr_.l2r.store(l2r_);
+			return status_;
+		}
+	}
+	ethertype(type, off);
+	pr_.l2r.store(l2r_);
+	pr_.l3r.store(l3r_);
+	pr_.l4r = l4r_;
+	return status_;
+}
+
+void Walk::ethertype(uint16_t type, uint32_t off) noexcept
+{
+	pr_.nxthdr.store(type);
+	if (type == kEthPppoeSession) {
+		if (!has(off, 8)) {
+			l2r_ |= l2r::kErrTruncated;
+			status_ |= hw::fman::fd_status::kErrPrsHeader;
+			return stop(off);
+		}
+		l2r_ |= l2r::kPppoe;
+		pr_.pppoe_off = off8(off);
+		uint16_t ppp = be16(off + 6);
+		off += 8;
+		if (ppp == 0x0021)
+			type = kEthIpv4;
+		else if (ppp == 0x0057)
+			type = kEthIpv6;
+		else {
+			pr_.nxthdr.store(ppp);
+			return stop(off);
+		}
+		pr_.nxthdr.store(type);
+	}
+	if (type == kEthMpls || type == kEthMplsMc) {
+		l2r_ |= l2r::kMpls;
+		pr_.mpls_off[0] = off8(off);
+		for (unsigned n = 0;; n++) {
+			if (!has(off, 4) || n == 8) {
+				l2r_ |= l2r::kErrTruncated;
+				status_ |= hw::fman::fd_status::kErrPrsHeader;
+				return stop(off);
+			}
+			pr_.mpls_off[1] = off8(off);
+			bool bottom = p_[off + 2] & 1;
+			off += 4;
+			if (bottom)
+				break;
+		}
+		// After the bottom label: IP if the version nibble says so.
+		if (has(off, 1) && (p_[off] >> 4) == 4)
+			type = kEthIpv4;
+		else if (has(off, 1) && (p_[off] >> 4) == 6)
+			type = kEthIpv6;
+		else
+			return stop(off);
+		pr_.nxthdr.store(type);
+	}
+	switch (type) {
+	case kEthIpv4:
+		return ipv4(off, true);
+	case kEthIpv6:
+		return ipv6(off, true);
+	case kEthArp:
+		return stop(off);
+	default:
+		l2r_ |= l2r::kUnknownEthType;
+		return stop(off);
+	}
+}
+
+void Walk::ip_error(bool first, uint16_t first_code, uint16_t last_code) noexcept
+{
+	if (first)
+		l3r_ = static_cast<uint16_t>((l3r_ & ~l3r::kFirstCodeMask) | l3r::kFirstError |
+					     first_code);
+	else
+		l3r_ = static_cast<uint16_t>((l3r_ & ~l3r::kLastCodeMask) | l3r::kLastError |
+					     last_code);
+}
+
+void Walk::ipv4(uint32_t off, bool first) noexcept
+{
+	l3r_ |= first ? l3r::kFirstIpv4 : l3r::kLastIpv4;
+	if (first)
+		pr_.ip_off[0] = off8(off);
+	pr_.ip_off[1] = off8(off);
+	if (!has(off, 20)) {
+		ip_error(first, l3r::kFirstErrLength, l3r::kLastErrLength);
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		return stop(off);
+	}
+	const uint8_t *ip = p_ + off;
+	uint32_t ihl = (ip[0] & 0x0f) * 4u;
+	uint32_t total = be16(off + 2);
+	if ((ip[0] >> 4) != 4) {
+		ip_error(first, l3r::kFirstErrVersion, l3r::kLastErrLength);
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		return stop(off);
+	}
+	if (ihl < 20 || !has(off, ihl) || total < ihl || !has(off, total)) {
+		ip_error(first, l3r::kFirstErrLength, l3r::kLastErrLength);
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		return stop(off);
+	}
+	uint16_t frag = be16(off + 6);
+	bool more = frag & 0x2000;
+	uint16_t frag_off = frag & 0x1fff;
+	pr_.flags_frag_off.store(frag);
+	pr_.rhp_ip_valid |= 0x01;
+	uint16_t info = 0;
+	if (ihl > 20)
+		info |= first ? l3r::kFirstOptions : l3r::kLastOptions;
+	if (more || frag_off) {
+		info |= first ? l3r::kFirstFragment : l3r::kLastFragment;
+		if (first && frag_off == 0)
+			info |= l3r::kFirstInitialFragment;
+	}
+	l3r_ |= info;
+	if (inet::fold(inet::sum(ip, ihl)) != 0xffff)
+		ip_error(first, l3r::kFirstErrChecksum, l3r::kLastErrChecksum);
+	pr_.ip_pid_off = off8(off + 9);
+	uint8_t proto = ip[9];
+	pr_.nxthdr.store(proto);
+	Ip info_ip{off, off + total, false, first, more || frag_off != 0, frag_off != 0};
+	if (info_ip.later_frag)
+		return stop(off + ihl);
+	l4(proto, info_ip, off + ihl);
+}
+
+void Walk::ipv6(uint32_t off, bool first) noexcept
+{
+	l3r_ |= first ? l3r::kFirstIpv6 : l3r::kLastIpv6;
+	if (first)
+		pr_.ip_off[0] = off8(off);
+	pr_.ip_off[1] = off8(off);
+	if (!has(off, 40) || (p_[off] >> 4) != 6) {
+		ip_error(first, has(off, 40) ? l3r::kFirstErrVersion : l3r::kFirstErrLength,
+			 l3r::kLastErrLength);
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		return stop(off);
+	}
+	uint32_t payload = be16(off + 4);
+	if (!has(off + 40, payload)) {
+		ip_error(first, l3r::kFirstErrLength, l3r::kLastErrLength);
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		return stop(off);
+	}
+	pr_.rhp_ip_valid |= 0x01;
+	Ip ip{off, off + 40 + payload, true, first, false, false};
+	uint8_t nh = p_[off + 6];
+	pr_.ip_pid_off = off8(off + 6);
+	uint32_t cur = off + 40;
+	bool ext = false;
+	for (unsigned n = 0; n < 8; n++) {
+		uint32_t hlen;
+		switch (nh) {
+		case 0:	  // hop-by-hop options
+		case 43:  // routing
+		case 60:  // destination options
+		case 135: // mobility
+			if (!has(cur, 2) || cur + 2 > ip.end)
+				goto truncated;
+			hlen = (p_[cur + 1] + 1u) * 8;
+			if (nh == 43 && has(cur, 3)) {
+				pr_.route_type = p_[cur + 2];
+				pr_.rhp_ip_valid |= 0x80;
+			}
+			break;
+		case 44: { // fragment
+			if (!has(cur, 8) || cur + 8 > ip.end)
+				goto truncated;
+			hlen = 8;
+			uint16_t fo = be16(cur + 2);
+			ip.fragment = true;
+			ip.later_frag = (fo >> 3) != 0;
+			l3r_ |= first ? l3r::kFirstFragment : l3r::kLastFragment;
+			if (first && !ip.later_frag)
+				l3r_ |= l3r::kFirstInitialFragment;
+			break;
+		}
+		case kProtoAh:
+			if (!has(cur, 2) || cur + 2 > ip.end)
+				goto truncated;
+			hlen = (p_[cur + 1] + 2u) * 4;
+			break;
+		default:
+			goto done;
+		}
+		if (cur + hlen > ip.end)
+			goto truncated;
+		ext = true;
+		pr_.ip_pid_off = off8(cur);
+		nh = p_[cur];
+		cur += hlen;
+	}
+done:
+	if (ext)
+		l3r_ |= first ? l3r::kFirstOptions : l3r::kLastOptions;
+	pr_.nxthdr.store(nh);
+	if (ip.later_frag)
+		return stop(cur);
+	return l4(nh, ip, cur);
+truncated:
+	ip_error(first, l3r::kFirstErrLength, l3r::kLastErrLength);
+	status_ |= hw::fman::fd_status::kErrPrsHeader;
+	stop(cur);
+}
+
+void Walk::verify_l4(const Ip &ip, uint32_t off, uint8_t proto, uint32_t csum_field) noexcept
+{
+	uint32_t l4_len = ip.end - off;
+	uint32_t s = inet::sum(p_ + off, l4_len);
+	pr_.cksum.store(inet::fold(s));
+	if (ip.fragment)
+		return;
+	if (proto == kProtoUdp && !ip.v6 && be16(csum_field) == 0) {
+		status_ |= hw::fman::fd_status::kL4ChecksumValidated;
+		return;
+	}
+	if (proto != kProtoIcmp)
+		s += ip.v6 ? inet::pseudo_v6(p_ + ip.off, proto, l4_len)
+			   : inet::pseudo_v4(p_ + ip.off, proto, l4_len);
+	status_ |= hw::fman::fd_status::kL4ChecksumValidated;
+	if (inet::fold(s) != 0xffff)
+		l4r_ = static_cast<uint8_t>((l4r_ & l4r::kTypeMask) | l4r::kError |
+					    l4r::kErrChecksum);
+}
+
+void Walk::l4(uint8_t proto, const Ip &ip, uint32_t off) noexcept
+{
+	auto truncated = [&](uint8_t type) {
+		l4r_ = static_cast<uint8_t>(type | l4r::kError | l4r::kErrLength);
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		stop(off);
+	};
+	switch (proto) {
+	case kProtoTcp: {
+		pr_.l4_off = off8(off);
+		if (off + 20 > ip.end)
+			return truncated(l4r::kTcp);
+		uint32_t doff = (p_[off + 12] >> 4) * 4u;
+		if (doff < 20 || off + doff > ip.end)
+			return truncated(l4r::kTcp);
+		l4r_ = l4r::kTcp;
+		verify_l4(ip, off, proto, off + 16);
+		return stop(off + doff);
+	}
+	case kProtoUdp: {
+		pr_.l4_off = off8(off);
+		if (off + 8 > ip.end)
+			return truncated(l4r::kUdp);
+		l4r_ = l4r::kUdp;
+		verify_l4(ip, off, proto, off + 6);
+		return stop(off + 8);
+	}
+	case kProtoSctp:
+		pr_.l4_off = off8(off);
+		if (off + 12 > ip.end)
+			return truncated(l4r::kSctp);
+		l4r_ = l4r::kSctp;
+		return stop(off + 12);
+	case kProtoDccp:
+		pr_.l4_off = off8(off);
+		if (off + 12 > ip.end)
+			return truncated(l4r::kDccp);
+		l4r_ = l4r::kDccp;
+		return stop(off + 12);
+	case kProtoEsp:
+		pr_.l4_off = off8(off);
+		if (off + 8 > ip.end)
+			return truncated(l4r::kIpsec);
+		l4r_ = l4r::kIpsec | l4r::kIpsecEsp;
+		return stop(off + 8);
+	case kProtoAh:
+		pr_.l4_off = off8(off);
+		if (off + 12 > ip.end)
+			return truncated(l4r::kIpsec);
+		l4r_ = l4r::kIpsec | l4r::kIpsecAh;
+		return stop(off + 12);
+	case kProtoIcmp:
+	case kProtoIcmpv6:
+		pr_.l4_off = off8(off);
+		if (off + 4 > ip.end)
+			return truncated(l4r::kNone);
+		if ((proto == kProtoIcmp) == !ip.v6)
+			verify_l4(ip, off, proto, off + 2);
+		return stop(off + 4);
+	case kProtoGre:
+		if (!ip.first)
+			return stop(off);
+		return gre(ip, off);
+	case kProtoIpip:
+		if (!ip.first)
+			return stop(off);
+		return ipv4(off, false);
+	case kProtoIpv6:
+		if (!ip.first)
+			return stop(off);
+		return ipv6(off, false);
+	default:
+		return stop(off);
+	}
+}
+
+void Walk::gre(const Ip &ip, uint32_t off) noexcept
+{
+	l3r_ |= l3r::kGre;
+	pr_.gre_off = off8(off);
+	if (off + 4 > ip.end) {
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		return stop(off);
+	}
+	uint16_t flags = be16(off);
+	uint16_t type = be16(off + 2);
+	uint32_t hlen = 4 + ((flags & 0x8000) ? 4 : 0) + ((flags & 0x2000) ? 4 : 0) +
+			((flags & 0x1000) ? 4 : 0);
+	if (off + hlen > ip.end) {
+		status_ |= hw::fman::fd_status::kErrPrsHeader;
+		return stop(off);
+	}
+	pr_.nxthdr.store(type);
+	if (type == kEthIpv4)
+		return ipv4(off + hlen, false);
+	if (type == kEthIpv6)
+		return ipv6(off + hlen, false);
+	stop(off + hlen);
+}
+
+} // namespace
+
+ParseOutcome parse_frame(std::span<const uint8_t> frame, hw::fman::ParseResult &pr) noexcept
+{
+	Walk w(frame, pr);
+	return ParseOutcome{w.run()};
+}
+
+} // namespace dpaa::model

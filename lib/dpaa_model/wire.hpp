@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// The seam between a modelled MAC and what is plugged into it. The FMan model
+// implements MacPort for each MAC; a Wire (loopback, cable, pcap, tap,
+// generator, sink, none) is attached to one MAC and carries its frames.
+// Frames cross the seam without FCS: the MAC adds/checks it, the wire tells
+// the MAC whether the frame it delivers had a good one.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace dpaa::model
+{
+
+class MacPort
+{
+public:
+	// Wire -> MAC receive. false = the MAC cannot take the frame now (no
+	// buffer, Rx FQ full, port disabled and back-pressuring); the wire keeps
+	// the frame and retries on a later poll, so nothing is lost in a cable.
+	virtual bool wire_rx(std::span<const uint8_t> frame, bool fcs_ok) = 0;
+	// The MAC's line speed, for wires that pace at line rate.
+	virtual uint32_t speed_mbps() const = 0;
+
+protected:
+	~MacPort() = default;
+};
+
+class Wire
+{
+public:
+	virtual ~Wire() = default;
+	virtual void attach(MacPort &mac) = 0;
+	// MAC Tx -> wire, frame without FCS.
+	virtual void transmit(std::span<const uint8_t> frame) = 0;
+	// Bring frames from the far end into the MAC; true if work was done.
+	virtual bool poll() = 0;
+	virtual bool link_up() const = 0;
+	virtual std::string describe() const = 0;
+};
+
+} // namespace dpaa::model
