@@ -48,16 +48,15 @@ uint32_t rx_ctx(const RxQueue &q) noexcept
 	return 1u + q.port_id * kMaxRxQueues + q.queue_id;
 }
 
-// Free the frame of a DQRR entry a drain met, or park it for its queue.
+// A frame of another FQ a drain met in this thread's ring: parked for its
+// queue (bound to this thread's portal), or, if that queue cannot take it,
+// freed and counted as that queue's error.
 void drain_entry(const qm::DqrrEntry &e) noexcept
 {
-	RxQueue *o = rxq_by_ctx(e.context_b());
-	if (o && o->started && o->stash_n < kRxStash) {
-		// Not ours: another started queue's frame in this lcore's ring.
-		// Freed anyway (it cannot be handed to the right lcore from
-		// here) and counted as that queue's error.
+	if (park_foreign_entry(e))
+		return;
+	if (RxQueue *o = rxq_by_ctx(e.context_b()))
 		o->stats.errors++;
-	}
 	free_fd_buffers(e.fd);
 }
 

@@ -33,6 +33,12 @@ RxQueue *rxq_by_ctx(uint32_t ctx) noexcept;
 void rxq_register(RxQueue &q) noexcept;
 void rxq_unregister(RxQueue &q) noexcept;
 
+// A DQRR entry of another queue than the one being polled: converted and
+// parked in its queue's stash (that queue is bound to the same portal, so to
+// this lcore), or freed if its queue is stopped. false: the stash is full
+// and the entry must stay in the ring.
+bool park_foreign_entry(const hw::qm::DqrrEntry &e) noexcept;
+
 // QMan's count of frames in an FQ (0 if it cannot be queried).
 uint32_t fq_frame_count(uint32_t fqid) noexcept;
 

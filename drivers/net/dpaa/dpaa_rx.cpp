@@ -126,9 +126,11 @@ rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
 	return n;
 }
 
+} // namespace
+
 // An entry of another FQ at the head of this lcore's DQRR. Returns false if
 // it must stay there (its queue's stash is full).
-[[gnu::noinline]] bool foreign_entry(const qm::DqrrEntry &e) noexcept
+bool park_foreign_entry(const qm::DqrrEntry &e) noexcept
 {
 	RxQueue *o = rxq_by_ctx(e.context_b());
 	if (o == nullptr || !o->started) {
@@ -145,6 +147,9 @@ rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
 		o->stats.errors++;
 	return true;
 }
+
+namespace
+{
 
 template <RxMode Mode> uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
@@ -189,7 +194,7 @@ template <RxMode Mode> uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb
 			continue;
 		}
 		if (e->fqid() != q.fqid) [[unlikely]] {
-			if (!foreign_entry(*e))
+			if (!park_foreign_entry(*e))
 				break;
 			portal->dqrr_next();
 			continue;
