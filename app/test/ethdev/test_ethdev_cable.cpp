@@ -561,6 +561,14 @@ TEST_F(Cable, AddressFilterMatrix)
 		rte_eth_dev_mac_addr_remove(B, &a);
 	rte_ether_addr multi = mcast;
 	EXPECT_LT(rte_eth_dev_mac_addr_add(B, &multi, 0), 0);
+	// A multicast list (the mEMAC's hash buckets).
+	rte_ether_addr groups[1] = {mcast};
+	ASSERT_EQ(rte_eth_dev_set_mc_addr_list(B, groups, 1), 0);
+	EXPECT_TRUE(delivered(mcast));
+	ASSERT_EQ(rte_eth_dev_set_mc_addr_list(B, nullptr, 0), 0);
+	EXPECT_FALSE(delivered(mcast));
+	rte_ether_addr not_group[1] = {other};
+	EXPECT_EQ(rte_eth_dev_set_mc_addr_list(B, not_group, 1), -EINVAL);
 	// All-multicast.
 	ASSERT_EQ(rte_eth_allmulticast_enable(B), 0);
 	EXPECT_EQ(rte_eth_allmulticast_get(B), 1);

@@ -264,6 +264,8 @@ int dev_start(rte_eth_dev *dev) noexcept
 	p.hw->mac.set_max_frame(max_frame);
 	p.hw->mac.set_promiscuous(d.promiscuous);
 	p.hw->mac.set_all_multicast(d.all_multicast);
+	if (!d.all_multicast)
+		p.hw->mac.set_multicast_list(p.mc_list, p.nb_mc);
 	p.hw->mac.set_loopback(p.tx_loopback);
 	p.hw->tx.enable(true);
 	p.hw->rx.enable(true);
@@ -330,6 +332,9 @@ int dev_close(rte_eth_dev *dev) noexcept
 		p.err_fqid = 0;
 	}
 	p.hw->mac.set_loopback(false);
+	rte_free(p.mc_list);
+	p.mc_list = nullptr;
+	p.nb_mc = 0;
 	p.hw->~PortHw();
 	rte_free(p.hw);
 	p.hw = nullptr;
@@ -347,6 +352,9 @@ int dev_reset(rte_eth_dev *dev) noexcept
 	fqs_free(p);
 	p.tx_loopback = false;
 	p.admin_down = false;
+	rte_free(p.mc_list);
+	p.mc_list = nullptr;
+	p.nb_mc = 0;
 	p.hw->mac.init(p.perm_addr.addr_bytes, RTE_ETHER_MAX_LEN);
 	rte_ether_addr_copy(&p.perm_addr, &dev->data->mac_addrs[0]);
 	for (unsigned i = 1; i < fman::Mac::kExtraAddrSlots + 1; i++)
@@ -455,6 +463,7 @@ const eth_dev_ops dpaa_ops = [] {
 	o.mac_addr_remove = mac_addr_remove;
 	o.mac_addr_add = mac_addr_add;
 	o.mac_addr_set = mac_addr_set;
+	o.set_mc_addr_list = set_mc_addr_list;
 	o.mtu_set = mtu_set;
 	o.stats_get = stats_get;
 	o.stats_reset = stats_reset;

@@ -116,7 +116,9 @@ struct Port {
 	rte_mempool *rx_pool; // the one pool of the FMan Rx port (all Rx queues share it)
 	int rx_bpid;
 
-	uint64_t rss_hf; // hash types KeyGen uses, as RTE_ETH_RSS_* flags
+	uint64_t rss_hf;			// hash types KeyGen uses, as RTE_ETH_RSS_* flags
+	uint8_t (*mc_list)[RTE_ETHER_ADDR_LEN]; // rte_eth_dev_set_mc_addr_list (rte_malloc)
+	uint32_t nb_mc;
 	bool started;
 	bool admin_down; // rte_eth_dev_set_link_down
 	bool tx_loopback;
@@ -170,6 +172,7 @@ int allmulticast_disable(rte_eth_dev *dev) noexcept;
 int mac_addr_add(rte_eth_dev *dev, rte_ether_addr *addr, uint32_t index, uint32_t pool) noexcept;
 void mac_addr_remove(rte_eth_dev *dev, uint32_t index) noexcept;
 int mac_addr_set(rte_eth_dev *dev, rte_ether_addr *addr) noexcept;
+int set_mc_addr_list(rte_eth_dev *dev, rte_ether_addr *list, uint32_t n) noexcept;
 int mtu_set(rte_eth_dev *dev, uint16_t mtu) noexcept;
 int flow_ctrl_get(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
 int flow_ctrl_set(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;

@@ -7,6 +7,9 @@
 // pause frames, RSS hash fields.
 
 #include <cerrno>
+#include <cstring>
+
+#include <rte_malloc.h>
 
 #include "dpaa_ethdev.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
@@ -80,7 +83,34 @@ int allmulticast_enable(rte_eth_dev *dev) noexcept
 
 int allmulticast_disable(rte_eth_dev *dev) noexcept
 {
-	port_of(dev).hw->mac.set_all_multicast(false);
+	Port &p = port_of(dev);
+	p.hw->mac.set_all_multicast(false);
+	p.hw->mac.set_multicast_list(p.mc_list, p.nb_mc);
+	return 0;
+}
+
+// The group addresses the port accepts besides all-multicast mode: the
+// mEMAC's 64-bucket hash, so other groups of the same buckets pass too.
+int set_mc_addr_list(rte_eth_dev *dev, rte_ether_addr *list, uint32_t n) noexcept
+{
+	Port &p = port_of(dev);
+	for (uint32_t i = 0; i < n; i++)
+		if (!rte_is_multicast_ether_addr(&list[i]))
+			return -EINVAL;
+	uint8_t(*copy)[RTE_ETHER_ADDR_LEN] = nullptr;
+	if (n) {
+		copy = static_cast<uint8_t(*)[RTE_ETHER_ADDR_LEN]>(
+			rte_malloc("dpaa_mc", n * RTE_ETHER_ADDR_LEN, 0));
+		if (copy == nullptr)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < n; i++)
+			memcpy(copy[i], list[i].addr_bytes, RTE_ETHER_ADDR_LEN);
+	}
+	rte_free(p.mc_list);
+	p.mc_list = copy;
+	p.nb_mc = n;
+	if (!dev->data->all_multicast)
+		p.hw->mac.set_multicast_list(p.mc_list, p.nb_mc);
 	return 0;
 }
 

@@ -98,6 +98,15 @@ void Mac::set_all_multicast(bool on) noexcept
 	   on ? c | memac::cmd::kAllMulticast : c & ~memac::cmd::kAllMulticast);
 }
 
+void Mac::set_multicast_list(const uint8_t (*addrs)[6], unsigned n) noexcept
+{
+	uint64_t set = 0;
+	for (unsigned i = 0; i < n; i++)
+		set |= uint64_t{1} << memac::hash_bucket(to_array(addrs[i]));
+	for (uint32_t b = 0; b < memac::hash::kBuckets; b++)
+		wr(memac::kHashtableCtrl, b | ((set >> b) & 1 ? memac::hash::kMcastEn : 0));
+}
+
 void Mac::write_addr(unsigned slot, const uint8_t addr[6]) noexcept
 {
 	const std::array<uint8_t, 6> a = to_array(addr);

@@ -81,6 +81,10 @@ public:
 	// only those the buckets hold.
 	void set_all_multicast(bool on) noexcept;
 
+	// Accept the group addresses whose hash bucket one of 'addrs' falls in
+	// (the 64-bucket multicast hash); an empty list clears every bucket.
+	void set_multicast_list(const uint8_t (*addrs)[6], unsigned n) noexcept;
+
 	void set_primary_addr(const uint8_t addr[6]) noexcept;
 	void primary_addr(uint8_t out[6]) noexcept;
 	// Extra exact-match unicast filters (the mEMAC's MAC_ADDR_1..7 slots):
