@@ -18,6 +18,7 @@
 #include <rte_cycles.h>
 #include <rte_kvargs.h>
 #include <rte_malloc.h>
+#include <rte_mbuf_pool_ops.h>
 
 #include "dpaa_fq.hpp"
 #include "dpaa_mempool.hpp"
@@ -530,6 +531,12 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 	int ret = parse_devargs(dev->device.devargs, devargs);
 	if (ret < 0)
 		return ret;
+	// The FMan fills BMan buffers only: applications that create their
+	// pools with the platform's default ops (testpmd, the examples) get
+	// dpaa pools. An application's explicit choice stays.
+	if (rte_mbuf_set_platform_mempool_ops("dpaa") == -EEXIST)
+		DPAA_PMD_LOG(DEBUG, "%s: platform mempool ops already set to %s", dev->name,
+			     rte_mbuf_platform_mempool_ops());
 
 	rte_eth_dev *eth_dev = rte_eth_dev_allocate(dev->name);
 	if (eth_dev == nullptr)
