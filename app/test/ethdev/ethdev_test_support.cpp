@@ -4,6 +4,7 @@
 #include "ethdev_test_support.hpp"
 
 #include <chrono>
+#include <cinttypes>
 #include <cstdlib>
 #include <thread>
 
@@ -51,9 +52,20 @@ uint16_t port_by_name(const char *name)
 	return port;
 }
 
+namespace
+{
+bool g_started[RTE_MAX_ETHPORTS];
+}
+
+int port_stop(uint16_t port)
+{
+	g_started[port] = false;
+	return rte_eth_dev_stop(port);
+}
+
 int port_start(uint16_t port, const PortSetup &s)
 {
-	rte_eth_dev_stop(port);
+	port_stop(port);
 	int ret = rte_eth_dev_configure(port, s.nb_rxq, s.nb_txq, &s.conf);
 	if (ret < 0)
 		return ret;
@@ -67,7 +79,9 @@ int port_start(uint16_t port, const PortSetup &s)
 		if (ret < 0)
 			return ret;
 	}
-	return rte_eth_dev_start(port);
+	ret = rte_eth_dev_start(port);
+	g_started[port] = ret == 0;
+	return ret;
 }
 
 unsigned send_frames(uint16_t port, uint16_t queue, rte_mempool *pool,
@@ -131,6 +145,8 @@ void free_all(std::vector<rte_mbuf *> &v)
 
 void rx_flush(uint16_t port)
 {
+	if (!g_started[port])
+		return;
 	rte_eth_dev_info info;
 	if (rte_eth_dev_info_get(port, &info) != 0)
 		return;
@@ -340,6 +356,25 @@ uint64_t pool_settle(rte_mempool *mp, uint64_t start, unsigned ms)
 void sleep_ms(unsigned ms)
 {
 	std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+}
+
+} // namespace dpaa_test
+
+namespace dpaa_test
+{
+
+void dump_xstats(std::initializer_list<uint16_t> ports)
+{
+	for (uint16_t p : ports) {
+		rte_eth_xstat_name names[256];
+		rte_eth_xstat xs[256];
+		const int n = rte_eth_xstats_get_names(p, names, 256);
+		if (n <= 0 || rte_eth_xstats_get(p, xs, 256) != n)
+			continue;
+		for (int i = 0; i < n; i++)
+			if (xs[i].value)
+				printf("port %u %s = %" PRIu64 "\n", p, names[i].name, xs[i].value);
+	}
 }
 
 } // namespace dpaa_test

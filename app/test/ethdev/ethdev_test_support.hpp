@@ -49,6 +49,8 @@ struct PortSetup {
 
 // Stop (if started), configure, set up the queues and start. 0 or the first error.
 int port_start(uint16_t port, const PortSetup &s);
+// rte_eth_dev_stop, remembering that the port no longer runs.
+int port_stop(uint16_t port);
 
 // Send all frames (copied into mbufs of 'pool'); returns how many went out.
 unsigned send_frames(uint16_t port, uint16_t queue, rte_mempool *pool,
@@ -95,5 +97,8 @@ uint64_t pool_avail(rte_mempool *mp);
 uint64_t pool_settle(rte_mempool *mp, uint64_t start, unsigned ms = 2000);
 
 void sleep_ms(unsigned ms);
+
+// Print every nonzero extended statistic of the ports (debugging aid).
+void dump_xstats(std::initializer_list<uint16_t> ports);
 
 } // namespace dpaa_test

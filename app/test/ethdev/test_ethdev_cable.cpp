@@ -40,7 +40,7 @@ protected:
 		for (uint16_t p : {A, B}) {
 			rte_pmd_dpaa_set_tx_loopback(p, 0);
 			rx_flush(p);
-			rte_eth_dev_stop(p);
+			port_stop(p);
 			rte_eth_promiscuous_disable(p);
 			rte_eth_allmulticast_disable(p);
 		}
@@ -123,7 +123,7 @@ TEST_F(Cable, VlanStripCannotBeConfigured)
 	EXPECT_LT(rte_eth_dev_set_vlan_offload(A, RTE_ETH_VLAN_STRIP_OFFLOAD), 0);
 	EXPECT_EQ(rte_eth_dev_get_vlan_offload(A) & RTE_ETH_VLAN_STRIP_OFFLOAD, 0);
 	// Queue-level request of the offload fails too.
-	rte_eth_dev_stop(A);
+	port_stop(A);
 	rte_eth_rxconf rxc{};
 	rxc.offloads = RTE_ETH_RX_OFFLOAD_VLAN_STRIP;
 	EXPECT_LT(rte_eth_rx_queue_setup(A, 0, 512, SOCKET_ID_ANY, &rxc, g_pool), 0);
@@ -163,6 +163,8 @@ TEST_F(Cable, TaggedFramesArriveByteIdenticalWithTheirTypes)
 			out.push_back(f.f);
 		ASSERT_EQ(send_frames(A, 0, g_pool, out), out.size());
 		auto rx = rx_wait(B, 0, out.size());
+		if (getenv("DPAA_TEST_DEBUG"))
+			dump_xstats({A, B});
 		ASSERT_EQ(rx.size(), out.size());
 		for (size_t i = 0; i < rx.size(); i++) {
 			const rte_mbuf *m = rx[i];
@@ -227,9 +229,9 @@ TEST_F(Cable, StartStopReconfigureCycles)
 			free_all(rx);
 		}
 		EXPECT_EQ(got, 20u);
-		EXPECT_EQ(rte_eth_dev_stop(A), 0);
-		EXPECT_EQ(rte_eth_dev_stop(B), 0);
-		EXPECT_EQ(rte_eth_dev_stop(B), 0) << "stop twice";
+		EXPECT_EQ(port_stop(A), 0);
+		EXPECT_EQ(port_stop(B), 0);
+		EXPECT_EQ(port_stop(B), 0) << "stop twice";
 	}
 }
 
@@ -255,7 +257,7 @@ TEST_F(Cable, LinkUpAfterStartDownAfterStop)
 	ASSERT_EQ(rte_eth_dev_set_link_up(B), 0);
 	ASSERT_EQ(rte_eth_link_get_nowait(B, &link), 0);
 	EXPECT_EQ(link.link_status, RTE_ETH_LINK_UP);
-	rte_eth_dev_stop(B);
+	port_stop(B);
 	ASSERT_EQ(rte_eth_link_get_nowait(B, &link), 0);
 	EXPECT_EQ(link.link_status, RTE_ETH_LINK_DOWN);
 }
@@ -381,7 +383,7 @@ TEST_F(Cable, WithoutScatterLargeMtuIsRefused)
 	b.pool = g_small;
 	b.conf.rxmode.mtu = 1500;
 	EXPECT_EQ(port_start(B, b), -EINVAL);
-	rte_eth_dev_stop(B);
+	port_stop(B);
 	b.conf.rxmode.mtu = 0;
 	b.pool = g_pool;
 	ASSERT_EQ(port_start(B, b), 0);
@@ -817,8 +819,8 @@ int main(int argc, char **argv)
 	B = port_by_name("fm1-mac10");
 	g_pool = dpaa_pool("pool", 4096);
 	g_small = dpaa_pool("small", 1024, RTE_PKTMBUF_HEADROOM + 256);
-	g_ring_pool = rte_pktmbuf_pool_create("ring_pool", 256, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
-					      SOCKET_ID_ANY);
+	g_ring_pool = rte_pktmbuf_pool_create_by_ops(
+		"ring_pool", 256, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY, "ring_mp_mc");
 	if (A >= RTE_MAX_ETHPORTS || B >= RTE_MAX_ETHPORTS || !g_pool || !g_small || !g_ring_pool) {
 		fprintf(stderr, "no DPAA ports or pools (ports %u %u)\n", A, B);
 		return 1;

@@ -80,7 +80,7 @@ TEST(Lsc, EventsFollowTheWire)
 	ASSERT_TRUE(set_tap_up(false));
 	EXPECT_TRUE(wait_events(e0 + 2)) << "no event for link down";
 	EXPECT_EQ(link_now(), RTE_ETH_LINK_DOWN);
-	rte_eth_dev_stop(P);
+	port_stop(P);
 	rte_eth_dev_callback_unregister(P, RTE_ETH_EVENT_INTR_LSC, on_lsc, nullptr);
 }
 
@@ -96,7 +96,7 @@ TEST(Lsc, NoEventsWithoutIntrConf)
 	sleep_ms(400);
 	EXPECT_EQ(g_events.load(), e0);
 	EXPECT_EQ(link_now(), RTE_ETH_LINK_UP);
-	rte_eth_dev_stop(P);
+	port_stop(P);
 	rte_eth_dev_callback_unregister(P, RTE_ETH_EVENT_INTR_LSC, on_lsc, nullptr);
 }
 
@@ -115,7 +115,7 @@ TEST(Lsc, LinkGetWaitsForALinkComingUp)
 	later.join();
 	EXPECT_EQ(l.link_status, RTE_ETH_LINK_UP);
 	EXPECT_EQ(l.link_speed, RTE_ETH_SPEED_NUM_10G);
-	rte_eth_dev_stop(P);
+	port_stop(P);
 }
 
 } // namespace

@@ -146,7 +146,7 @@ TEST(Pcap, FramesFromTheWireArriveByteExactWithTheirMetadata)
 	}
 	EXPECT_EQ(distinct, g_in.size());
 	EXPECT_GT(total, 0u);
-	rte_eth_dev_stop(P);
+	port_stop(P);
 	EXPECT_EQ(pool_settle(g_pool, start), start);
 }
 
@@ -173,7 +173,7 @@ TEST(Pcap, TransmittedFramesReachTheWireByteExact)
 	for (size_t i = 0; i < out.size(); i++)
 		EXPECT_EQ(got[i], out[i]) << "frame " << i;
 	rx_flush(P);
-	rte_eth_dev_stop(P);
+	port_stop(P);
 	EXPECT_EQ(pool_settle(g_pool, start), start);
 }
 
@@ -201,7 +201,7 @@ TEST(Pull, PullModeReceivesEverythingInOrder)
 	rte_eth_stats st;
 	ASSERT_EQ(rte_eth_stats_get(L, &st), 0);
 	EXPECT_EQ(st.ipackets, f.size());
-	rte_eth_dev_stop(L);
+	port_stop(L);
 	EXPECT_EQ(pool_settle(g_pool, start), start);
 }
 

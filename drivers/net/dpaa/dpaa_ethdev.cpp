@@ -225,10 +225,23 @@ int dev_start(rte_eth_dev *dev) noexcept
 {
 	Port &p = port_of(dev);
 	rte_eth_dev_data &d = *dev->data;
-	if (p.rx_pool == nullptr) {
-		DPAA_PMD_LOG(ERR, "%s: no Rx queue is set up", d.name);
+	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
+		if (d.rx_queues[i] == nullptr) {
+			DPAA_PMD_LOG(ERR, "%s: Rx queue %u is not set up", d.name, i);
+			return -EINVAL;
+		}
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
+		if (d.tx_queues[i] == nullptr) {
+			DPAA_PMD_LOG(ERR, "%s: Tx queue %u is not set up", d.name, i);
+			return -EINVAL;
+		}
+	if (d.nb_rx_queues == 0) {
+		DPAA_PMD_LOG(ERR, "%s: no Rx queue: the FMan Rx port needs a buffer pool", d.name);
 		return -EINVAL;
 	}
+	// The pool of the queues set up now (rx_queue_setup checks they agree).
+	p.rx_pool = static_cast<RxQueue *>(d.rx_queues[0])->mp;
+	p.rx_bpid = rte_dpaa_mempool_bpid(p.rx_pool);
 	const uint32_t max_frame = d.mtu + kFrameOverhead;
 	const uint32_t buf_room = rte_pktmbuf_data_room_size(p.rx_pool) - RTE_PKTMBUF_HEADROOM;
 	const bool scatter = d.dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
