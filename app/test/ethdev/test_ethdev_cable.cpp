@@ -32,8 +32,8 @@ class Cable : public ::testing::Test
 protected:
 	void SetUp() override
 	{
-		start_avail_ = pool_avail(g_pool);
-		start_small_ = pool_avail(g_small);
+		start_avail_ = pool_settle(g_pool, g_pool->size);
+		start_small_ = pool_settle(g_small, g_small->size);
 	}
 	void TearDown() override
 	{

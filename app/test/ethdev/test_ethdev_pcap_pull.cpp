@@ -3,7 +3,8 @@
 
 // net_dpaa with frames from and to pcap files (fm1-mac9, push mode), and the
 // pull Rx mode chosen by devarg (fm1-mac10, rx_mode=pull, on a loopback
-// wire). The model runs in its own thread, unthrottled.
+// wire). The model runs in its own thread, the wires at line rate (the pcap
+// file replays at 20000 frames/s).
 
 #include <unistd.h>
 
@@ -107,7 +108,7 @@ uint32_t expected_ptype(size_t i)
 
 TEST(Pcap, FramesFromTheWireArriveByteExactWithTheirMetadata)
 {
-	const uint64_t start = pool_avail(g_pool);
+	const uint64_t start = pool_settle(g_pool, g_pool->size);
 	PortSetup s;
 	s.pool = g_pool;
 	ASSERT_EQ(port_start(P, s), 0);
@@ -152,7 +153,7 @@ TEST(Pcap, FramesFromTheWireArriveByteExactWithTheirMetadata)
 
 TEST(Pcap, TransmittedFramesReachTheWireByteExact)
 {
-	const uint64_t start = pool_avail(g_pool);
+	const uint64_t start = pool_settle(g_pool, g_pool->size);
 	PortSetup s;
 	s.pool = g_pool;
 	ASSERT_EQ(port_start(P, s), 0);
@@ -172,14 +173,14 @@ TEST(Pcap, TransmittedFramesReachTheWireByteExact)
 	ASSERT_EQ(got.size(), out.size());
 	for (size_t i = 0; i < out.size(); i++)
 		EXPECT_EQ(got[i], out[i]) << "frame " << i;
-	rx_flush(P);
+	// The file keeps looping in: stop drains and frees what is queued.
 	port_stop(P);
 	EXPECT_EQ(pool_settle(g_pool, start), start);
 }
 
 TEST(Pull, PullModeReceivesEverythingInOrder)
 {
-	const uint64_t start = pool_avail(g_pool);
+	const uint64_t start = pool_settle(g_pool, g_pool->size);
 	PortSetup s;
 	s.pool = g_pool;
 	ASSERT_EQ(port_start(L, s), 0);
@@ -218,8 +219,7 @@ int main(int argc, char **argv)
 	write_pcap(g_dir + "/in.pcap", g_in);
 	const std::string model = "board=ls1046a-rdb;fm1-mac9=pcap:rx=" + g_dir +
 				  "/in.pcap:tx=" + g_dir +
-				  "/out.pcap:rate=max:loop=0;fm1-mac10=loopback;mode=threaded;"
-				  "throttle=off";
+				  "/out.pcap:rate=20000:loop=0;fm1-mac10=loopback;mode=threaded";
 	if (eal_start(argv[0], model,
 		      {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10,rx_mode=pull"}) < 0) {
 		fprintf(stderr, "EAL initialisation failed\n");
