@@ -75,7 +75,9 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	// Cold.
 	rte_mempool *mp;
 	Port *port;
-	uint32_t ctx; // context_b of the FQ: index in the process's Rx queue table
+	uint32_t ctx;	  // context_b of the FQ: index in the process's Rx queue table
+	uint16_t channel; // push: the queue's QMan pool channel (0: none, dedicated channel)
+	uint64_t stray;	  // frames of this queue met in another lcore's ring (atomic)
 	uint16_t nb_desc;
 	uint32_t td_bytes; // tail-drop threshold programmed on the FQ
 	bool started;

@@ -113,6 +113,7 @@ void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	if (q == nullptr)
 		return;
 	rxq_unregister(*q);
+	release_queue_channel(*q);
 	for (unsigned k = 0; k < q->stash_n; k++)
 		rte_pktmbuf_free(q->stash[k]);
 	rte_free(q);

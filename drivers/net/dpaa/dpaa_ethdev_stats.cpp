@@ -143,7 +143,7 @@ int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
 			continue;
 		st->ipackets += q->stats.packets;
 		st->ibytes += q->stats.bytes;
-		rx_errors += q->stats.errors;
+		rx_errors += q->stats.errors + __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
 		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
 			st->q_ipackets[i] = q->stats.packets;
 			st->q_ibytes[i] = q->stats.bytes;
@@ -192,6 +192,7 @@ int stats_reset(rte_eth_dev *dev) noexcept
 		if (auto *q = static_cast<RxQueue *>(d.rx_queues[i])) {
 			q->stats = QueueStats{};
 			q->rx_nombuf = 0;
+			__atomic_store_n(&q->stray, 0, __ATOMIC_RELAXED);
 		}
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
 		if (auto *q = static_cast<TxQueue *>(d.tx_queues[i])) {

@@ -4,11 +4,13 @@
 
 #include "dpaa_fq.hpp"
 
+#include <atomic>
 #include <cerrno>
 
 #include <rte_cycles.h>
 
 #include "dpaa_fd.hpp"
+#include "platform/platform.hpp"
 
 namespace dpaa::net
 {
@@ -43,6 +45,32 @@ qbman::QmanPortal *ctl_portal(const char *what) noexcept
 	return portal;
 }
 
+// The static dequeue channels of each portal (by portal index): the pool
+// channels of the push-mode queues bound to it, and its dedicated channel
+// for queues that got no pool channel. Updated by the lcores that bind
+// queues, each write followed by the portal's SDQCR write.
+std::atomic<uint32_t> sdq_channels[platform::kMaxPortals];
+
+void update_sdqcr(qbman::QmanPortal &portal, uint32_t set, uint32_t clear) noexcept
+{
+	std::atomic<uint32_t> &m = sdq_channels[portal.index() % platform::kMaxPortals];
+	uint32_t cur = m.load(std::memory_order_relaxed);
+	uint32_t next;
+	do {
+		next = (cur & ~clear) | set;
+	} while (!m.compare_exchange_weak(cur, next, std::memory_order_acq_rel));
+	// Up to three frames per FQ visit, which keeps a burst's entries
+	// mostly of one queue.
+	portal.static_dequeue(next);
+}
+
+uint32_t sdq_bit(const RxQueue &q) noexcept
+{
+	if (q.channel == 0)
+		return qm::sdqcr::kChannelsDedicated;
+	return qm::sdqcr::channels_pool(q.channel - qm::channel::kPool1 + 1);
+}
+
 uint32_t rx_ctx(const RxQueue &q) noexcept
 {
 	return 1u + q.port_id * kMaxRxQueues + q.queue_id;
@@ -51,9 +79,9 @@ uint32_t rx_ctx(const RxQueue &q) noexcept
 // A frame of another FQ a drain met in this thread's ring: parked for its
 // queue (bound to this thread's portal), or, if that queue cannot take it,
 // freed and counted as that queue's error.
-void drain_entry(const qm::DqrrEntry &e) noexcept
+void drain_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexcept
 {
-	if (park_foreign_entry(e))
+	if (park_foreign_entry(e, portal))
 		return;
 	if (RxQueue *o = rxq_by_ctx(e.context_b()))
 		o->stats.errors++;
@@ -123,7 +151,7 @@ unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *mac_errors
 	for (unsigned i = 0; portal.vdqcr_busy() && i < kDrainPolls; i++) {
 		portal.poll_dqrr(qbman::QmanPortal::kDqrrMaxFill, [&](const qm::DqrrEntry &e) {
 			if (e.has_frame()) {
-				drain_entry(e);
+				drain_entry(e, portal);
 				freed += e.fqid() == fqid;
 			}
 		});
@@ -144,7 +172,7 @@ unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *mac_errors
 					free_fd_buffers(e.fd);
 					freed++;
 				} else {
-					drain_entry(e);
+					drain_entry(e, portal);
 				}
 			});
 		if (n == 0) {
@@ -221,9 +249,12 @@ int fqs_start(Port &p) noexcept
 	rte_eth_dev_data &d = *p.eth_dev->data;
 	int ret;
 
-	// Rx: parked, so that frames wait in the FQ until the polling lcore
-	// binds it (push) or pulls it. FQs above the queue count (none: the
-	// count is a power of two) would get no frames.
+	// Rx, push mode: each FQ scheduled to a pool channel of its own, which
+	// no portal dequeues until the queue's first burst adds it to that
+	// lcore's SDQCR; frames wait in the FQ meanwhile. Without a free pool
+	// channel (or in pull mode), parked: bound to the polling lcore's
+	// dedicated channel at its first burst (push), or pulled (pull).
+	const bool push = p.devargs.rx_mode == RxMode::push;
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
 		q.fqid = p.rx_fqid_base + i;
@@ -231,15 +262,25 @@ int fqs_start(Port &p) noexcept
 		q.stash_n = 0;
 		q.hash_valid = p.rss_hf != 0 && d.nb_rx_queues > 1;
 		q.td_bytes = static_cast<uint32_t>(q.nb_desc) * (d.mtu + kFrameOverhead);
+		if (push && q.channel == 0) {
+			const int ch = bus::pool_channel_alloc();
+			if (ch > 0)
+				q.channel = static_cast<uint16_t>(ch);
+			else
+				DPAA_PMD_LOG(INFO,
+					     "%s: Rx queue %u: no pool channel left; the queue is "
+					     "bound to the first lcore that polls it",
+					     p.bus_dev->name, i);
+		}
 		rxq_register(q);
 		fq_shutdown(*portal, q.fqid, nullptr);
 		qbman::FqInit init{};
-		init.dest = hw::Channel{qm::channel::kPool1}; // replaced when bound
+		init.dest = hw::Channel{q.channel ? q.channel : qm::channel::kPool1};
 		init.wq = kRxWq;
 		init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
 		init.context_b = q.ctx;
 		init.td_thresh = q.td_bytes;
-		init.schedule = false;
+		init.schedule = push && q.channel != 0;
 		ret = portal->init_fq(hw::Fqid{q.fqid}, init);
 		if (ret < 0) {
 			DPAA_PMD_LOG(ERR, "%s: Rx queue %u: FQ 0x%x init failed: %s",
@@ -296,6 +337,8 @@ void fqs_stop(Port &p) noexcept
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
 		q.started = false;
+		if (q.channel != 0 && q.portal != nullptr)
+			update_sdqcr(*q.portal, 0, sdq_bit(q));
 		fq_shutdown(*portal, q.fqid, nullptr);
 		// Frames another queue's burst parked for this one.
 		for (unsigned k = 0; k < q.stash_n; k++)
@@ -312,9 +355,19 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 {
 	if (!q.started)
 		return -EINVAL;
+	if (q.channel != 0) {
+		// Another lcore dequeued it before: it stops, this one starts.
+		// The application polls a queue from one lcore at a time, so
+		// the old lcore is not in a burst of this queue now.
+		if (q.portal != nullptr)
+			update_sdqcr(*q.portal, 0, sdq_bit(q));
+		update_sdqcr(portal, sdq_bit(q), 0);
+		q.portal = &portal;
+		return 0;
+	}
 	if (q.portal != nullptr) {
-		// Already scheduled to another lcore's portal: its frames arrive
-		// there. One lcore per queue, as the ethdev API requires.
+		// Scheduled to another lcore's dedicated channel: its frames
+		// arrive there; moving it needs the FQ out of service.
 		return -EBUSY;
 	}
 	qbman::FqInit init{};
@@ -330,11 +383,17 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 			     q.port_id, q.queue_id, q.fqid, portal.index(), strerror(-ret));
 		return ret;
 	}
-	// The portal's own channel, dequeued statically (up to three frames
-	// per FQ visit, which keeps a burst's entries mostly of one queue).
-	portal.static_dequeue(qm::sdqcr::kChannelsDedicated);
+	update_sdqcr(portal, qm::sdqcr::kChannelsDedicated, 0);
 	q.portal = &portal;
 	return 0;
+}
+
+void release_queue_channel(RxQueue &q) noexcept
+{
+	if (q.channel == 0)
+		return;
+	bus::pool_channel_free(q.channel);
+	q.channel = 0;
 }
 
 } // namespace dpaa::net

@@ -24,9 +24,15 @@ int fqs_start(Port &p) noexcept;
 // Let Tx drain, then take every FQ out of service, freeing what they hold.
 void fqs_stop(Port &p) noexcept;
 
-// Push mode: schedule q's FQ to 'portal''s dedicated channel. On the lcore's
-// first burst of the queue after start.
+// Push mode: make 'portal' (the calling lcore's) the one that statically
+// dequeues q's FQ, on the first burst of the queue from this lcore. The FQ
+// sits on a pool channel of its own, so that moving the queue to another
+// lcore is a change of the two portals' SDQCR: a queue polled by testpmd's
+// main lcore while it flushes, then by a forwarding lcore, follows the
+// forwarding lcore. Frames the old lcore's ring still holds are dropped
+// (counted) when that lcore meets them.
 int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept;
+void release_queue_channel(RxQueue &q) noexcept;
 
 // The Rx queue an FQ's context_b names, or nullptr.
 RxQueue *rxq_by_ctx(uint32_t ctx) noexcept;
@@ -37,7 +43,7 @@ void rxq_unregister(RxQueue &q) noexcept;
 // parked in its queue's stash (that queue is bound to the same portal, so to
 // this lcore), or freed if its queue is stopped. false: the stash is full
 // and the entry must stay in the ring.
-bool park_foreign_entry(const hw::qm::DqrrEntry &e) noexcept;
+bool park_foreign_entry(const hw::qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexcept;
 
 // QMan's count of frames in an FQ (0 if it cannot be queried).
 uint32_t fq_frame_count(uint32_t fqid) noexcept;

@@ -130,12 +130,18 @@ rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
 
 // An entry of another FQ at the head of this lcore's DQRR. Returns false if
 // it must stay there (its queue's stash is full).
-bool park_foreign_entry(const qm::DqrrEntry &e) noexcept
+bool park_foreign_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexcept
 {
 	RxQueue *o = rxq_by_ctx(e.context_b());
 	if (o == nullptr || !o->started) {
 		// A frame of a stopped queue, still in this portal's ring.
 		free_fd_buffers(e.fd);
+		return true;
+	}
+	if (o->portal != &portal) {
+		// Its queue moved to another lcore since QMan pushed it here.
+		free_fd_buffers(e.fd);
+		__atomic_fetch_add(&o->stray, 1, __ATOMIC_RELAXED);
 		return true;
 	}
 	if (o->stash_n == kRxStash)
@@ -194,7 +200,7 @@ template <RxMode Mode> uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb
 			continue;
 		}
 		if (e->fqid() != q.fqid) [[unlikely]] {
-			if (!park_foreign_entry(*e))
+			if (!park_foreign_entry(*e, *portal))
 				break;
 			portal->dqrr_next();
 			continue;
