@@ -36,6 +36,12 @@ public:
 	virtual void attach(MacPort &mac) = 0;
 	// MAC Tx -> wire, frame without FCS.
 	virtual void transmit(std::span<const uint8_t> frame) = 0;
+	// Whether transmit() can take a frame now. A cable or loopback whose far
+	// MAC back-pressures (wire_rx() false) fills up like a link under PAUSE;
+	// a MAC that checks this before dequeuing a Tx frame leaves the frame on
+	// its Tx FQ and nothing is lost. transmit() while not ready drops the
+	// frame and counts it.
+	virtual bool tx_ready() const { return true; }
 	// Bring frames from the far end into the MAC; true if work was done.
 	virtual bool poll() = 0;
 	virtual bool link_up() const = 0;

@@ -2,13 +2,33 @@
  * Copyright 2026 The DPAA C++ PMD authors
  */
 
+// The rte_bus "dpaa_bus": one device per FMan MAC the platform reports, in
+// FMan-then-cell order, probed by the drivers registered with
+// RTE_PMD_REGISTER_DPAA, subject to EAL's allow and block lists.
+//
+// Life cycle, as EAL drives it: scan (before EAL sets up memory) finds the
+// platform and lists the devices; probe (after memory) starts the platform
+// (the model's thread), maps DPDK's memory for DMA, sets up portals and
+// resources, then probes the devices; cleanup (rte_eal_cleanup) removes the
+// devices and undoes the rest in reverse order.
+
 #include "dpaa_bus.hpp"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <string>
 
 #include <rte_devargs.h>
+#include <rte_kvargs.h>
+#include <rte_lcore.h>
+#include <rte_memory.h>
 #include <rte_string_fns.h>
+
+#include "bus_internal.hpp"
+#include "platform/discover.hpp"
+#include "platform/dpdk_memory.hpp"
 
 namespace dpaa {
 
@@ -26,6 +46,9 @@ struct Bus {
 };
 
 Bus the_bus;
+std::unique_ptr<platform::Platform> the_platform;
+bool scanned;
+bool started;
 
 rte_dpaa_device *to_dpaa_device(const rte_device *dev) noexcept
 {
@@ -33,11 +56,88 @@ rte_dpaa_device *to_dpaa_device(const rte_device *dev) noexcept
 	return reinterpret_cast<rte_dpaa_device *>(base);
 }
 
+rte_devargs *find_devargs(const char *name) noexcept
+{
+	rte_devargs *da;
+	RTE_EAL_DEVARGS_FOREACH(the_bus.bus.name, da)
+	{
+		if (strcmp(da->name, name) == 0)
+			return da;
+	}
+	return nullptr;
+}
+
+const char *mac_kind(const platform::MacInfo &m) noexcept
+{
+	return m.type == platform::MacType::memac_10g ? "10G mEMAC" : "1G mEMAC";
+}
+
+int add_devices(const platform::SocInfo &soc) noexcept
+{
+	for (unsigned i = 0; i < soc.num_macs; i++) {
+		const platform::MacInfo &m = soc.macs[i];
+		auto *dev = static_cast<rte_dpaa_device *>(calloc(1, sizeof(rte_dpaa_device)));
+		if (dev == nullptr)
+			return -ENOMEM;
+		strlcpy(dev->name, m.name, sizeof(dev->name));
+		dev->fman_index = m.fman;
+		dev->mac_index = m.cell + 1;
+		dev->mac = &m;
+		dev->device.name = dev->name;
+		dev->device.bus = &the_bus.bus;
+		dev->device.numa_node = SOCKET_ID_ANY;
+		dev->device.devargs = find_devargs(dev->name);
+		TAILQ_INSERT_TAIL(&the_bus.devices, dev, next);
+		DPAA_BUS_LOG(INFO, "%s: %s, %u Mb/s (%s %s)", dev->name, mac_kind(m),
+			     m.speed_mbps, the_platform->kind(), soc.board);
+	}
+	return 0;
+}
+
 int bus_scan() noexcept
 {
-	// No platform is configured yet: a machine without DPAA hardware and
-	// without a modelled board has no device, which is not an error.
-	DPAA_BUS_LOG(DEBUG, "no DPAA hardware and no modelled board: no device");
+	if (scanned) {
+		// A rescan (hot-plug through rte_dev_probe) finds the same
+		// devices; only their devargs may be new.
+		rte_dpaa_device *dev;
+		TAILQ_FOREACH(dev, &the_bus.devices, next)
+		dev->device.devargs = find_devargs(dev->name);
+		return 0;
+	}
+	std::string error;
+	int ret = platform::discover(the_platform, error);
+	if (ret < 0) {
+		DPAA_BUS_LOG(ERR, "%s", error.c_str());
+		return ret;
+	}
+	scanned = true;
+	if (!the_platform) {
+		DPAA_BUS_LOG(DEBUG, "no DPAA hardware and no modelled board: no device");
+		return 0;
+	}
+	return add_devices(the_platform->soc());
+}
+
+int start_platform() noexcept
+{
+	if (started || !the_platform)
+		return 0;
+	platform::Platform &p = *the_platform;
+	int ret = platform::dpdk_memory_attach(p);
+	if (ret < 0) {
+		DPAA_BUS_LOG(ERR, "cannot map DPDK memory for DMA: %s", strerror(-ret));
+		return ret;
+	}
+	ret = bus::resources_setup(p.soc());
+	if (ret == 0)
+		ret = bus::portals_setup(p);
+	if (ret == 0)
+		ret = p.start();
+	if (ret < 0) {
+		DPAA_BUS_LOG(ERR, "cannot start the %s platform: %s", p.kind(), strerror(-ret));
+		return ret;
+	}
+	started = true;
 	return 0;
 }
 
@@ -46,7 +146,10 @@ int probe_device(rte_dpaa_device &dev) noexcept
 	rte_dpaa_driver *drv;
 	TAILQ_FOREACH(drv, &the_bus.drivers, next)
 	{
+		DPAA_BUS_LOG(DEBUG, "%s: probing with %s", dev.name, drv->driver.name);
 		int ret = drv->probe(drv, &dev);
+		if (ret > 0)
+			continue; // not this driver's device
 		if (ret < 0) {
 			DPAA_BUS_LOG(ERR, "%s: probe by %s failed: %s", dev.name, drv->driver.name,
 				     strerror(-ret));
@@ -59,16 +162,30 @@ int probe_device(rte_dpaa_device &dev) noexcept
 	return 0;
 }
 
+bool allowed(const rte_dpaa_device &dev) noexcept
+{
+	if (dev.device.devargs && dev.device.devargs->policy == RTE_DEV_BLOCKED)
+		return false;
+	if (the_bus.bus.conf.scan_mode == RTE_BUS_SCAN_ALLOWLIST &&
+	    (!dev.device.devargs || dev.device.devargs->policy != RTE_DEV_ALLOWED))
+		return false;
+	return true;
+}
+
 int bus_probe() noexcept
 {
+	if (!the_platform)
+		return 0;
+	int ret = start_platform();
+	if (ret < 0)
+		return ret;
 	rte_dpaa_device *dev;
 	TAILQ_FOREACH(dev, &the_bus.devices, next)
 	{
-		if (dev->device.devargs && dev->device.devargs->policy == RTE_DEV_BLOCKED)
+		if (!allowed(*dev)) {
+			DPAA_BUS_LOG(DEBUG, "%s: not probed (allow/block list)", dev->name);
 			continue;
-		if (the_bus.bus.conf.scan_mode == RTE_BUS_SCAN_ALLOWLIST &&
-		    (!dev->device.devargs || dev->device.devargs->policy != RTE_DEV_ALLOWED))
-			continue;
+		}
 		if (dev->driver)
 			continue;
 		probe_device(*dev);
@@ -86,6 +203,37 @@ rte_device *bus_find_device(const rte_device *start, rte_dev_cmp_t cmp, const vo
 	return nullptr;
 }
 
+int bus_plug(rte_device *d) noexcept
+{
+	rte_dpaa_device *dev = to_dpaa_device(d);
+	if (dev->driver)
+		return 0;
+	int ret = start_platform();
+	return ret < 0 ? ret : probe_device(*dev);
+}
+
+int remove_device(rte_dpaa_device &dev) noexcept
+{
+	if (dev.driver == nullptr)
+		return 0;
+	if (dev.driver->remove) {
+		int ret = dev.driver->remove(&dev);
+		if (ret < 0) {
+			DPAA_BUS_LOG(ERR, "%s: remove by %s failed: %s", dev.name,
+				     dev.driver->driver.name, strerror(-ret));
+			return ret;
+		}
+	}
+	dev.driver = nullptr;
+	dev.device.driver = nullptr;
+	return 0;
+}
+
+int bus_unplug(rte_device *d) noexcept
+{
+	return remove_device(*to_dpaa_device(d));
+}
+
 int bus_parse(const char *name, void *addr) noexcept
 {
 	// Device names are "fm<N>-mac<M>", as the kernel and the device tree
@@ -100,7 +248,59 @@ int bus_parse(const char *name, void *addr) noexcept
 	return 0;
 }
 
+// rte_dev_iterator over the bus: "bus=dpaa_bus" lists every device,
+// "bus=dpaa_bus,name=fm1-mac9" the one of that name.
+void *bus_dev_iterate(const void *start, const char *str, const rte_dev_iterator *) noexcept
+{
+	const char *name = nullptr;
+	rte_kvargs *kv = nullptr;
+	if (str != nullptr && str[0] != '\0') {
+		static const char *const keys[] = {"name", nullptr};
+		kv = rte_kvargs_parse(str, keys);
+		if (kv == nullptr) {
+			DPAA_BUS_LOG(ERR, "cannot parse device filter \"%s\" (key: name)", str);
+			return nullptr;
+		}
+		name = rte_kvargs_get(kv, "name");
+	}
+	rte_dpaa_device *dev = start ? TAILQ_NEXT(to_dpaa_device(static_cast<const rte_device *>(start)), next)
+				     : TAILQ_FIRST(&the_bus.devices);
+	while (dev && name && strcmp(dev->name, name) != 0)
+		dev = TAILQ_NEXT(dev, next);
+	rte_kvargs_free(kv);
+	return dev ? &dev->device : nullptr;
+}
+
+int bus_cleanup() noexcept
+{
+	int ret = 0;
+	rte_dpaa_device *dev;
+	while ((dev = TAILQ_FIRST(&the_bus.devices)) != nullptr) {
+		if (remove_device(*dev) < 0)
+			ret = -EBUSY;
+		TAILQ_REMOVE(&the_bus.devices, dev, next);
+		free(dev);
+	}
+	if (the_platform) {
+		// Stop the model before the portals and memory it reads go.
+		the_platform->stop();
+		bus::portals_teardown();
+		bus::resources_teardown();
+		platform::dpdk_memory_detach();
+		the_platform.reset();
+	}
+	started = false;
+	scanned = false;
+	return ret;
+}
+
 } // namespace
+
+platform::Platform *bus::current_platform() noexcept
+{
+	return the_platform.get();
+}
+
 } // namespace dpaa
 
 using dpaa::the_bus;
@@ -115,14 +315,47 @@ extern "C" void rte_dpaa_driver_unregister(struct rte_dpaa_driver *driver)
 	TAILQ_REMOVE(&the_bus.drivers, driver, next);
 }
 
+extern "C" const dpaa::platform::SocInfo *rte_dpaa_soc(void) noexcept
+{
+	auto *p = dpaa::bus::current_platform();
+	return p ? &p->soc() : nullptr;
+}
+
+extern "C" dpaa::hw::RegisterWindow *rte_dpaa_fman_ccsr(unsigned fman) noexcept
+{
+	auto *p = dpaa::bus::current_platform();
+	return p ? p->fman_ccsr(fman) : nullptr;
+}
+
+extern "C" dpaa::hw::RegisterWindow *rte_dpaa_bman_ccsr(void) noexcept
+{
+	auto *p = dpaa::bus::current_platform();
+	return p ? p->bman_ccsr() : nullptr;
+}
+
+extern "C" int rte_dpaa_dma_map(const void *va, size_t len) noexcept
+{
+	return dpaa::platform::dpdk_memory_map(va, len);
+}
+
+extern "C" void *rte_dpaa_model_system(void) noexcept
+{
+	auto *p = dpaa::bus::current_platform();
+	return p ? p->model_system() : nullptr;
+}
+
 RTE_INIT_PRIO(dpaa_bus_init, BUS)
 {
 	TAILQ_INIT(&the_bus.devices);
 	TAILQ_INIT(&the_bus.drivers);
 	the_bus.bus.scan = dpaa::bus_scan;
 	the_bus.bus.probe = dpaa::bus_probe;
+	the_bus.bus.cleanup = dpaa::bus_cleanup;
 	the_bus.bus.find_device = dpaa::bus_find_device;
+	the_bus.bus.plug = dpaa::bus_plug;
+	the_bus.bus.unplug = dpaa::bus_unplug;
 	the_bus.bus.parse = dpaa::bus_parse;
+	the_bus.bus.dev_iterate = dpaa::bus_dev_iterate;
 	the_bus.bus.name = "dpaa_bus";
 	rte_bus_register(&the_bus.bus);
 }

@@ -101,6 +101,8 @@ dpaa::hw::RegisterWindow *rte_dpaa_bman_ccsr(void) noexcept;
 int64_t rte_dpaa_fqid_alloc(uint32_t count, uint32_t align) noexcept;
 int rte_dpaa_fqid_free(uint32_t first, uint32_t count) noexcept;
 int rte_dpaa_pool_channel_alloc(void) noexcept;
+int rte_dpaa_dma_map(const void *va, size_t len) noexcept;
+void *rte_dpaa_model_system(void) noexcept;
 void rte_dpaa_pool_channel_free(uint16_t channel) noexcept;
 }
 
@@ -160,6 +162,17 @@ inline int fqid_free(uint32_t first, uint32_t count = 1) noexcept
 // channel is QmanPortal::channel().
 inline int pool_channel_alloc() noexcept { return rte_dpaa_pool_channel_alloc(); }
 inline void pool_channel_free(uint16_t channel) noexcept { rte_dpaa_pool_channel_free(channel); }
+
+// Make memory DPDK added without telling (an external heap, memory of a
+// --no-huge process added at run time) reachable by DMA; memory DPDK
+// reports through its memory events is mapped already. 0, -EFAULT if it is
+// not DPDK memory, -ENODEV without a platform. Control path.
+inline int dma_map(const void *va, size_t len) noexcept { return rte_dpaa_dma_map(va, len); }
+
+// The modelled SoC (dpaa::model::System *), for tests and tools that read a
+// wire's counters or play the hardware's part; nullptr on a board or
+// without a platform. Drivers never use it.
+inline void *model_system() noexcept { return rte_dpaa_model_system(); }
 
 // Address translation for frame descriptors and BMan buffers (inline; see
 // platform/bus_addr.hpp).

@@ -2,14 +2,241 @@
  * Copyright 2026 The DPAA C++ PMD authors
  */
 
+// The "dpaa" mempool ops: see dpaa_mempool.hpp for what BMan holds per
+// object and how a driver gets the mbuf back.
+//
+// - alloc: a BPID of the platform's range for this mempool (-ENOSPC, logged,
+//   when none is left), and its rte_dpaa_bpid_info entry;
+// - populate: makes the memory chunk reachable by DMA, then DPDK's helper
+//   lays the objects out and enqueues each, which releases it to BMan;
+// - enqueue: releases through the calling thread's BMan portal, eight
+//   buffers per release-ring entry;
+// - dequeue: acquires in commands of up to eight buffers (BMan's limit, all
+//   or nothing per command); if the pool runs dry part-way, what was taken
+//   goes back and the call fails with -ENOBUFS, as DPDK expects;
+// - get_count: BMan's free count for the pool (its CCSR), which does not yet
+//   include releases still in a release ring (consumed by BMan later);
+// - free: drains the pool and gives the BPID back.
+
 #include "dpaa_mempool.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+
+#include <rte_errno.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#include "dpaa_bus.hpp"
+#include "dpaa_hw/bman_ccsr.hpp"
+#include "dpaa_hw/bman_portal.hpp"
+#include "qbman/bman_portal.hpp"
+
+struct dpaa_bpid_info rte_dpaa_bpid_info[DPAA_MEMPOOL_MAX_BPIDS];
+
+namespace dpaa::mempool
+{
+
+RTE_LOG_REGISTER(logtype, mempool.dpaa, NOTICE);
+
+#define DPAA_MEMPOOL_LOG(level, fmt, ...)                                                          \
+	rte_log(RTE_LOG_##level, dpaa::mempool::logtype, "mempool_dpaa: " fmt "\n" __VA_OPT__(, )  \
+		__VA_ARGS__)
+
+namespace
+{
+
+namespace bm = hw::bm;
+
+static_assert(DPAA_MEMPOOL_MAX_BPIDS == bm::kNumPools);
+
+// How long a release waits for room in the release ring, in polls: BMan
+// drains the ring in well under a millisecond; this is only a guard against
+// a platform that stopped.
+constexpr unsigned long kRcrMaxPolls = 200'000'000;
+
+std::atomic<uint64_t> bpids_used{0};
+
+int bpid_alloc(const platform::SocInfo &soc) noexcept
+{
+	const unsigned first = soc.bpid_base;
+	const unsigned last = std::min<unsigned>(soc.bpid_base + soc.bpid_count, bm::kNumPools);
+	uint64_t used = bpids_used.load(std::memory_order_relaxed);
+	for (;;) {
+		unsigned b = first;
+		while (b < last && (used & (uint64_t{1} << b)))
+			b++;
+		if (b >= last)
+			return -ENOSPC;
+		if (bpids_used.compare_exchange_weak(used, used | (uint64_t{1} << b),
+						     std::memory_order_acq_rel))
+			return static_cast<int>(b);
+	}
+}
+
+void bpid_free(unsigned bpid) noexcept
+{
+	bpids_used.fetch_and(~(uint64_t{1} << bpid), std::memory_order_acq_rel);
+}
+
+unsigned pool_bpid(const rte_mempool *mp) noexcept
+{
+	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data));
+}
+
+// Release n (1..8) bus addresses with one RCR entry, waiting for room.
+int release(qbman::BmanPortal &p, unsigned bpid, const uint64_t *bufs, unsigned n) noexcept
+{
+	for (unsigned long polls = 0; polls < kRcrMaxPolls; polls++) {
+		int ret = p.release(hw::Bpid{static_cast<uint8_t>(bpid)}, {bufs, n});
+		if (ret != -EBUSY) [[likely]]
+			return ret;
+		qbman::cpu_relax();
+	}
+	return -ETIMEDOUT;
+}
+
+int ops_alloc(rte_mempool *mp) noexcept
+{
+	const platform::SocInfo *soc = bus::soc();
+	if (soc == nullptr) {
+		DPAA_MEMPOOL_LOG(ERR, "%s: no DPAA platform (no board, no DPAA_MODEL): no BMan pool",
+				 mp->name);
+		return -ENODEV;
+	}
+	int bpid = bpid_alloc(*soc);
+	if (bpid < 0) {
+		DPAA_MEMPOOL_LOG(ERR, "%s: no free BMan pool: all %u BPIDs (%u..%u) are in use",
+				 mp->name, soc->bpid_count, soc->bpid_base,
+				 soc->bpid_base + soc->bpid_count - 1);
+		return -ENOSPC;
+	}
+	// pktmbuf pools (their private area is set before the first populate)
+	// give BMan the data buffer; other pools the object itself.
+	uint32_t meta = 0;
+	if (mp->private_data_size >= sizeof(rte_pktmbuf_pool_private)) {
+		const auto *priv =
+			static_cast<const rte_pktmbuf_pool_private *>(rte_mempool_get_priv(mp));
+		meta = static_cast<uint32_t>(sizeof(rte_mbuf) + priv->mbuf_priv_size);
+	}
+	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{mp, meta, mp->elt_size - meta};
+	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid));
+	DPAA_MEMPOOL_LOG(DEBUG, "%s: BMan pool %d, buffers at object + %u", mp->name, bpid, meta);
+	return 0;
+}
+
+void ops_free(rte_mempool *mp) noexcept
+{
+	const unsigned bpid = pool_bpid(mp);
+	// A BPID given to the next pool must come empty. After rte_eal_cleanup
+	// there is no BMan any more, nor anything to drain.
+	qbman::BmanPortal *p = bus::soc() != nullptr ? bus::bman_portal() : nullptr;
+	if (p != nullptr) {
+		uint64_t bufs[bm::kMaxBufs];
+		for (unsigned n = bm::kMaxBufs; n > 0;)
+			if (p->acquire(hw::Bpid{static_cast<uint8_t>(bpid)}, {bufs, n}) <= 0)
+				n--; // fewer than n left: a smaller command
+	}
+	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{};
+	bpid_free(bpid);
+}
+
+int ops_enqueue(rte_mempool *mp, void *const *obj_table, unsigned n) noexcept
+{
+	qbman::BmanPortal *p = bus::bman_portal();
+	if (p == nullptr) [[unlikely]]
+		return -rte_errno;
+	const unsigned bpid = pool_bpid(mp);
+	const uint32_t meta = rte_dpaa_bpid_info[bpid].meta_size;
+	uint64_t bufs[bm::kMaxBufs];
+	for (unsigned i = 0; i < n;) {
+		const unsigned k = std::min<unsigned>(n - i, bm::kMaxBufs);
+		for (unsigned j = 0; j < k; j++)
+			bufs[j] = bus::va_to_bus(static_cast<char *>(obj_table[i + j]) + meta);
+		int ret = release(*p, bpid, bufs, k);
+		if (ret < 0) [[unlikely]] {
+			DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s", mp->name,
+					 bpid, strerror(-ret));
+			return ret;
+		}
+		i += k;
+	}
+	return 0;
+}
+
+int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
+{
+	qbman::BmanPortal *p = bus::bman_portal();
+	if (p == nullptr) [[unlikely]]
+		return -rte_errno;
+	const unsigned bpid = pool_bpid(mp);
+	const hw::Bpid b{static_cast<uint8_t>(bpid)};
+	const uint32_t meta = rte_dpaa_bpid_info[bpid].meta_size;
+	uint64_t bufs[bm::kMaxBufs];
+	unsigned got = 0;
+	while (got < n) {
+		const unsigned k = std::min<unsigned>(n - got, bm::kMaxBufs);
+		int ret = p->acquire(b, {bufs, k});
+		if (ret != static_cast<int>(k)) [[unlikely]]
+			break;
+		for (unsigned j = 0; j < k; j++)
+			obj_table[got + j] = static_cast<char *>(bus::bus_to_va(bufs[j])) - meta;
+		got += k;
+	}
+	if (got == n) [[likely]]
+		return 0;
+	// Not enough: all or nothing, so what was taken goes back.
+	if (got != 0)
+		ops_enqueue(mp, obj_table, got);
+	return -ENOBUFS;
+}
+
+unsigned ops_get_count(const rte_mempool *mp) noexcept
+{
+	hw::RegisterWindow *ccsr = bus::bman_ccsr();
+	if (ccsr == nullptr)
+		return 0;
+	return ccsr->read32(bm::ccsr::pool_content(pool_bpid(mp)));
+}
+
+int ops_populate(rte_mempool *mp, unsigned max_objs, void *vaddr, rte_iova_t iova, size_t len,
+		 rte_mempool_populate_obj_cb_t *obj_cb, void *obj_cb_arg) noexcept
+{
+	// Memory DPDK reported is mapped already; an external heap's, or memory
+	// added to a --no-huge process, gets its window now.
+	int ret = bus::dma_map(vaddr, len);
+	if (ret < 0) {
+		DPAA_MEMPOOL_LOG(ERR, "%s: memory %p+%zu is not reachable by DMA: %s", mp->name,
+				 vaddr, len, strerror(-ret));
+		return ret;
+	}
+	return rte_mempool_op_populate_helper(mp, 0, max_objs, vaddr, iova, len, obj_cb,
+					      obj_cb_arg);
+}
+
+} // namespace
+} // namespace dpaa::mempool
+
+static rte_mempool_ops dpaa_mempool_ops = {
+	.name = "dpaa",
+	.alloc = dpaa::mempool::ops_alloc,
+	.free = dpaa::mempool::ops_free,
+	.enqueue = dpaa::mempool::ops_enqueue,
+	.dequeue = dpaa::mempool::ops_dequeue,
+	.get_count = dpaa::mempool::ops_get_count,
+	.calc_mem_size = nullptr,
+	.populate = dpaa::mempool::ops_populate,
+	.get_info = nullptr,
+	.dequeue_contig_blocks = nullptr,
+};
+
+RTE_MEMPOOL_REGISTER_OPS(dpaa_mempool_ops);
 
 extern "C" int rte_dpaa_mempool_bpid(const struct rte_mempool *mp)
 {
 	if (mp == nullptr || strcmp(rte_mempool_get_ops(mp->ops_index)->name, "dpaa") != 0)
 		return -EINVAL;
-	return -ENODEV;
+	return static_cast<int>(dpaa::mempool::pool_bpid(mp));
 }

@@ -195,6 +195,27 @@ void undo_slow(SlowFrame &u) noexcept
 	return true;
 }
 
+// The EQCR has 8 entries and QMan drains it in a few hundred nanoseconds:
+// a full ring at the end of a burst is most often a matter of waiting that
+// long, which costs less than the application's retry or drop. Bounded:
+// QMan that does not drain (a stalled portal) gets fewer frames, as DPDK
+// expects of a full ring.
+constexpr unsigned kEqcrPolls = 512;
+
+[[gnu::noinline]] unsigned enqueue_retry(qbman::QmanPortal &portal, uint32_t fqid,
+					 std::span<const hw::Fd> fds) noexcept
+{
+	unsigned done = 0;
+	for (unsigned polls = 0; done < fds.size() && polls < kEqcrPolls; polls++) {
+		rte_pause();
+		const unsigned n = portal.enqueue_burst(hw::Fqid{fqid}, fds.subspan(done));
+		if (n)
+			polls = 0;
+		done += n;
+	}
+	return done;
+}
+
 template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
 	TxQueue &q = *static_cast<TxQueue *>(txq);
@@ -234,7 +255,9 @@ template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_
 			}
 			bytes += m->pkt_len;
 		}
-		const unsigned done = portal->enqueue_burst(hw::Fqid{q.fqid}, {fds, built});
+		unsigned done = portal->enqueue_burst(hw::Fqid{q.fqid}, {fds, built});
+		if (done < built) [[unlikely]]
+			done += enqueue_retry(*portal, q.fqid, {fds + done, built - done});
 		if (slow_mask) [[unlikely]] {
 			for (unsigned i = 0; i < built; i++) {
 				if (!(slow_mask & (1u << i)))

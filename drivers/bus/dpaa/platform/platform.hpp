@@ -41,7 +41,10 @@ struct MacInfo {
 	char name[16];	     // "fm1-mac9": the bus device name
 	uint8_t rx_port_id;  // BMI hardware port ids (FMan v3: 1G Rx 0x08+,
 	uint8_t tx_port_id;  // 10G Rx 0x10+, 1G Tx 0x28+, 10G Tx 0x30+)
-	uint16_t tx_channel; // QMan channel of the Tx port (FQs to transmit on)
+	uint16_t tx_channel; // QMan channel of the Tx port (FQs to transmit on):
+			     // the device tree's fsl,qman-channel-id on a board;
+			     // in the model 0x40 + 16 * fman + cell
+			     // (hw::qm::channel::kFman0Base + cell for fm1)
 };
 
 struct FmanInfo {
@@ -130,6 +133,10 @@ class Platform
 
 	// What a portal driver calls while waiting (stepped model), or none.
 	virtual WaitFn wait_fn() noexcept { return {}; }
+
+	// The modelled SoC (a dpaa::model::System *) for tests and tools that
+	// read wire counters or act as the hardware; nullptr on a board.
+	virtual void *model_system() noexcept { return nullptr; }
 };
 
 } // namespace dpaa::platform
