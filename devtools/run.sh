@@ -2,8 +2,22 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright 2026 The DPAA C++ PMD authors
 #
-# The main job: set everything up when needed, then run dpdk-testpmd on the
-# DPAA ports of the modelled LS1046A-RDB.
+# The main job: set everything up when needed, then run dpdk-testpmd
+# forwarding across the two 10G ports of the modelled LS1046A-RDB: a traffic
+# generator on fm1-mac9's wire, a sink on fm1-mac10's, testpmd forwarding
+# fm1-mac9 -> fm1-mac10 in between. Prints what testpmd saw and what reached
+# the sink.
+#
+#   devtools/run.sh [options]
+#     --size BYTES       frame size without FCS (default 64)
+#     --vlan ID          802.1Q-tag the generated frames with VLAN ID
+#     --flows N          number of UDP flows (default 64)
+#     --duration SEC     how long to forward (default 10)
+#     --fwd io|mac       testpmd forwarding mode (default io)
+#     --queues N         Rx/Tx queues per port, RSS over IP (default 1)
+#     --cores N          forwarding cores (default 1)
+#     --huge             use hugepages (reserves them when possible) instead of --no-huge
+#     --rate PPS|line|max  generator rate (default max: as fast as the model goes)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,9 +25,63 @@ cd "$root"
 builddir=${DPAA_BUILD_DIR:-build}
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
-devtools/setup.sh
+size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=max
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--size) size=$2; shift ;;
+	--vlan) vlan=$2; shift ;;
+	--flows) flows=$2; shift ;;
+	--duration) duration=$2; shift ;;
+	--fwd) fwd=$2; shift ;;
+	--queues) queues=$2; shift ;;
+	--cores) cores=$2; shift ;;
+	--huge) huge=1 ;;
+	--rate) rate=$2; shift ;;
+	-h|--help) sed -n '3,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "run: unknown option $1 (see --help)" >&2; exit 2 ;;
+	esac
+	shift
+done
+case "$fwd" in io|mac) ;; *) echo "run: --fwd must be io or mac" >&2; exit 2 ;; esac
+
+devtools/setup.sh >/dev/null || devtools/setup.sh
 
 testpmd=$builddir/subprojects/dpdk/app/dpdk-testpmd
-echo "run: starting dpdk-testpmd (the modelled board is not wired in yet: the DPAA bus finds no device)"
-timeout 60 "$testpmd" --no-huge -m 256 --no-pci --no-shconf -l 0,1 \
-	--log-level=bus.dpaa:debug -- --total-num-mbufs=2048 </dev/null
+gen="gen:size=$size:flows=$flows:rate=$rate"
+[ -z "$vlan" ] || gen="$gen:vlan=$vlan"
+
+# The model's thread shares CPU 0 with testpmd's main lcore, which only
+# prints statistics; the forwarding lcores get the other CPU(s).
+ncpu=$(nproc)
+lcores="0@0"
+for ((i = 1; i <= cores; i++)); do
+	lcores="$lcores,$i@$(( ncpu > 1 ? 1 + (i - 1) % (ncpu - 1) : 0 ))"
+done
+mem=(--no-huge -m 1024)
+if [ "$huge" = 1 ]; then
+	if [ "$(cat /proc/sys/vm/nr_hugepages)" -lt 512 ] && [ -w /proc/sys/vm/nr_hugepages ]; then
+		echo 512 >/proc/sys/vm/nr_hugepages || true
+	fi
+	mem=(-m 1024)
+fi
+
+export DPAA_MODEL="board=ls1046a-rdb;fm1-mac9=$gen;fm1-mac10=sink;mode=threaded;cpu=0"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+echo "run: DPAA_MODEL=\"$DPAA_MODEL\""
+echo "run: dpdk-testpmd, $fwd forwarding fm1-mac9 -> fm1-mac10 for ${duration}s, $queues queue(s), $cores core(s)"
+set +e
+timeout -s INT -k 20 "$duration" "$testpmd" --lcores "$lcores" "${mem[@]}" --no-pci --no-shconf \
+	-a dpaa_bus:fm1-mac9 -a dpaa_bus:fm1-mac10 --log-level=pmd.net.dpaa:info -- \
+	--forward-mode="$fwd" --nb-cores="$cores" --rxq="$queues" --txq="$queues" \
+	$([ "$queues" -gt 1 ] && echo --rss-ip) --record-core-cycles --stats-period=1 \
+	--total-num-mbufs=16384 </dev/null >"$out" 2>&1
+rc=$?
+set -e
+# testpmd exits 0 after SIGINT; timeout's own 124 means it did not stop in time.
+if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 130 ]; then
+	sed 's/\x1b\[[0-9;]*[A-Za-z]//g' "$out" | tail -n 40
+	echo "run: dpdk-testpmd failed ($rc)" >&2
+	exit 1
+fi
+/usr/bin/python3 devtools/run_report.py "$out" "$duration"

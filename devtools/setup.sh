@@ -17,7 +17,7 @@ packages=(
 	build-essential meson ninja-build pkg-config python3 python3-pyelftools
 	libnuma-dev libpcap-dev libbsd-dev libsystemd-dev libdbus-1-dev libelf-dev zlib1g-dev libjansson-dev
 	libgtest-dev libgmock-dev libbenchmark-dev tcpdump iproute2 dpkg-dev
-	xz-utils ca-certificates
+	xz-utils ca-certificates iputils-ping
 )
 
 # DPDK's build scripts need pyelftools; a python3 earlier on PATH (pyenv, a

@@ -72,7 +72,11 @@ inline constexpr uint32_t kEngKeygen = 0x00480000; // KeyGen (HWK)
 inline constexpr uint32_t kEngBmi = 0x00500000;
 inline constexpr uint32_t kEngQmiEnq = 0x00540000;
 inline constexpr uint32_t kEngQmiDeq = 0x00580000;
-inline constexpr uint32_t kKgDirect = 0x00100000; // with kEngKeygen: scheme in [4:0]
+// KeyGen NIAs: kEngKeygen alone lets KeyGen take the first enabled scheme of
+// the port's partition (FMKG_PE_SP, as Linux binds ports); kEngKeygen |
+// kKgDirect | scheme names the scheme. kKgDirect shares a bit with the engine
+// field, so an NIA is KeyGen's when is_keygen() says so.
+inline constexpr uint32_t kKgDirect = 0x00100000;
 inline constexpr uint32_t kKgSchemeMask = 0x0000001f;
 inline constexpr uint32_t kBmiEnqFrame = 0x00000002; // with kEngBmi: enqueue to the FQ
 inline constexpr uint32_t kBmiTxRelease = 0x000002c0;
@@ -83,7 +87,12 @@ constexpr uint32_t keygen_scheme(unsigned scheme) noexcept
 {
 	return kEngKeygen | kKgDirect | (scheme & kKgSchemeMask);
 }
+constexpr bool is_keygen(uint32_t nia) noexcept
+{
+	return (nia & kEngineMask & ~kKgDirect) == kEngKeygen;
+}
 inline constexpr uint32_t kEnqueue = kEngBmi | kBmiEnqFrame;
+static_assert(is_keygen(keygen_scheme(3)) && is_keygen(kEngKeygen) && !is_keygen(kEnqueue));
 } // namespace nia
 
 // -------------------------------------------------- BMI Rx port (page +0x000)

@@ -84,46 +84,46 @@ void Bman::query(hw::bm::PoolBitmap &available, hw::bm::PoolBitmap &depleted) co
 	}
 }
 
+// The per-pool CCSR register arrays the model implements (64 words each),
+// dispatched from a table: base, backing field (none: computed), writable.
+const Bman::PoolRegister *Bman::pool_register(uint32_t off, unsigned &bpid)
+{
+	static constexpr PoolRegister kTable[] = {
+		{ccsr::pool_swdet(0), &Pool::swdet, true}, // POOL_SWDET
+		{ccsr::pool_hwdet(0), &Pool::hwdet, true}, // POOL_HWDET
+		{ccsr::pool_swdxt(0), &Pool::swdxt, true}, // POOL_SWDXT
+		{ccsr::pool_hwdxt(0), &Pool::hwdxt, true}, // POOL_HWDXT
+		{ccsr::pool_content(0), nullptr, false},   // POOL_CONTENT: the live count
+	};
+	if (off % 4 != 0)
+		return nullptr;
+	for (const PoolRegister &r : kTable)
+		if (off >= r.base && off < r.base + 4 * kNumPools) {
+			bpid = (off - r.base) / 4;
+			return &r;
+		}
+	return nullptr;
+}
+
 uint32_t Bman::ccsr_read(uint32_t off) const
 {
-	const unsigned bpid = (off & 0xff) / 4;
-	switch (off & ~0xffu) {
-	case 0x000:
-		return pools_[bpid].swdet;
-	case 0x100:
-		return pools_[bpid].hwdet;
-	case 0x200:
-		return pools_[bpid].swdxt;
-	case 0x300:
-		return pools_[bpid].hwdxt;
-	case 0x600:
+	unsigned bpid = 0;
+	const PoolRegister *r = pool_register(off, bpid);
+	if (r == nullptr)
+		return 0; // not modelled: reads as zero
+	if (r->field == nullptr)
 		return free_count(static_cast<uint8_t>(bpid));
-	default:
-		return 0;
-	}
+	return pools_[bpid].*(r->field);
 }
 
 void Bman::ccsr_write(uint32_t off, uint32_t v)
 {
-	const unsigned bpid = (off & 0xff) / 4;
+	unsigned bpid = 0;
+	const PoolRegister *r = pool_register(off, bpid);
+	if (r == nullptr || !r->writable)
+		return; // read-only or not modelled: the write is ignored
 	Pool &p = pools_[bpid];
-	v &= 0xfff; // 8-bit mantissa, 4-bit exponent
-	switch (off & ~0xffu) {
-	case 0x000:
-		p.swdet = v;
-		break;
-	case 0x100:
-		p.hwdet = v;
-		break;
-	case 0x200:
-		p.swdxt = v;
-		break;
-	case 0x300:
-		p.hwdxt = v;
-		break;
-	default:
-		return; // POOL_CONTENT and the rest are read-only here
-	}
+	p.*(r->field) = v & 0xfff; // 8-bit mantissa, 4-bit exponent
 	update_depletion(p);
 }
 

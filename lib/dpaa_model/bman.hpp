@@ -63,6 +63,12 @@ private:
 		uint64_t depletion_entries = 0;
 	};
 	void update_depletion(Pool &p);
+	struct PoolRegister {
+		uint32_t base;
+		uint32_t Pool::*field;
+		bool writable;
+	};
+	static const PoolRegister *pool_register(uint32_t off, unsigned &bpid);
 
 	class Ccsr final : public hw::RegisterWindow
 	{

@@ -21,6 +21,12 @@
 // MAC's own Rx path with the loopback bit); buffers go back to BMan, or the
 // FD to the confirmation FQ (FD command FCO), or to the Tx error FQ.
 //
+// Ownership: the constructor attaches the Tx ports' channel consumers to QMan
+// (Tx channel of MAC cell c: tx_channel(c), dpaa_hw/fman_ccsr.hpp
+// tx_channel_offset()); the owner adds the FMan to the Soc (add_block) and
+// removes it before destroying it. attach_wire() also attaches the MAC to the
+// wire; poll() polls the attached wires (their Rx), after the Tx work.
+//
 // Threading: everything runs under the Soc lock. ccsr() takes it for each
 // access (control path); wire_rx(), deliver() and poll() expect the caller
 // (the Soc step, or a stepped test) to hold it or to run single-threaded.

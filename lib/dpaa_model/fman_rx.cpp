@@ -180,7 +180,9 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 	uint32_t len = static_cast<uint32_t>(frame.size());
 
 	// Parser, then KeyGen if the parser's next engine names a scheme.
-	alignas(8) uint8_t ic[fm::icp::kIcSize] = {};
+	// Only [kIcParseResult, kIcHash + 8) is always written; the rest is
+	// zeroed below if the ICP copies it (no 128-byte clear per frame).
+	alignas(8) uint8_t ic[fm::icp::kIcSize];
 	auto *pr = reinterpret_cast<fm::ParseResult *>(ic + fm::icp::kIcParseResult);
 	uint32_t nia = p.r(rx::kRfne);
 	uint32_t fqid = p.r(rx::kRfqid);
@@ -199,9 +201,11 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 			d[3] = static_cast<uint8_t>(w);
 		}
 	}
-	if ((nia & fm::nia::kEngineMask) == fm::nia::kEngKeygen) {
-		Keygen::Result k =
-			keygen_.classify(nia & fm::nia::kKgSchemeMask, frame, *pr, p.rx_port_id);
+	if (fm::nia::is_keygen(nia)) {
+		Keygen::Result k = (nia & fm::nia::kKgDirect)
+					   ? keygen_.classify(nia & fm::nia::kKgSchemeMask, frame,
+							      *pr, p.rx_port_id)
+					   : keygen_.classify_port(frame, *pr, p.rx_port_id);
 		if (!k.valid) {
 			status |= fds::kErrNoScheme;
 		} else {
@@ -280,6 +284,12 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 	icsz = std::min(icsz, fm::icp::kIcSize - std::min(iciof, fm::icp::kIcSize));
 	// The IC copy must not run into the frame (or the S/G table).
 	icsz = iceof >= bsm ? 0 : std::min(icsz, bsm - iceof);
+	constexpr uint32_t kWrittenBegin = fm::icp::kIcParseResult;
+	constexpr uint32_t kWrittenEnd = fm::icp::kIcHash + 8;
+	if (iciof < kWrittenBegin)
+		std::memset(ic + iciof, 0, kWrittenBegin - iciof);
+	if (iciof + icsz > kWrittenEnd)
+		std::memset(ic + kWrittenEnd, 0, fm::icp::kIcSize - kWrittenEnd);
 
 	Bman &bman = soc_.bman();
 	hw::Fd fd{};

@@ -270,6 +270,16 @@ void Keygen::action(uint32_t ar) noexcept
 	}
 }
 
+Keygen::Result Keygen::classify_port(std::span<const uint8_t> frame, const hf::ParseResult &pr,
+				     uint8_t port_id) noexcept
+{
+	const uint32_t sp = port_sp_[port_id & 63];
+	for (unsigned n = 0; n < kg::kNumSchemes; n++)
+		if ((sp & (0x80000000u >> n)) && (schemes_[n][word(kg::kSeMode)] & kg::kModeEn))
+			return classify(n, frame, pr, port_id);
+	return Result{false, 0, 0, 0};
+}
+
 Keygen::Result Keygen::classify(unsigned scheme, std::span<const uint8_t> frame,
 				const hf::ParseResult &pr, uint8_t port_id) noexcept
 {

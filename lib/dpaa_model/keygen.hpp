@@ -12,8 +12,9 @@
 // bit 31 down, each at its natural width (an absent header contributes
 // zeros). With KGSE_HC symmetric, each source/destination pair is ordered
 // before hashing, so both directions of a flow hash alike.
-// Not modelled: generic extraction (KGSE_GEC), classification plans, scheme
-// selection by match vectors (only direct scheme NIAs), policer.
+// Not modelled: generic extraction (KGSE_GEC), classification plans, match
+// vectors (a port's NIA names a scheme, or the first enabled scheme of its
+// partition is used), policer.
 #pragma once
 
 #include <array>
@@ -47,6 +48,10 @@ public:
 
 	Result classify(unsigned scheme, std::span<const uint8_t> frame,
 			const hw::fman::ParseResult &pr, uint8_t port_id) noexcept;
+
+	// The first enabled scheme of the port's partition (FMKG_PE_SP).
+	Result classify_port(std::span<const uint8_t> frame, const hw::fman::ParseResult &pr,
+			     uint8_t port_id) noexcept;
 
 	// The raw words of a scheme entry (index = (register - 0x100) / 4).
 	const std::array<uint32_t, hw::fman::kg::kSchemeWords> &scheme(unsigned n) const noexcept

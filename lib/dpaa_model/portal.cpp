@@ -98,7 +98,9 @@ void QmanSwPortal::update_isr() noexcept
 
 bool QmanSwPortal::poll()
 {
-	if (!valid())
+	// A portal no driver has configured (QCSP_CFG still 0: EQCR in PI-register
+	// production mode, which the model does not serve) is not polled.
+	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
 		return false;
 	bool did = poll_mc();
 	did |= poll_eqcr();
@@ -127,7 +129,8 @@ bool QmanSwPortal::poll_eqcr()
 				post_ern(*e, qm::mr_rc::kFqTaildrop);
 			// Enqueue DCA: the entry also consumes a DQRR entry.
 			if (cdc && (e->dca & qm::eqcr_dca::kEnable))
-				consume_dqrr_to((e->dca + 1u) & (qm::kDqrrSize - 1));
+				consume_dqrr_to(((e->dca & qm::eqcr_dca::kIdxMask) + 1u) &
+						(qm::kDqrrSize - 1));
 		} else {
 			faults_.bad_eqcr_verb++;
 		}
@@ -213,7 +216,7 @@ void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t sta
 
 bool QmanSwPortal::produce()
 {
-	if (!valid())
+	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
 		return false;
 	void *ci = ci_.get();
 	const unsigned mf =
@@ -341,7 +344,8 @@ void BmanSwPortal::reset()
 
 bool BmanSwPortal::poll()
 {
-	if (!valid())
+	// Likewise for BCSP_CFG (RPM 0: PI-register production).
+	if (!valid() || hw::reg_read(ci_.get(), bm::ci::kCfg) == 0)
 		return false;
 	bool did = poll_mc();
 	did |= poll_rcr();

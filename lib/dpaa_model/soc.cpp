@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 namespace dpaa::model
@@ -111,11 +112,20 @@ void *Soc::thread_entry(void *soc)
 
 int Soc::start_thread(int cpu)
 {
+	ThreadConfig cfg;
+	cfg.cpu = cpu;
+	return start_thread(cfg);
+}
+
+int Soc::start_thread(const ThreadConfig &cfg)
+{
+	const int cpu = cfg.cpu;
 	if (running_)
 		return -EBUSY;
 	if (cpu >= CPU_SETSIZE)
 		return -EINVAL;
 	stop_.store(false, std::memory_order_relaxed);
+	thread_cfg_ = cfg;
 	// pthread rather than std::thread: the model is also built without
 	// exceptions, and the CPU is set before the thread first runs.
 	pthread_attr_t attr;
@@ -146,19 +156,22 @@ void Soc::stop_thread()
 
 void Soc::thread_main()
 {
+	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0); // 1 us: bounded wake-up latency
 	unsigned idle = 0;
 	while (!stop_.load(std::memory_order_relaxed)) {
 		if (step()) {
 			idle = 0;
 			continue;
 		}
-		idle++;
-		if (idle < kIdleSpinSteps)
+		if (idle != ~0u)
+			idle++;
+		if (idle < thread_cfg_.spin_steps) {
 			cpu_relax();
-		else if (idle < kIdleSpinSteps + kIdleYieldSteps)
+		} else if (idle - thread_cfg_.spin_steps < thread_cfg_.yield_steps) {
 			sched_yield();
-		else {
-			const struct timespec ts = {0, kIdleSleep.count() * 1000};
+		} else {
+			const struct timespec ts = {
+				0, static_cast<long>(thread_cfg_.sleep.count()) * 1000};
 			nanosleep(&ts, nullptr);
 		}
 	}

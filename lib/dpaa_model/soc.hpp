@@ -37,9 +37,25 @@ namespace dpaa::model
 class Soc
 {
 public:
-	static constexpr unsigned kIdleSpinSteps = 2000;
-	static constexpr unsigned kIdleYieldSteps = 200;
-	static constexpr std::chrono::microseconds kIdleSleep{50};
+	// How the model thread backs off when a step finds nothing to do: steps
+	// 'spin_steps' times one pause apart, then 'yield_steps' times with a
+	// sched_yield() between them, then sleeps 'sleep' between steps (with
+	// the thread's timer slack at 1 us so the sleep is not stretched to the
+	// default 50 us). The defaults suit a small machine shared with the
+	// application (spinning longer measured much slower there: the model
+	// kept the core the application needed); a model thread with a core of
+	// its own can spin far longer.
+	//
+	// Pin the model thread to a core that no busy-polling application thread
+	// (a DPDK lcore) uses: sharing a core with a thread that never yields
+	// starves the model (app/bench/qbman_bench on the loaded 2-core machine:
+	// about 0.1-0.3 Mfps unpinned against 0.6-1.0 Mfps on separate cores).
+	struct ThreadConfig {
+		int cpu = -1; // pin to this CPU; < 0: no pinning
+		unsigned spin_steps = 64;
+		unsigned yield_steps = 4000;
+		std::chrono::microseconds sleep{20};
+	};
 
 	Soc();
 	~Soc();
@@ -64,6 +80,7 @@ public:
 
 	// Threaded mode. cpu < 0: no pinning. Negative errno on failure.
 	int start_thread(int cpu = -1);
+	int start_thread(const ThreadConfig &cfg);
 	void stop_thread();
 	bool threaded() const noexcept { return running_; }
 	// False if portal memory could not be allocated.
@@ -87,6 +104,7 @@ private:
 	std::vector<Block *> blocks_;
 	pthread_t thread_{};
 	bool running_ = false;
+	ThreadConfig thread_cfg_;
 	std::atomic<bool> stop_{false};
 	std::atomic<uint64_t> steps_{0};
 };

@@ -24,6 +24,12 @@ public:
 	virtual bool wire_rx(std::span<const uint8_t> frame, bool fcs_ok) = 0;
 	// The MAC's line speed, for wires that pace at line rate.
 	virtual uint32_t speed_mbps() const = 0;
+	// Whether the MAC receives at all now (its Rx enabled, its Rx port
+	// enabled). A frame arriving while not is dropped and counted, as on a
+	// board; wires that replay a file or generate traffic (pcap, gen) wait
+	// for it instead, so that frames are not spent on an application that
+	// is still starting.
+	virtual bool rx_ready() const { return true; }
 
 protected:
 	~MacPort() = default;

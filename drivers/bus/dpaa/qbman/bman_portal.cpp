@@ -38,7 +38,7 @@ const void *BmanPortal::mc_wait() noexcept
 			mc_pending_ = true;
 			return nullptr;
 		}
-		wait_.fn ? wait_.fn(wait_.arg) : cpu_relax();
+		mc_poll_wait(wait_, i);
 	}
 	mc_vbit_ ^= hw::kVbit;
 	mc_rridx_ ^= 1;

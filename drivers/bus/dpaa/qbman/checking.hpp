@@ -6,6 +6,8 @@
 // change between builds.
 #pragma once
 
+#include <sched.h>
+
 namespace dpaa::qbman
 {
 
@@ -36,5 +38,20 @@ struct WaitHook {
 
 // Polls of a management response before giving up with -ETIMEDOUT.
 inline constexpr unsigned long kMcMaxPolls = 50'000'000;
+// Polls spent spinning before each further poll yields the CPU: a command
+// normally completes within them; past that, whatever answers it (another
+// thread, on a busy machine) may need this core.
+inline constexpr unsigned long kMcSpinPolls = 1024;
+
+// One wait between two polls of a management response.
+inline void mc_poll_wait(const WaitHook &h, unsigned long polls) noexcept
+{
+	if (h.fn != nullptr)
+		h.fn(h.arg);
+	else if (polls < kMcSpinPolls)
+		cpu_relax();
+	else
+		sched_yield();
+}
 
 } // namespace dpaa::qbman

@@ -104,7 +104,7 @@ qm::McCommand *QmanPortal::mc_start() noexcept
 		for (unsigned long i = 0; hw::load_verb(rr) == 0; i++) {
 			if (i == kMcMaxPolls)
 				return nullptr;
-			wait_.fn ? wait_.fn(wait_.arg) : cpu_relax();
+			mc_poll_wait(wait_, i);
 		}
 		mc_vbit_ ^= hw::kVbit;
 		mc_rridx_ ^= 1;
@@ -126,7 +126,7 @@ const qm::McResult *QmanPortal::mc_commit(uint8_t verb) noexcept
 			mc_pending_ = true;
 			return nullptr;
 		}
-		wait_.fn ? wait_.fn(wait_.arg) : cpu_relax();
+		mc_poll_wait(wait_, i);
 	}
 	mc_vbit_ ^= hw::kVbit;
 	mc_rridx_ ^= 1;

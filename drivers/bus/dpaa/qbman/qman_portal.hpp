@@ -154,6 +154,9 @@ public:
 			const qm::DqrrEntry *e = dqrr_.current();
 			if (e == nullptr)
 				break;
+			// The next entry's line, one step ahead of its turn.
+			__builtin_prefetch(
+				dqrr_.at((dqrr_.cursor().idx() + 1) & (qm::kDqrrSize - 1)));
 			f(*e);
 			dqrr_next();
 			n++;

@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""Run DPDK's applications for real on the modelled board.
+
+Each test starts the real binary (dpdk-testpmd, dpdk-l2fwd, dpdk-l3fwd) with
+DPAA_MODEL describing the board and its wires, talks to it through stdin when
+it is interactive, and checks what reached the wires.
+"""
+
+import os
+import re
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+
+BUILD = os.environ.get("DPAA_BUILD_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "build"))
+DPDK_BUILD = os.path.join(BUILD, "subprojects", "dpdk")
+TESTPMD = os.path.join(DPDK_BUILD, "app", "dpdk-testpmd")
+L2FWD = os.path.join(DPDK_BUILD, "examples", "dpdk-l2fwd")
+L3FWD = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd")
+
+# Two lcores: the main one and one forwarding core; the model's thread shares
+# the main lcore's CPU, which testpmd leaves idle while forwarding.
+EAL_ARGS = ["--no-huge", "-m", "1024", "--no-pci", "--no-shconf", "-l", "0,1",
+            "-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"]
+
+
+def model(**wires):
+    """DPAA_MODEL for the LS1046A-RDB: model(fm1_mac9="pcap:rx=a.pcap")."""
+    items = ["board=ls1046a-rdb", "mode=threaded", "cpu=0"]
+    items += ["%s=%s" % (port.replace("_", "-"), wire) for port, wire in wires.items()]
+    return ";".join(items)
+
+
+class App:
+    """A running application whose output is collected as it comes."""
+
+    def __init__(self, argv, env_model, interactive=True):
+        env = dict(os.environ)
+        env["DPAA_MODEL"] = env_model
+        self.proc = subprocess.Popen(argv, env=env, stdin=subprocess.PIPE if interactive else subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.output = ""
+        self._lock = threading.Lock()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        while True:
+            chunk = self.proc.stdout.read1(65536)
+            if not chunk:
+                return
+            with self._lock:
+                self.output += chunk.decode(errors="replace")
+
+    def text(self):
+        with self._lock:
+            return self.output
+
+    def send(self, line):
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def wait_for(self, pattern, timeout=30, start=0):
+        """Wait until pattern appears in the output after offset 'start'."""
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern, re.M)
+        while time.monotonic() < deadline:
+            m = regex.search(self.text(), start)
+            if m:
+                return m
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        m = regex.search(self.text(), start)
+        if m:
+            return m
+        raise AssertionError("no %r in the output:\n%s" % (pattern, self.text()[-4000:]))
+
+    def command(self, line, timeout=20):
+        """Send an interactive testpmd command; return what it printed."""
+        start = len(self.text())
+        self.send(line)
+        self.wait_for(r"testpmd> $", timeout, start)
+        return self.text()[start:]
+
+    def finish(self, timeout=30):
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError("the application did not exit:\n" + self.text()[-4000:])
+        self._reader.join(5)
+        return rc
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def wait_frames(read, path, count, timeout=30):
+    """Wait until the pcap file holds at least 'count' frames."""
+    deadline = time.monotonic() + timeout
+    frames = read(path)
+    while len(frames) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+        frames = read(path)
+    return frames
+
+
+class AppTestCase(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory(prefix="dpaa-apps-")
+        self.apps = []
+
+    def tearDown(self):
+        for app in self.apps:
+            app.kill()
+        self.dir.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.dir.name, name)
+
+    def start(self, argv, env_model, interactive=True):
+        app = App(argv, env_model, interactive)
+        self.apps.append(app)
+        return app

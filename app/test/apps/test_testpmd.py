@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""dpdk-testpmd, unmodified, forwarding between fm1-mac9 and fm1-mac10 of the
+modelled LS1046A-RDB with pcap wires, and answering interactive commands."""
+
+import re
+import sys
+import unittest
+
+import frames as f
+from apptest import AppTestCase, EAL_ARGS, TESTPMD, model, wait_frames
+
+SRC = f.mac("02:00:00:00:11:11")
+DST = f.mac("02:00:00:00:22:22")
+
+
+def traffic(count=48):
+    """Untagged, 802.1Q and QinQ frames over IPv4/UDP and IPv6/TCP, 8 flows."""
+    out = []
+    for i in range(count):
+        kind = i % 4
+        if kind == 0:
+            out.append(f.udp4_frame(DST, SRC, i % 8, size=64 + i))
+        elif kind == 1:
+            out.append(f.udp4_frame(DST, SRC, i % 8, size=128, vlan=100 + i % 8))
+        elif kind == 2:
+            out.append(f.udp4_frame(DST, SRC, i % 8, size=256, qinq=(10, 20 + i % 8)))
+        else:
+            out.append(f.tcp6_frame(DST, SRC, i % 8, vlan=7))
+    return out
+
+
+class TestpmdForwarding(AppTestCase):
+    def forward(self, mode, extra=()):
+        sent = traffic()
+        f.write_pcap(self.path("in.pcap"), sent)
+        env = model(fm1_mac9="pcap:rx=%s" % self.path("in.pcap"),
+                    fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
+        app = self.start([TESTPMD] + EAL_ARGS + ["--", "-i", "--forward-mode=" + mode,
+                                                 "--eth-peer=1,02:00:00:00:00:aa"] + list(extra), env)
+        app.wait_for(r"testpmd> $", 30)
+        port1 = app.wait_for(r"^Port 1: ([0-9A-F:]{17})").group(1)
+        app.command("start")
+        got = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent))
+        stats = app.command("stop")
+        app.send("quit")
+        self.assertEqual(app.finish(), 0)
+        return sent, got, port1, stats
+
+    def test_io_forwarding_is_byte_exact_with_tags_untouched(self):
+        sent, got, _, stats = self.forward("io")
+        self.assertEqual(len(got), len(sent), stats)
+        for i, (a, b) in enumerate(zip(sent, got)):
+            self.assertEqual(a.hex(), b.hex(), "frame %d differs" % i)
+
+    def test_mac_forwarding_rewrites_addresses_only(self):
+        sent, got, port1, _ = self.forward("mac")
+        self.assertEqual(len(got), len(sent))
+        for i, (a, b) in enumerate(zip(sent, got)):
+            self.assertEqual(b[0:6], f.mac("02:00:00:00:00:aa"), "frame %d destination" % i)
+            self.assertEqual(b[6:12], f.mac(port1), "frame %d source" % i)
+            self.assertEqual(b[12:].hex(), a[12:].hex(), "frame %d beyond the addresses" % i)
+
+    def test_dpaa_mempool_ops(self):
+        sent, got, _, _ = self.forward("io", ["--mbuf-pool-ops-name", "dpaa"])
+        self.assertEqual([x.hex() for x in got], [x.hex() for x in sent])
+
+
+class TestpmdCommands(AppTestCase):
+    def setUp(self):
+        super().setUp()
+        env = model(fm1_mac9="cable:fm1-mac10")
+        self.app = self.start([TESTPMD] + EAL_ARGS + ["--", "-i"], env)
+        self.app.wait_for(r"testpmd> $", 30)
+
+    def tearDown(self):
+        self.app.send("quit")
+        self.assertEqual(self.app.finish(), 0)
+        super().tearDown()
+
+    def test_show_port_info(self):
+        out = self.app.command("show port info 0")
+        self.assertIn("Device name: fm1-mac9", out)
+        self.assertIn("Driver name: net_dpaa", out)
+        self.assertRegex(out, r"Link status: up")
+        self.assertRegex(out, r"Link speed: 10 Gbps")
+        self.assertRegex(out, r"Max possible number of RXQs per queue: *\d+|Max possible RX queues: *\d+")
+
+    def test_stats_and_xstats(self):
+        out = self.app.command("show port stats 0")
+        self.assertRegex(out, r"RX-packets: 0 +RX-missed: 0")
+        out = self.app.command("show port xstats 0")
+        self.assertRegex(out, r"rx_good_packets: 0")
+        self.assertRegex(out, r"tx_good_packets: 0")
+
+    def test_promisc_allmulti_mtu(self):
+        self.assertNotIn("rror", self.app.command("set promisc 0 off"))
+        self.assertIn("Promiscuous mode: disabled", self.app.command("show port info 0"))
+        self.assertNotIn("rror", self.app.command("set promisc 0 on"))
+        self.assertIn("Promiscuous mode: enabled", self.app.command("show port info 0"))
+        self.assertNotIn("rror", self.app.command("set allmulti 0 on"))
+        self.assertIn("Allmulticast mode: enabled", self.app.command("show port info 0"))
+        self.app.command("port stop 0")
+        out = self.app.command("port config mtu 0 1600")
+        self.assertNotIn("rror", out)
+        self.app.command("port start 0")
+        self.assertRegex(self.app.command("show port info 0"), r"MTU: 1600")
+
+    def test_tx_loopback(self):
+        out = self.app.command("set port 0 tx_loopback on")
+        self.assertNotIn("not implemented", out)
+        self.assertNotIn("invalid", out)
+        out = self.app.command("set port 0 tx_loopback off")
+        self.assertNotIn("not implemented", out)
+
+    def test_vlan_strip_is_refused_clearly(self):
+        out = self.app.command("vlan set strip on 0")
+        self.assertIn("rx_vlan_strip_set(port_pi=0, on=1) failed", out)
+        self.assertNotIn("VLAN_STRIP", self.app.command("show port 0 rx_offload configuration"))
+
+    def test_port_stop_start(self):
+        out = self.app.command("port stop 0")
+        self.assertRegex(out, r"Stopping ports\.\.\.")
+        out = self.app.command("port start 0")
+        self.assertRegex(out, r"Port 0: [0-9A-F:]{17}")
+        self.assertRegex(self.app.command("show port info 0"), r"Link status: up")
+
+    def test_rss_hash(self):
+        out = self.app.command("show port 0 rss-hash")
+        self.assertRegex(out, r"RSS functions:")
+
+
+class TestpmdRss(AppTestCase):
+    def test_two_queues_two_cores_split_the_flows(self):
+        sent = [f.udp4_frame(DST, SRC, flow, size=64) for flow in range(256)]
+        f.write_pcap(self.path("in.pcap"), sent)
+        env = model(fm1_mac9="pcap:rx=%s" % self.path("in.pcap"),
+                    fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
+        eal = [a for a in EAL_ARGS if a not in ("-l", "0,1")] + ["--lcores", "0@0,1@1,2@1"]
+        app = self.start([TESTPMD] + eal + ["--", "-i", "--rxq=2", "--txq=2", "--rss-ip",
+                                            "--nb-cores=2"], env)
+        app.wait_for(r"testpmd> $", 30)
+        app.command("start")
+        got = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent))
+        stats = app.command("stop")
+        app.send("quit")
+        self.assertEqual(app.finish(), 0)
+        self.assertEqual(sorted(x.hex() for x in got), sorted(x.hex() for x in sent))
+        per_queue = {int(q): int(n) for q, n in re.findall(
+            r"RX Port= 0/Queue= (\d) -> TX Port= 1/Queue= \d -+\n  RX-packets: (\d+)", stats)}
+        self.assertEqual(sorted(per_queue), [0, 1], stats)
+        self.assertEqual(sum(per_queue.values()), len(sent))
+        for q, n in per_queue.items():
+            self.assertGreater(n, len(sent) // 4, "queue %d got %d of %d" % (q, n, len(sent)))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2, argv=[sys.argv[0]] + sys.argv[1:])

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// FMan model, transmit side: contiguous and S/G frames to the wire, checksum
+// insertion, buffer release, confirmation and error FQs, counters, loopback.
+
+#include <gtest/gtest.h>
+
+#include "fman_test_support.hpp"
+
+namespace dpaa::test
+{
+namespace
+{
+
+namespace tx = fm::bmi_tx;
+namespace st = memac::stat;
+namespace fds = fm::fd_status;
+namespace cmd = fm::fd_cmd;
+constexpr unsigned kMac = FmanRig::kMac10;
+constexpr uint32_t kTxFq = 0x300, kConfFq = 0x301, kErrFq = 0x302;
+constexpr uint8_t kBpid = 5;
+
+class FmanTx : public ::testing::Test
+{
+protected:
+	void SetUp() override
+	{
+		rig.mac_wr(kMac, memac::kCommandConfig,
+			   memac::cmd::kTxEn | memac::cmd::kRxEn | memac::cmd::kTxPadEn);
+		rig.setup_tx(kMac, kTxFq, kConfFq, kErrFq);
+	}
+	// A buffer outside any pool holding 'f' at 'off'; FD to pool kBpid.
+	hw::Fd place(const Bytes &f, uint16_t off = 64)
+	{
+		uint64_t buf = rig.alloc(off + static_cast<uint32_t>(f.size()) + 64);
+		std::memcpy(rig.mem.at(buf + off), f.data(), f.size());
+		return hw::Fd::contig(buf, kBpid, off, static_cast<uint32_t>(f.size()));
+	}
+	void send(const hw::Fd &fd)
+	{
+		ASSERT_EQ(rig.soc.qman().enqueue(kTxFq, fd), model::EnqueueStatus::ok);
+		rig.run();
+	}
+	TestWire &wire() { return *rig.wires[kMac]; }
+	FmanRig rig;
+};
+
+TEST_F(FmanTx, ContiguousFrameToWireAndBufferToBman)
+{
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(100).finish();
+	hw::Fd fd = place(f);
+	send(fd);
+	ASSERT_EQ(wire().sent.size(), 1u);
+	EXPECT_EQ(wire().sent[0], f);
+	EXPECT_EQ(rig.soc.bman().free_count(kBpid), 1u);
+	uint64_t back = 0;
+	ASSERT_EQ(rig.soc.bman().acquire(kBpid, &back, 1), 1u);
+	EXPECT_EQ(back, fd.addr());
+	EXPECT_TRUE(rig.sink.got.empty()); // no confirmation asked
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTfrc), 1u);
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTbdc), 1u);
+}
+
+TEST_F(FmanTx, ShortFramesArePadded)
+{
+	Bytes f = FrameBuilder().etype(0x0806).payload(28).finish(); // 42 bytes
+	send(place(f));
+	ASSERT_EQ(wire().sent.size(), 1u);
+	Bytes want = f;
+	want.resize(60, 0);
+	EXPECT_EQ(wire().sent[0], want);
+	EXPECT_EQ(rig.stat(kMac, st::kT64), 1u);
+}
+
+struct CsumCase {
+	const char *name;
+	bool v6;
+	uint8_t proto;
+};
+
+class FmanTxCsum : public FmanTx, public ::testing::WithParamInterface<CsumCase>
+{
+};
+
+TEST_P(FmanTxCsum, ChecksumsInsertedFromPrependedParseResult)
+{
+	const CsumCase c = GetParam();
+	FrameBuilder fb;
+	fb.vlan(0x8100, 7).etype(c.v6 ? 0x86dd : 0x0800);
+	if (c.v6)
+		fb.ipv6(c.proto);
+	else
+		fb.ipv4(c.proto);
+	if (c.proto == 6)
+		fb.tcp(4321, 443);
+	else
+		fb.udp(4321, 53);
+	fb.payload(333, 9);
+	Bytes without = fb.finish(false);
+	Bytes want = fb.finish(true); // the test's own checksums
+	ASSERT_NE(without, want);
+
+	hw::Fd fd = place(without);
+	// What a driver writes for Tx checksum offload: the parse result at
+	// ICEOF (default 0x10) with the L3/L4 types and offsets.
+	auto *pr = reinterpret_cast<fm::ParseResult *>(rig.mem.at(fd.addr() + 0x10));
+	std::memset(pr, 0, sizeof(*pr));
+	pr->l3r.store(c.v6 ? fm::l3r::kFirstIpv6 : fm::l3r::kFirstIpv4);
+	pr->l4r = c.proto == 6 ? fm::l4r::kTcp : fm::l4r::kUdp;
+	pr->ip_off[0] = static_cast<uint8_t>(fb.ip_off[0]);
+	pr->l4_off = static_cast<uint8_t>(fb.l4_off);
+	fd.set_cmd(cmd::kRpd | cmd::kDtc);
+	send(fd);
+	ASSERT_EQ(wire().sent.size(), 1u);
+	EXPECT_EQ(wire().sent[0], want) << c.name;
+	// The buffer itself is not rewritten: the FMan checksums on the way out.
+	EXPECT_EQ(0, std::memcmp(rig.mem.at(fd.addr() + 64), without.data(), without.size()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Fman, FmanTxCsum,
+			 ::testing::Values(CsumCase{"ipv4-udp", false, 17},
+					   CsumCase{"ipv4-tcp", false, 6},
+					   CsumCase{"ipv6-udp", true, 17},
+					   CsumCase{"ipv6-tcp", true, 6}),
+			 [](const auto &info) {
+				 std::string n = info.param.name;
+				 for (auto &ch : n)
+					 if (ch == '-')
+						 ch = '_';
+				 return n;
+			 });
+
+TEST_F(FmanTx, NoChecksumWithoutTheCommand)
+{
+	FrameBuilder fb;
+	fb.etype(0x0800).ipv4(17).udp().payload(30);
+	Bytes without = fb.finish(false);
+	send(place(without));
+	ASSERT_EQ(wire().sent.size(), 1u);
+	EXPECT_EQ(wire().sent[0], without);
+}
+
+TEST_F(FmanTx, ScatterGatherFrameAndEveryBufferReleased)
+{
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(5000).finish();
+	const uint32_t cuts[] = {1000, 2500, static_cast<uint32_t>(f.size()) - 3500};
+	uint64_t table = rig.alloc(256);
+	auto *sg = reinterpret_cast<hw::SgEntry *>(rig.mem.at(table + 32));
+	uint32_t done = 0;
+	std::vector<uint64_t> data;
+	for (unsigned i = 0; i < 3; i++) {
+		uint64_t b = rig.alloc(cuts[i] + 16);
+		std::memcpy(rig.mem.at(b + 16), f.data() + done, cuts[i]);
+		sg[i] = hw::SgEntry{};
+		sg[i].set_addr(b);
+		sg[i].set_offset(16);
+		sg[i].set_bpid(7);
+		sg[i].set_length_flags(cuts[i], false, i == 2);
+		done += cuts[i];
+		data.push_back(b);
+	}
+	hw::Fd fd{};
+	fd.set_addr(table);
+	fd.set_bpid(6);
+	fd.set_format_offset_length(hw::FdFormat::sg, 32, static_cast<uint32_t>(f.size()));
+	send(fd);
+	ASSERT_EQ(wire().sent.size(), 1u);
+	EXPECT_EQ(wire().sent[0], f);
+	EXPECT_EQ(rig.soc.bman().free_count(6), 1u);
+	EXPECT_EQ(rig.soc.bman().free_count(7), 3u);
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTbdc), 4u);
+	EXPECT_EQ(rig.stat(kMac, st::kT1519X), 1u);
+}
+
+TEST_F(FmanTx, ConfirmationInsteadOfRelease)
+{
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();
+	hw::Fd fd = place(f);
+	fd.set_cmd(cmd::kFco); // CFQ 0: the port's FMBM_TCFQID
+	send(fd);
+	hw::Fd fd2 = place(f);
+	rig.init_fq(0x303);
+	fd2.set_cmd(cmd::kFco | 0x303);
+	send(fd2);
+	ASSERT_EQ(wire().sent.size(), 2u);
+	ASSERT_EQ(rig.sink.got.size(), 2u);
+	EXPECT_EQ(rig.sink.got[0].fqid, kConfFq);
+	EXPECT_EQ(rig.sink.got[0].fd.addr(), fd.addr());
+	EXPECT_EQ(rig.sink.got[0].fd.status(), 0u);
+	EXPECT_EQ(rig.sink.got[1].fqid, 0x303u);
+	EXPECT_EQ(rig.sink.got[1].fd.addr(), fd2.addr());
+	EXPECT_EQ(rig.soc.bman().free_count(kBpid), 0u); // software frees them
+	EXPECT_EQ(rig.fman.stats(kMac).tx_confirmations, 2u);
+}
+
+TEST_F(FmanTx, ErrorsGoToTheTxErrorFq)
+{
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();
+	hw::Fd unmapped = hw::Fd::contig(0x1000, kBpid, 64, 100);
+	hw::Fd empty = place(f);
+	empty.set_length(0);
+	hw::Fd compound = place(f);
+	compound.set_format_offset_length(hw::FdFormat::compound, 64, 100);
+	hw::Fd huge = hw::Fd{};
+	huge.set_addr(place(f).addr());
+	huge.set_format_length_big(hw::FdFormat::contig_big, fm::kMaxTxFrame + 1);
+	for (const hw::Fd &fd : {unmapped, empty, compound, huge})
+		send(fd);
+	EXPECT_TRUE(wire().sent.empty());
+	ASSERT_EQ(rig.sink.got.size(), 4u);
+	for (auto &e : rig.sink.got)
+		EXPECT_EQ(e.fqid, kErrFq);
+	EXPECT_EQ(rig.sink.got[0].fd.status(), fds::kErrDma);
+	EXPECT_EQ(rig.sink.got[1].fd.status(), fds::kErrLength);
+	EXPECT_EQ(rig.sink.got[2].fd.status(), fds::kErrUnsupportedFormat);
+	EXPECT_EQ(rig.sink.got[3].fd.status(), fds::kErrLength);
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTfledc), 2u);
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTfufdc), 1u);
+	EXPECT_EQ(rig.fman.stats(kMac).tx_errors, 4u);
+	EXPECT_EQ(rig.stat(kMac, st::kTFrm), 0u);
+}
+
+TEST_F(FmanTx, CountersMatchTheFramesSent)
+{
+	const Mac6 bcast{{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	const Mac6 mcast{{0x01, 0x00, 0x5e, 0x01, 0x02, 0x03}};
+	Bytes frames[] = {
+		FrameBuilder(kPeerMac).etype(0x0800).ipv4(17).udp().payload(10).finish(), // 52 ->
+											  // 64
+		FrameBuilder(kPeerMac).etype(0x0800).ipv4(17).udp().payload(58).finish(), // 100
+		FrameBuilder(bcast).etype(0x0806).payload(186).finish(),		  // 200
+		FrameBuilder(mcast)
+			.vlan(0x8100, 3)
+			.etype(0x0800)
+			.ipv4(17)
+			.udp()
+			.payload(554)
+			.finish(),
+	};
+	uint64_t octets = 0;
+	for (const Bytes &f : frames) {
+		send(place(f));
+		octets += std::max<size_t>(f.size(), 60) + 4;
+	}
+	EXPECT_EQ(wire().sent.size(), 4u);
+	EXPECT_EQ(rig.stat(kMac, st::kTFrm), 4u);
+	EXPECT_EQ(rig.stat(kMac, st::kTPkt), 4u);
+	EXPECT_EQ(rig.stat(kMac, st::kTOct), octets);
+	EXPECT_EQ(rig.stat(kMac, st::kTEoct), octets);
+	EXPECT_EQ(rig.stat(kMac, st::kTUca), 2u);
+	EXPECT_EQ(rig.stat(kMac, st::kTBca), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kTMca), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kTVlan), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kT64), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kT127), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kT255), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kT1023), 1u);
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTfrc), 4u);
+
+	// STATN_CONFIG CLR clears them all and reads back 0 at once.
+	rig.mac_wr(kMac, memac::kStatnConfig, memac::statn::kClear);
+	EXPECT_EQ(rig.mac_rd(kMac, memac::kStatnConfig) & memac::statn::kClear, 0u);
+	for (uint32_t off = st::kFirst; off < st::kEnd; off += 8)
+		EXPECT_EQ(rig.stat(kMac, off), 0u) << std::hex << off;
+}
+
+TEST_F(FmanTx, LoopbackBitTurnsTxIntoRx)
+{
+	rig.add_pool(1, 2048, 8);
+	rig.setup_rx(kMac, 0x110, 0x111, 64, memac::cmd::kLoopback);
+	rig.set_pools(kMac, {{1, 2048}});
+	Bytes f = FrameBuilder(kPortMac).etype(0x0800).ipv4(6).tcp().payload(64).finish();
+	send(place(f));
+	EXPECT_TRUE(wire().sent.empty());
+	ASSERT_EQ(rig.sink.got.size(), 1u);
+	EXPECT_EQ(rig.sink.got[0].fqid, 0x110u);
+	EXPECT_EQ(rig.read_frame(rig.sink.got[0].fd), f);
+	EXPECT_EQ(rig.stat(kMac, st::kTFrm), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kRFrm), 1u);
+	EXPECT_EQ(rig.soc.bman().free_count(kBpid), 1u);
+
+	rig.mac_wr(kMac, memac::kCommandConfig,
+		   rig.mac_rd(kMac, memac::kCommandConfig) & ~memac::cmd::kLoopback);
+	send(place(f));
+	EXPECT_EQ(wire().sent.size(), 1u);
+	EXPECT_EQ(rig.sink.got.size(), 1u);
+}
+
+TEST_F(FmanTx, DisabledPortLeavesFramesQueued)
+{
+	rig.tx_wr(kMac, tx::kTcfg, 0);
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();
+	send(place(f));
+	EXPECT_TRUE(wire().sent.empty());
+	model::FqInfo info{};
+	ASSERT_TRUE(rig.soc.qman().fq_info(kTxFq, info));
+	EXPECT_EQ(info.frames, 1u);
+	rig.tx_wr(kMac, tx::kTcfg, tx::kCfgEn);
+	// The FQ is back in its work queue once QMan offers it again.
+	rig.soc.qman().enqueue(kTxFq, place(f));
+	rig.run();
+	EXPECT_EQ(wire().sent.size(), 2u);
+}
+
+} // namespace
+} // namespace dpaa::test

@@ -1,0 +1,62 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""Summarise a dpdk-testpmd run of devtools/run.sh for a person.
+
+usage: run_report.py <testpmd output> <duration in seconds>
+"""
+
+import re
+import statistics
+import sys
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def main(path, duration):
+    text = ANSI.sub("", open(path, errors="replace").read())
+    ports = re.findall(r"^Port (\d+): ([0-9A-F:]{17})$", text, re.M)
+    links = dict(re.findall(r"^Port (\d+) (Link .*)$", text, re.M))
+    names = dict(re.findall(r"net_dpaa: (fm\d+-mac\d+): port (\d+)", text))
+    names = {port: name for name, port in names.items()}
+    if not ports:
+        print(text[-3000:])
+        print("run: testpmd found no DPAA port")
+        return 1
+    print("Ports found:")
+    for port, mac in ports:
+        print("  port %s  %-9s  %s  %s" % (port, names.get(port, ""), mac, links.get(port, "link unknown")))
+
+    # Each --stats-period print holds one "NIC statistics" block per port.
+    rates = {}
+    for block in re.finditer(r"NIC statistics for port (\d+).*?Rx-pps: +(\d+).*?Tx-pps: +(\d+)", text, re.S):
+        rates.setdefault(block.group(1), []).append((int(block.group(2)), int(block.group(3))))
+    print("Rates (median of the 1-second samples after the first):")
+    for port in sorted(rates):
+        samples = rates[port][1:] or rates[port]
+        rx = statistics.median(s[0] for s in samples)
+        tx = statistics.median(s[1] for s in samples)
+        print("  port %s  Rx %12.0f pps   Tx %12.0f pps   (%d samples)" % (port, rx, tx, len(samples)))
+
+    totals = re.search(r"Accumulated forward statistics for all ports.*?RX-packets: (\d+) +RX-dropped: (\d+) +"
+                       r"RX-total: (\d+).*?TX-packets: (\d+) +TX-dropped: (\d+) +TX-total: (\d+)", text, re.S)
+    cycles = re.search(r"CPU cycles/packet=([\d.]+) \(total cycles=(\d+) / total \w+ packets=(\d+)\) at (\d+) MHz",
+                       text)
+    if totals:
+        rx, rx_drop, _, tx, tx_drop, _ = (int(x) for x in totals.groups())
+        print("Forwarded: %d packets received, %d transmitted in %ss (%.0f pps)" % (rx, tx, duration,
+                                                                              tx / float(duration)))
+        print("Drops: %d at Rx (missed/no mbuf), %d at Tx (ring full)" % (rx_drop, tx_drop))
+    missed = re.findall(r"RX-missed: +(\d+)", text)
+    if missed:
+        print("Hardware Rx drops (RX-missed, last report): %s" % ", ".join(missed[-len(ports):]))
+    if cycles:
+        print("Forwarding core: %s cycles/packet (%s cycles for %s packets at %s MHz)" % cycles.groups())
+    sink = re.findall(r"^.*sink.*$", text, re.M)
+    for line in sink[-2:]:
+        print("Sink: " + line.strip())
+    return 0 if totals and int(totals.group(4)) > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+#include "dpaa_model/gen_frame.hpp"
+
+#include <cstring>
+
+namespace dpaa::model::gen
+{
+
+namespace
+{
+
+constexpr size_t kIpLen = 20, kUdpLen = 8;
+constexpr uint8_t kProtoUdp = 17;
+
+void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = uint8_t(v >> 8);
+	p[1] = uint8_t(v);
+}
+void put32(uint8_t *p, uint32_t v)
+{
+	put16(p, uint16_t(v >> 16));
+	put16(p + 2, uint16_t(v));
+}
+uint16_t get16(const uint8_t *p)
+{
+	return uint16_t(p[0] << 8 | p[1]);
+}
+uint32_t get32(const uint8_t *p)
+{
+	return uint32_t(get16(p)) << 16 | get16(p + 2);
+}
+
+// The IPv4/UDP/payload part of a frame: [ip, end).
+size_t udp_len(size_t frame_len, size_t l2_len)
+{
+	return frame_len - l2_len - kIpLen;
+}
+
+uint32_t pseudo_header_sum(const uint8_t *ip, uint16_t udp_length)
+{
+	uint32_t s = sum16({ip + 12, 8}); // source and destination addresses
+	return s + kProtoUdp + udp_length;
+}
+
+} // namespace
+
+uint32_t sum16(std::span<const uint8_t> b, uint32_t sum)
+{
+	size_t i = 0;
+	for (; i + 1 < b.size(); i += 2)
+		sum += uint32_t(b[i] << 8 | b[i + 1]);
+	if (i < b.size())
+		sum += uint32_t(b[i] << 8);
+	return sum;
+}
+
+uint16_t fold(uint32_t sum)
+{
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return uint16_t(sum);
+}
+
+void build(std::span<uint8_t> frame, const Tags &tags, uint16_t flow, uint32_t seq)
+{
+	uint8_t *p = frame.data();
+	const size_t l2 = tags.l2_len();
+	std::memcpy(p, kDstMac, 6);
+	std::memcpy(p + 6, kSrcMac, 6);
+	uint8_t *q = p + 12;
+	if (tags.outer) {
+		put16(q, kEthQinq);
+		put16(q + 2, *tags.outer);
+		put16(q + 4, kEthVlan);
+		put16(q + 6, tags.inner.value_or(0));
+		q += 8;
+	} else if (tags.vlan) {
+		put16(q, kEthVlan);
+		put16(q + 2, *tags.vlan);
+		q += 4;
+	}
+	put16(q, kEthIpv4);
+
+	uint8_t *ip = p + l2;
+	const uint16_t udp_length = uint16_t(udp_len(frame.size(), l2));
+	ip[0] = 0x45; // version 4, 5 words
+	ip[1] = 0;
+	put16(ip + 2, uint16_t(kIpLen + udp_length));
+	put16(ip + 4, uint16_t(seq)); // identification
+	put16(ip + 6, 0x4000);	      // don't fragment
+	ip[8] = 64;		      // TTL
+	ip[9] = kProtoUdp;
+	put16(ip + 10, 0);
+	ip[12] = 198, ip[13] = 19, ip[14] = uint8_t(flow >> 8), ip[15] = uint8_t(flow);
+	ip[16] = 198, ip[17] = 18, ip[18] = 0, ip[19] = 1;
+	put16(ip + 10, uint16_t(~fold(sum16({ip, kIpLen}))));
+
+	uint8_t *udp = ip + kIpLen;
+	put16(udp, uint16_t(1024 + flow % 64512));
+	put16(udp + 2, kDstPort);
+	put16(udp + 4, udp_length);
+	put16(udp + 6, 0);
+
+	uint8_t *pl = udp + kUdpLen;
+	pl[0] = kMagic;
+	pl[1] = uint8_t(l2);
+	put16(pl + 2, flow);
+	put32(pl + 4, seq);
+	put16(pl + 8, uint16_t(frame.size()));
+	const size_t payload = udp_length - kUdpLen;
+	for (size_t i = kPayloadHeader; i < payload; i++)
+		pl[i] = uint8_t(i);
+
+	uint16_t c = uint16_t(~fold(sum16({udp, udp_length}, pseudo_header_sum(ip, udp_length))));
+	put16(udp + 6, c ? c : 0xffff); // 0 means "no checksum" in UDP
+}
+
+FrameTemplate::FrameTemplate(size_t frame_len, const Tags &tags)
+    : len_(frame_len), l2_(tags.l2_len())
+{
+	build({buf_, len_}, tags, 0, 0);
+	const size_t filler_at = l2_ + kIpLen + kUdpLen + kPayloadHeader;
+	// Even offsets from the UDP header on, so the 16-bit words line up.
+	filler_sum_ = sum16({buf_ + filler_at, len_ - filler_at});
+}
+
+std::span<const uint8_t> FrameTemplate::make(uint16_t flow, uint32_t seq)
+{
+	uint8_t *ip = buf_ + l2_;
+	put16(ip + 4, uint16_t(seq));
+	ip[14] = uint8_t(flow >> 8), ip[15] = uint8_t(flow);
+	put16(ip + 10, 0);
+	put16(ip + 10, uint16_t(~fold(sum16({ip, kIpLen}))));
+
+	uint8_t *udp = ip + kIpLen;
+	const uint16_t udp_length = get16(udp + 4);
+	put16(udp, uint16_t(1024 + flow % 64512));
+	put16(udp + 6, 0);
+	uint8_t *pl = udp + kUdpLen;
+	put16(pl + 2, flow);
+	put32(pl + 4, seq);
+	uint32_t s = pseudo_header_sum(ip, udp_length) + filler_sum_;
+	s = sum16({udp, kUdpLen + kPayloadHeader}, s);
+	uint16_t c = uint16_t(~fold(s));
+	put16(udp + 6, c ? c : 0xffff);
+	return {buf_, len_};
+}
+
+Parsed parse(std::span<const uint8_t> f)
+{
+	Parsed r;
+	const uint8_t *p = f.data();
+	size_t l2 = 14;
+	if (f.size() < l2)
+		return r;
+	uint16_t type = get16(p + 12);
+	// Up to two tags, whichever TPIDs: an application may have changed them.
+	for (int tags = 0; tags < 2 && (type == kEthVlan || type == kEthQinq); tags++) {
+		if (f.size() < l2 + 4)
+			return r;
+		type = get16(p + l2 + 2);
+		l2 += 4;
+	}
+	if (type != kEthIpv4 || f.size() < l2 + kIpLen + kUdpLen + kPayloadHeader)
+		return r;
+	const uint8_t *ip = p + l2;
+	const uint8_t *udp = ip + kIpLen;
+	const uint8_t *pl = udp + kUdpLen;
+	if (ip[0] != 0x45 || ip[9] != kProtoUdp || get16(udp + 2) != kDstPort || pl[0] != kMagic)
+		return r;
+	r.generated = true;
+	r.l2_len = l2;
+	r.flow = get16(pl + 2);
+	r.seq = get32(pl + 4);
+
+	// The frame as generated, less or plus the tags an application removed
+	// or added on the way.
+	const size_t gen_len = get16(pl + 8), gen_l2 = pl[1];
+	const uint16_t ip_total = get16(ip + 2), udp_length = get16(udp + 4);
+	if (gen_len < gen_l2 || f.size() != gen_len - gen_l2 + l2)
+		return r;
+	if (ip_total != kIpLen + udp_length || l2 + ip_total > f.size())
+		return r;
+	if (fold(sum16({ip, kIpLen})) != 0xffff)
+		return r;
+	uint16_t c = get16(udp + 6);
+	if (c != 0 && fold(sum16({udp, udp_length}, pseudo_header_sum(ip, udp_length))) != 0xffff)
+		return r;
+	r.intact = true;
+	return r;
+}
+
+} // namespace dpaa::model::gen

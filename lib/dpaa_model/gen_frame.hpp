@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// The frames the generator wire sends and the sink wire checks: Ethernet
+// (optionally 802.1Q, or 802.1ad + 802.1Q), IPv4 (RFC 2544 benchmark
+// addresses 198.18.0.0/15), UDP with a correct checksum, and a 10-byte
+// payload header that lets a sink check order per flow:
+//
+//   0  u8   magic 0xDA
+//   1  u8   L2 header length as generated (14, 18 or 22)
+//   2  be16 flow id
+//   4  be32 sequence number within the flow (wraps)
+//   8  be16 frame length as generated (without FCS)
+//  10  filler: byte i of the payload = uint8_t(i)
+//
+// A flow f has source 198.19.<f/256>.<f%256> and UDP source port
+// 1024 + f % 64512, so RSS spreads flows over queues; the destination is
+// 198.18.0.1, UDP port kDstPort.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+namespace dpaa::model::gen
+{
+
+constexpr uint8_t kMagic = 0xDA;
+constexpr uint16_t kDstPort = 0xDAA0;
+constexpr size_t kPayloadHeader = 10;
+constexpr size_t kMinFrame = 60; // without FCS: 64 on the line
+constexpr size_t kMaxFrame = 9600;
+constexpr uint32_t kMaxFlows = 65536;
+constexpr uint16_t kEthIpv4 = 0x0800, kEthVlan = 0x8100, kEthQinq = 0x88a8;
+
+struct Tags {
+	std::optional<uint16_t> vlan;  // one 802.1Q tag
+	std::optional<uint16_t> outer; // with inner: 802.1ad S-tag + 802.1Q C-tag
+	std::optional<uint16_t> inner;
+
+	size_t l2_len() const { return outer ? 22 : vlan ? 18 : 14; }
+};
+
+constexpr uint8_t kDstMac[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x01};
+constexpr uint8_t kSrcMac[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x02};
+
+// Writes a complete frame of frame.size() bytes (kMinFrame..kMaxFrame).
+void build(std::span<uint8_t> frame, const Tags &tags, uint16_t flow, uint32_t seq);
+
+// The same frames, fast: a frame of one size and tagging built once, then
+// only the per-frame fields (addresses, ports, identification, payload
+// header, checksums) rewritten; the filler's checksum is summed once.
+class FrameTemplate
+{
+public:
+	FrameTemplate(size_t frame_len, const Tags &tags);
+	// The frame for (flow, seq), valid until the next make().
+	std::span<const uint8_t> make(uint16_t flow, uint32_t seq);
+	size_t size() const { return len_; }
+
+private:
+	uint8_t buf_[kMaxFrame];
+	size_t len_;
+	size_t l2_;
+	uint32_t filler_sum_;
+};
+
+// What a sink learns from a frame: whether it is a generator frame at all,
+// whether it is intact (checksums, lengths), and its flow and sequence.
+struct Parsed {
+	bool generated = false; // magic, UDP port and layout match
+	bool intact = false;	// IPv4 and UDP checksums good, lengths consistent
+	uint16_t flow = 0;
+	uint32_t seq = 0;
+	size_t l2_len = 0;
+};
+Parsed parse(std::span<const uint8_t> frame);
+
+// Internet checksum helpers (RFC 1071), exposed for tests.
+uint32_t sum16(std::span<const uint8_t> bytes, uint32_t sum = 0);
+uint16_t fold(uint32_t sum);
+
+} // namespace dpaa::model::gen

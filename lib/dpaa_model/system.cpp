@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+#include "dpaa_model/system.hpp"
+
+namespace dpaa::model
+{
+
+std::unique_ptr<System> System::create(std::string_view config, BusMemory &mem, std::string &error)
+{
+	ModelConfig cfg;
+	if (!parse_config(config, cfg, error))
+		return nullptr;
+	return create(std::move(cfg), mem, error);
+}
+
+std::unique_ptr<System> System::create(ModelConfig config, BusMemory &mem, std::string &error)
+{
+	std::unique_ptr<System> s(new System);
+	s->cfg_ = std::move(config);
+	// The wires first: a file or TAP that cannot be opened fails before
+	// anything else is built.
+	s->wires_ = WireSet::create(s->cfg_, error);
+	if (!s->wires_)
+		return nullptr;
+	s->soc_ = std::make_unique<Soc>();
+	for (const FmanDesc &f : s->cfg_.board->fmans) {
+		s->fmans_.push_back(std::make_unique<Fman>(*s->soc_, mem, f.index,
+							   std::span<const MacDesc>(f.macs)));
+		s->soc_->add_block(*s->fmans_.back());
+	}
+	// Each Fman attaches the wire to the MAC and polls it in its own poll(),
+	// right after the MAC's Tx work, so the wires need no Block of their own.
+	for (WireSet::Entry &e : s->wires_->entries())
+		s->fmans_[e.port->fman]->attach_wire(e.port->cell, *e.wire);
+	return s;
+}
+
+System::~System()
+{
+	stop();
+	if (soc_)
+		for (auto &f : fmans_)
+			soc_->remove_block(*f);
+}
+
+int System::start()
+{
+	if (cfg_.mode == RunMode::stepped || soc_->threaded())
+		return 0;
+	return soc_->start_thread(cfg_.cpu);
+}
+
+void System::stop()
+{
+	if (soc_ && soc_->threaded())
+		soc_->stop_thread();
+	if (wires_)
+		wires_->flush();
+}
+
+} // namespace dpaa::model

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+#include "dpaa_model/wire_cable.hpp"
+
+#include <algorithm>
+
+namespace dpaa::model
+{
+
+CableEnd::CableEnd(std::string port, bool throttle, size_t queue_frames)
+    : port_(std::move(port)), throttle_(throttle), inbound_(queue_frames)
+{
+}
+
+void CableEnd::connect(CableEnd &a, CableEnd &b)
+{
+	a.peer_ = &b;
+	b.peer_ = &a;
+}
+
+void CableEnd::attach(MacPort &mac)
+{
+	mac_ = &mac;
+	// Both ends run at the slower MAC's speed, as autonegotiation would
+	// leave them; an end attached later updates both.
+	for (CableEnd *e : {this, peer_}) {
+		if (!e || !e->mac_)
+			continue;
+		uint32_t speed = e->mac_->speed_mbps();
+		if (e->peer_ && e->peer_->mac_)
+			speed = std::min(speed, e->peer_->mac_->speed_mbps());
+		e->pacer_ = Pacer(Rate{}, speed, e->throttle_);
+	}
+}
+
+void CableEnd::transmit(std::span<const uint8_t> frame)
+{
+	tx_frames_.fetch_add(1, std::memory_order_relaxed);
+	if (!link_up() || !peer_->inbound_.push(frame))
+		tx_dropped_.fetch_add(1, std::memory_order_relaxed);
+}
+
+bool CableEnd::poll()
+{
+	if (!mac_ || inbound_.empty())
+		return false;
+	bool worked = false;
+	uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;
+	for (unsigned n = 0; n < kPollBurst && !inbound_.empty(); n++) {
+		std::span<const uint8_t> f = inbound_.front();
+		if (!pacer_.ready(now))
+			break;
+		if (!mac_->wire_rx(f, true)) {
+			rx_refused_.fetch_add(1, std::memory_order_relaxed);
+			break;
+		}
+		pacer_.sent(f.size());
+		inbound_.pop();
+		rx_frames_.fetch_add(1, std::memory_order_relaxed);
+		worked = true;
+	}
+	return worked;
+}
+
+std::string CableEnd::describe() const
+{
+	if (peer_ == this)
+		return "loopback";
+	return "cable:" + (peer_ ? peer_->port_ : std::string("?"));
+}
+
+CableEnd::Stats CableEnd::stats() const
+{
+	return {tx_frames_.load(std::memory_order_relaxed),
+		rx_frames_.load(std::memory_order_relaxed),
+		tx_dropped_.load(std::memory_order_relaxed),
+		rx_refused_.load(std::memory_order_relaxed)};
+}
+
+} // namespace dpaa::model

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// A cable between two MACs: one bounded queue each way. What one MAC
+// transmits waits in the far end's queue until the far MAC takes it; a MAC
+// that refuses (wire_rx() false) keeps the frame at the queue's head, and a
+// full queue makes the sender's tx_ready() false, as PAUSE frames would, so
+// no frame is lost between MACs that honour tx_ready().
+#pragma once
+
+#include <atomic>
+#include <memory>
+
+#include "dpaa_model/frame_queue.hpp"
+#include "dpaa_model/pacer.hpp"
+#include "dpaa_model/wire.hpp"
+
+namespace dpaa::model
+{
+
+class CableEnd : public Wire
+{
+public:
+	static constexpr size_t kDefaultQueueFrames = 1024;
+	// Frames handed to the MAC per poll at most, to keep a step bounded.
+	static constexpr unsigned kPollBurst = 32;
+
+	// One end of a cable; connect two ends with connect(), or an end to
+	// itself for a loopback.
+	CableEnd(std::string port, bool throttle, size_t queue_frames = kDefaultQueueFrames);
+	static void connect(CableEnd &a, CableEnd &b);
+
+	void attach(MacPort &mac) override;
+	void transmit(std::span<const uint8_t> frame) override;
+	bool tx_ready() const override { return peer_ && !peer_->inbound_.full(); }
+	bool poll() override;
+	bool link_up() const override { return mac_ && peer_ && peer_->mac_; }
+	std::string describe() const override;
+
+	struct Stats {
+		uint64_t tx_frames;  // taken from this end's MAC
+		uint64_t rx_frames;  // handed to this end's MAC
+		uint64_t tx_dropped; // transmitted while not tx_ready() or link down
+		uint64_t rx_refused; // times this end's MAC refused a frame
+	};
+	Stats stats() const;
+	size_t queued() const { return inbound_.size(); }
+
+private:
+	std::string port_;
+	bool throttle_;
+	MacPort *mac_ = nullptr;
+	CableEnd *peer_ = nullptr;
+	FrameQueue inbound_; // frames from the peer, towards this end's MAC
+	Pacer pacer_;
+	std::atomic<uint64_t> tx_frames_{0}, rx_frames_{0}, tx_dropped_{0}, rx_refused_{0};
+};
+
+} // namespace dpaa::model

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+#include "dpaa_model/wire_pcap.hpp"
+
+#include <pcap/pcap.h>
+#include <sys/time.h>
+
+namespace dpaa::model
+{
+
+PcapWire::PcapWire(std::string port, const PcapParams &params, bool throttle, bool wall_clock)
+    : port_(std::move(port)), params_(params), throttle_(throttle), wall_clock_(wall_clock)
+{
+}
+
+std::unique_ptr<PcapWire> PcapWire::open(std::string port, const PcapParams &params, bool throttle,
+					 bool wall_clock, std::string &error)
+{
+	std::unique_ptr<PcapWire> w(new PcapWire(std::move(port), params, throttle, wall_clock));
+	char err[PCAP_ERRBUF_SIZE] = "";
+	if (!params.rx.empty()) {
+		w->in_ = pcap_open_offline(params.rx.c_str(), err);
+		if (!w->in_) {
+			error = "cannot read pcap file " + params.rx + ": " + err;
+			return nullptr;
+		}
+		if (pcap_datalink(w->in_) != DLT_EN10MB) {
+			error = "pcap file " + params.rx + " is not Ethernet (link type " +
+				std::to_string(pcap_datalink(w->in_)) + ")";
+			return nullptr;
+		}
+	} else {
+		w->rx_done_ = true;
+	}
+	if (!params.tx.empty()) {
+		w->dead_ = pcap_open_dead(DLT_EN10MB, kSnapLen);
+		w->out_ = w->dead_ ? pcap_dump_open(w->dead_, params.tx.c_str()) : nullptr;
+		if (!w->out_) {
+			error = "cannot write pcap file " + params.tx + ": " +
+				(w->dead_ ? pcap_geterr(w->dead_) : "out of memory");
+			return nullptr;
+		}
+		// The header alone is a valid, empty capture from now on.
+		pcap_dump_flush(w->out_);
+	}
+	return w;
+}
+
+PcapWire::~PcapWire()
+{
+	if (out_)
+		pcap_dump_close(out_);
+	if (dead_)
+		pcap_close(dead_);
+	if (in_)
+		pcap_close(in_);
+}
+
+void PcapWire::attach(MacPort &mac)
+{
+	mac_ = &mac;
+	pacer_ = Pacer(params_.rate, mac.speed_mbps(), throttle_);
+}
+
+void PcapWire::transmit(std::span<const uint8_t> frame)
+{
+	tx_frames_.fetch_add(1, std::memory_order_relaxed);
+	if (!out_)
+		return;
+	pcap_pkthdr h{};
+	if (wall_clock_) {
+		gettimeofday(&h.ts, nullptr);
+	} else {
+		h.ts.tv_sec = time_t(stamp_us_ / 1'000'000);
+		h.ts.tv_usec = suseconds_t(stamp_us_ % 1'000'000);
+		stamp_us_++;
+	}
+	h.caplen = h.len = uint32_t(frame.size());
+	pcap_dump(reinterpret_cast<u_char *>(out_), &h, frame.data());
+	dirty_ = true;
+}
+
+bool PcapWire::next_frame()
+{
+	while (in_) {
+		pcap_pkthdr *h;
+		const u_char *data;
+		int rc = pcap_next_ex(in_, &h, &data);
+		if (rc == 1) {
+			// A record cut short by the capture's snap length carries
+			// only what was captured.
+			held_.assign(data, data + h->caplen);
+			pass_frames_++;
+			return true;
+		}
+		pcap_close(in_);
+		in_ = nullptr;
+		passes_++;
+		// Another pass, unless that was the last, the file is damaged
+		// (no end-of-file mark) or empty (a loop that never sends).
+		if (rc != PCAP_ERROR_BREAK || pass_frames_ == 0 ||
+		    (params_.loop && passes_ >= params_.loop))
+			break;
+		pass_frames_ = 0;
+		char err[PCAP_ERRBUF_SIZE];
+		in_ = pcap_open_offline(params_.rx.c_str(), err);
+	}
+	rx_done_ = true;
+	return false;
+}
+
+bool PcapWire::poll()
+{
+	bool worked = false;
+	if (mac_ && mac_->rx_ready() && !rx_done_.load(std::memory_order_relaxed)) {
+		const uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;
+		for (unsigned n = 0; n < kPollBurst; n++) {
+			if (!have_held_ && !(have_held_ = next_frame()))
+				break;
+			if (!pacer_.ready(now))
+				break;
+			if (!mac_->wire_rx(held_, true))
+				break;
+			pacer_.sent(held_.size());
+			have_held_ = false;
+			rx_frames_.fetch_add(1, std::memory_order_relaxed);
+			worked = true;
+		}
+	}
+	if (dirty_)
+		flush();
+	return worked;
+}
+
+void PcapWire::flush()
+{
+	if (out_ && dirty_)
+		pcap_dump_flush(out_);
+	dirty_ = false;
+}
+
+std::string PcapWire::describe() const
+{
+	std::string s = "pcap";
+	if (!params_.rx.empty())
+		s += ":rx=" + params_.rx;
+	if (!params_.tx.empty())
+		s += ":tx=" + params_.tx;
+	return s;
+}
+
+} // namespace dpaa::model

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// A pcap file on each side of a MAC: frames read from rx= are received by
+// the MAC (at line rate, a given rate, or as fast as the MAC takes them;
+// loop=N passes over the file, 0 = forever) once the MAC is ready to receive
+// (MacPort::rx_ready()), frames the MAC transmits are appended to tx=. The output is flushed after
+// each poll that wrote to it and when the wire is flushed or destroyed, so a reader sees whole
+// records once the System stops or the application exits. Timestamps written are the wall clock, or
+// (wall_clock false: stepped mode) a counter of microseconds so that a stepped run writes the same
+// file every time.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dpaa_model/pacer.hpp"
+#include "dpaa_model/wire.hpp"
+
+struct pcap;
+struct pcap_dumper;
+
+namespace dpaa::model
+{
+
+struct PcapParams {
+	std::string rx; // empty: nothing received
+	std::string tx; // empty: transmitted frames dropped
+	Rate rate;
+	uint64_t loop = 1; // passes over rx; 0: forever
+
+	bool operator==(const PcapParams &) const = default;
+};
+
+class PcapWire final : public Wire
+{
+public:
+	static constexpr unsigned kPollBurst = 32;
+	static constexpr int kSnapLen = 65535;
+
+	// nullptr and error set ("cannot open ...: <libpcap's reason>") when a
+	// file cannot be opened.
+	static std::unique_ptr<PcapWire> open(std::string port, const PcapParams &params,
+					      bool throttle, bool wall_clock, std::string &error);
+	~PcapWire() override;
+
+	void attach(MacPort &mac) override;
+	void transmit(std::span<const uint8_t> frame) override;
+	bool poll() override;
+	bool link_up() const override { return true; }
+	std::string describe() const override;
+
+	void flush();
+	uint64_t received() const { return rx_frames_.load(std::memory_order_relaxed); }
+	uint64_t written() const { return tx_frames_.load(std::memory_order_relaxed); }
+	bool rx_done() const { return rx_done_.load(std::memory_order_relaxed); }
+
+private:
+	PcapWire(std::string port, const PcapParams &params, bool throttle, bool wall_clock);
+	bool next_frame(); // fills held_ from the file; false at the end
+
+	std::string port_;
+	PcapParams params_;
+	bool throttle_;
+	bool wall_clock_;
+	MacPort *mac_ = nullptr;
+	Pacer pacer_;
+	pcap *in_ = nullptr;
+	pcap *dead_ = nullptr;
+	pcap_dumper *out_ = nullptr;
+	std::vector<uint8_t> held_;
+	bool have_held_ = false;
+	uint64_t passes_ = 0;
+	uint64_t pass_frames_ = 0;
+	bool dirty_ = false;
+	uint64_t stamp_us_ = 0;
+	std::atomic<bool> rx_done_{false};
+	std::atomic<uint64_t> rx_frames_{0}, tx_frames_{0};
+};
+
+} // namespace dpaa::model
