@@ -20,7 +20,11 @@
 // the application's mbufs until the wire is done with them; a copy keeps
 // the fast path free of both (see the guide for figures).
 
+#include <sched.h>
+
 #include <cstring>
+
+#include <rte_cycles.h>
 
 #include "dpaa_ethdev.hpp"
 #include "dpaa_fd.hpp"
@@ -195,23 +199,36 @@ void undo_slow(SlowFrame &u) noexcept
 	return true;
 }
 
-// The EQCR has 8 entries and QMan drains it in a few hundred nanoseconds:
-// a full ring at the end of a burst is most often a matter of waiting that
-// long, which costs less than the application's retry or drop. Bounded:
-// QMan that does not drain (a stalled portal) gets fewer frames, as DPDK
-// expects of a full ring.
-constexpr unsigned kEqcrPolls = 512;
+// The EQCR has 8 entries and QMan drains it in well under a microsecond on a
+// board: a full ring at the end of a burst is most often a matter of waiting
+// that long, which costs less than the application's retry or drop (upstream
+// DPAA waits without bound). After a short spin the wait yields the CPU, so
+// that a QMan that shares it (the modelled SoC's thread on a small machine)
+// can run. Bounded in time: QMan that does not drain gets fewer frames after
+// kEqcrWaitUs without progress, as DPDK expects of a full ring.
+constexpr uint64_t kEqcrWaitUs = 20000;
+constexpr unsigned kEqcrSpins = 64;
 
 [[gnu::noinline]] unsigned enqueue_retry(qbman::QmanPortal &portal, uint32_t fqid,
 					 std::span<const hw::Fd> fds) noexcept
 {
-	unsigned done = 0;
-	for (unsigned polls = 0; done < fds.size() && polls < kEqcrPolls; polls++) {
-		rte_pause();
+	const uint64_t patience = rte_get_timer_hz() / 1000000 * kEqcrWaitUs;
+	uint64_t since = rte_get_timer_cycles();
+	unsigned done = 0, idle = 0;
+	while (done < fds.size()) {
+		if (++idle < kEqcrSpins)
+			rte_pause();
+		else
+			sched_yield();
 		const unsigned n = portal.enqueue_burst(hw::Fqid{fqid}, fds.subspan(done));
-		if (n)
-			polls = 0;
-		done += n;
+		const uint64_t now = rte_get_timer_cycles();
+		if (n) {
+			done += n;
+			since = now;
+			idle = 0;
+		} else if (now - since > patience) {
+			break;
+		}
 	}
 	return done;
 }
