@@ -143,7 +143,8 @@ int dev_set_link_up(rte_eth_dev *dev) noexcept
 	p.admin_down = false;
 	if (p.started)
 		p.hw->mac.enable(true, true);
-	return link_update(dev, 0) < 0 ? 0 : 0;
+	link_update(dev, 0);
+	return 0;
 }
 
 int dev_set_link_down(rte_eth_dev *dev) noexcept

@@ -70,7 +70,6 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint16_t stash_n; // push: frames of this queue another queue's burst dequeued
 	bool hash_valid;  // KeyGen distributes: hash.rss is meaningful
 	QueueStats stats;
-	uint64_t rx_nombuf;
 	rte_mbuf *stash[kRxStash];
 	// Cold.
 	rte_mempool *mp;
@@ -81,7 +80,6 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint16_t nb_desc;
 	uint32_t td_bytes; // tail-drop threshold programmed on the FQ
 	bool started;
-	bool interrupts; // rte_eth_dev_rx_intr_enable
 	rte_eth_rxconf conf;
 };
 

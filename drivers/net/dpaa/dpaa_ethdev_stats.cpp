@@ -191,7 +191,6 @@ int stats_reset(rte_eth_dev *dev) noexcept
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
 		if (auto *q = static_cast<RxQueue *>(d.rx_queues[i])) {
 			q->stats = QueueStats{};
-			q->rx_nombuf = 0;
 			__atomic_store_n(&q->stray, 0, __ATOMIC_RELAXED);
 		}
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++)

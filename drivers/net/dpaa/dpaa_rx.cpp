@@ -35,6 +35,14 @@ namespace
 
 namespace qm = hw::qm;
 
+// refcnt 1, nb_segs 1, port and data_off in one 8-byte store, as DPDK's
+// vector PMDs do (the four fields are rte_mbuf::rearm_data).
+[[gnu::always_inline]] inline void rearm(rte_mbuf *m, uint64_t word) noexcept
+{
+	static_assert(offsetof(rte_mbuf, data_off) == offsetof(rte_mbuf, rearm_data));
+	memcpy(reinterpret_cast<char *>(m) + offsetof(rte_mbuf, rearm_data), &word, sizeof(word));
+}
+
 [[gnu::always_inline]] inline void prefetch_frame(const hw::Fd &fd, uint32_t meta) noexcept
 {
 	char *buf = static_cast<char *>(bus::bus_to_va(fd.addr()));
@@ -59,8 +67,7 @@ namespace qm = hw::qm;
 	auto *m = reinterpret_cast<rte_mbuf *>(buf - q.meta_size);
 	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(buf + kPrsOffset);
 	const uint32_t len = fd.length();
-	// refcnt 1, nb_segs 1, port, and the FD's offset as data_off, in one store.
-	*reinterpret_cast<uint64_t *>(&m->rearm_data) = q.rearm | fd.offset();
+	rearm(m, q.rearm | fd.offset());
 	m->pkt_len = len;
 	m->data_len = static_cast<uint16_t>(len);
 	m->packet_type = parse_ptype(pr);
@@ -88,7 +95,7 @@ rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
 	for (unsigned i = 0; i < hw::fman::kMaxSgEntries; i++) {
 		const hw::SgEntry e = sg[i];
 		rte_mbuf *s = bus_to_mbuf(e.addr(), q.meta_size);
-		*reinterpret_cast<uint64_t *>(&s->rearm_data) = q.rearm | e.offset();
+		rearm(s, q.rearm | e.offset());
 		s->data_len = static_cast<uint16_t>(e.length());
 		s->next = nullptr;
 		if (prev)
