@@ -136,7 +136,11 @@ constexpr uint32_t rcgm(unsigned i) noexcept
 {
 	return 0x160 + 4 * i;
 }
-inline constexpr uint32_t kRmpd = 0x180;   // BMan pool depletion
+// BMan pool depletion: nonzero = send PAUSE frames while the port's pools
+// are depleted (DPDK's dpaa driver writes 0xF00000F0 when flow control is
+// on). The model then back-pressures the wire (MacPort::wire_rx() false)
+// instead of dropping the frame; with 0 a depleted pool drops (FMBM_RODC).
+inline constexpr uint32_t kRmpd = 0x180;
 inline constexpr uint32_t kRstc = 0x200;   // statistics counters control
 inline constexpr uint32_t kRfrc = 0x204;   // frame counter
 inline constexpr uint32_t kRfbc = 0x208;   // bad frames counter

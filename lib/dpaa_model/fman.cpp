@@ -90,7 +90,7 @@ bool Fman::poll()
 	bool did = false;
 	for (Port *p : present_) {
 		TxRing &ring = p->ring;
-		for (unsigned n = 0; n < kTxBudget && ring.count > 0; n++) {
+		for (unsigned n = 0; n < kTxBudget && ring.count > 0 && p->tx_ready(); n++) {
 			hw::Fd fd = ring.fds[ring.head];
 			ring.head = (ring.head + 1) % kTxRingSize;
 			ring.count--;
@@ -108,10 +108,25 @@ bool Fman::Port::wire_rx(std::span<const uint8_t> frame, bool fcs_ok)
 	return owner.rx_frame(*this, frame, fcs_ok);
 }
 
+bool Fman::Port::rx_ready() const
+{
+	return present && (mac[memac::kCommandConfig / 4] & memac::cmd::kRxEn) &&
+	       (rx[fm::bmi_rx::kRcfg / 4] & fm::bmi_rx::kCfgEn);
+}
+
+bool Fman::Port::tx_ready() const noexcept
+{
+	if (mac[memac::kCommandConfig / 4] & memac::cmd::kLoopback)
+		return true;
+	return wire == nullptr || wire->tx_ready();
+}
+
 bool Fman::Port::deliver(uint32_t, const hw::Fd &fd, uint32_t, uint64_t)
 {
-	// A disabled Tx port does not dequeue: the frame waits in its FQ.
-	if (!(t(fm::bmi_tx::kTcfg) & fm::bmi_tx::kCfgEn) || ring.count == kTxRingSize) {
+	// A disabled Tx port, or a wire that cannot take frames (a cable under
+	// back-pressure), does not dequeue: the frame waits in its FQ.
+	if (!(t(fm::bmi_tx::kTcfg) & fm::bmi_tx::kCfgEn) || ring.count == kTxRingSize ||
+	    !tx_ready()) {
 		stats.tx_busy++;
 		return false;
 	}
@@ -132,6 +147,13 @@ void Fman::decode_pools(Port &p) noexcept
 			RxPool{static_cast<uint8_t>((v & rx::kPoolBpidMask) >> rx::kPoolBpidShift),
 			       static_cast<uint8_t>(i), v & rx::kPoolSizeMask};
 	}
+	bool ascending = true;
+	for (unsigned i = 1; i < p.num_pools; i++)
+		ascending &= p.pools[i].size >= p.pools[i - 1].size;
+	// Counted once per misprogramming, not per register write.
+	if (!ascending && p.pools_ascending)
+		faults_.pools_not_ascending++;
+	p.pools_ascending = ascending;
 	std::stable_sort(p.pools.begin(), p.pools.begin() + p.num_pools,
 			 [](const RxPool &a, const RxPool &b) { return a.size < b.size; });
 }
@@ -147,6 +169,14 @@ void Fman::decode_addr(Port &p, unsigned slot) noexcept
 	for (unsigned i = 0; i < 2; i++)
 		a = a << 8 | ((hi >> (8 * i)) & 0xff);
 	p.addrs[slot] = a;
+}
+
+FmanFaults Fman::faults() const noexcept
+{
+	FmanFaults f = faults_;
+	for (const auto &p : ports_)
+		f.bad_release_bpid += p->stats.tx_release_failed;
+	return f;
 }
 
 uint32_t Fman::if_status(const Port &p) const noexcept

@@ -69,12 +69,24 @@ struct FmanPortStats {
 	uint64_t rx_dma_errors = 0;	  // a buffer address did not translate
 	uint64_t rx_error_fq = 0;	  // frames enqueued to the Rx error FQ
 	uint64_t rx_sg = 0;		  // frames written as scatter/gather
+	uint64_t rx_backpressure = 0;	  // wire_rx() refused: pools depleted, FMBM_RMPD set
 	uint64_t tx_frames = 0;		  // frames sent (wire or loopback)
 	uint64_t tx_mac_disabled = 0;	  // dropped: COMMAND_CONFIG TX_EN clear
 	uint64_t tx_errors = 0;		  // FDs sent to the Tx error FQ (or dropped)
 	uint64_t tx_confirmations = 0;	  // FDs sent to a confirmation FQ
 	uint64_t tx_release_failed = 0;	  // BMan refused a buffer (bad BPID)
 	uint64_t tx_busy = 0;		  // deliver() refused: Tx ring full or port disabled
+};
+
+// Driver misuse the FMan model detected (a board would misbehave or
+// silently do something else). Tests of drivers assert these stay 0.
+struct FmanFaults {
+	uint64_t read_only_write = 0;	  // write to a read-only register
+	uint64_t pools_not_ascending = 0; // FMBM_REBMPI not in ascending buffer size
+	uint64_t ic_overlaps_frame = 0;	  // ICEOF + ICSZ beyond the buffer start margin
+	uint64_t dtc_without_rpd = 0;	  // Tx checksum asked without prepended data
+	uint64_t bad_release_bpid = 0;	  // buffer released to a BPID BMan refused
+	uint64_t keygen_bad_access = 0;	  // FMKG_AR for an entry type not modelled
 };
 
 class Fman final : public Block
@@ -108,6 +120,7 @@ public:
 	// A 64-bit mEMAC counter (memac::stat::k*), as the registers show it.
 	uint64_t mac_counter(unsigned cell, uint32_t stat_off) const noexcept;
 	const Keygen &keygen() const noexcept { return keygen_; }
+	FmanFaults faults() const noexcept;
 
 private:
 	friend struct FmanRegs;
@@ -132,6 +145,9 @@ private:
 		Port(Fman &f, unsigned cell) : owner(f), cell(cell) {}
 		bool wire_rx(std::span<const uint8_t> frame, bool fcs_ok) override;
 		uint32_t speed_mbps() const override { return desc.speed_mbps; }
+		bool rx_ready() const override;
+		// Whether Tx frames can leave now (the wire, unless looped back).
+		bool tx_ready() const noexcept;
 		bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,
 			     uint64_t context_a) override;
 
@@ -154,6 +170,7 @@ private:
 		std::array<uint32_t, kPageWords> tx{};
 		std::array<RxPool, hw::fman::bmi_rx::kNumExtPools> pools{};
 		unsigned num_pools = 0;
+		bool pools_ascending = true;
 
 		TxRing ring;
 		FmanPortStats stats;
@@ -179,6 +196,7 @@ private:
 	// Rx: the whole path for one frame; true = taken (possibly dropped).
 	bool rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexcept;
 	bool mac_accepts(const Port &p, const uint8_t *dst) const noexcept;
+	bool rx_buffers_available(Port &p, uint32_t len) noexcept;
 	void bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noexcept;
 	void rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept;
 
@@ -201,12 +219,16 @@ private:
 	std::array<std::unique_ptr<Port>, hw::fman::kMaxMacs> ports_;
 	std::vector<Port *> present_;
 	Keygen keygen_;
-	uint32_t iram_addr_ = 0;
+	FmanFaults faults_;
+	std::array<uint32_t, 0x1000 / 4> fpm_{};
+	std::array<uint32_t, 4> iram_{};
 	uint64_t timestamp_ns_ = 0;
 	// Registers no behaviour is attached to read back what was written.
 	std::unordered_map<uint32_t, uint32_t> plain_;
-	// Staging for Tx frames that are gathered, padded or checksummed.
+	// Staging for Tx frames that are gathered, padded or checksummed, and for
+	// Rx frames that keep their FCS (COMMAND_CONFIG CRC_FWD).
 	std::array<uint8_t, 16384> tx_stage_{};
+	std::array<uint8_t, 16384> rx_stage_{};
 };
 
 } // namespace dpaa::model

@@ -112,6 +112,30 @@ struct FmanRegs {
 		{fm::bmi_tx::kTstc, 1, fm::bmi_rx::kStatsEn, kRw, nullptr, nullptr},
 	};
 
+	// ------------------------------------------------------------ FPM, IRAM
+	static uint32_t idata_read(Fman &fman, Fman &, uint32_t)
+	{
+		// The microcode itself is not modelled; its version word is.
+		uint32_t &iadd = fman.iram_[fm::iram::kIadd / 4];
+		const uint32_t addr = iadd & ~fm::iram::kIaddAie;
+		const uint32_t v =
+			addr == fm::iram::kUcodeVersionAddr ? fm::iram::kUcodeVersion : 0;
+		if (iadd & fm::iram::kIaddAie)
+			iadd = fm::iram::kIaddAie | (addr + 4);
+		return v;
+	}
+	static void ignore_write(Fman &, Fman &, uint32_t, uint32_t) {}
+
+	static constexpr Reg<Fman> kFpmRegs[] = {
+		{fm::fpm::kIpRev1, 1, fm::fpm::kIpRev1Ls1046a, kRo, nullptr, nullptr},
+		{fm::fpm::kIpRev2, 1, 0, kRo, nullptr, nullptr},
+	};
+	static constexpr Reg<Fman> kIramRegs[] = {
+		{fm::iram::kIadd, 1, 0, kRw, nullptr, nullptr},
+		{fm::iram::kIdata, 1, 0, kRw, idata_read, ignore_write},
+		{fm::iram::kIready, 1, fm::iram::kIreadyReady, kRo, nullptr, nullptr},
+	};
+
 	template <typename Unit, size_t N>
 	static const Reg<Unit> *find(const Reg<Unit> (&table)[N], uint32_t off)
 	{
@@ -136,8 +160,10 @@ struct FmanRegs {
 			  uint32_t off, uint32_t v)
 	{
 		const Reg<Unit> *r = find(table, off);
-		if (r != nullptr && (r->flags & kRo))
+		if (r != nullptr && (r->flags & kRo)) {
+			fman.faults_.read_only_write++;
 			return;
+		}
 		if (r != nullptr && r->write != nullptr)
 			return r->write(fman, u, off, v);
 		words[off / 4] = v;
@@ -185,7 +211,7 @@ struct FmanRegs {
 			return {Target::keygen, nullptr, off - fm::kg::kBase};
 		if (off >= fm::fpm::kBase && off < fm::fpm::kBase + 0x1000)
 			return {Target::fpm, nullptr, off - fm::fpm::kBase};
-		if (off >= fm::iram::kBase && off < fm::iram::kBase + 0x1000)
+		if (off >= fm::iram::kBase && off < fm::iram::kBase + 4 * 4)
 			return {Target::iram, nullptr, off - fm::iram::kBase};
 		return {Target::none, nullptr, off};
 	}
@@ -206,23 +232,9 @@ uint32_t Fman::reg_read(uint32_t off) noexcept
 	case FmanRegs::Target::keygen:
 		return keygen_.read(t.off);
 	case FmanRegs::Target::fpm:
-		if (t.off == fm::fpm::kIpRev1)
-			return fm::fpm::kIpRev1Ls1046a;
-		break;
+		return FmanRegs::read(*this, FmanRegs::kFpmRegs, *this, fpm_.data(), t.off);
 	case FmanRegs::Target::iram:
-		if (t.off == fm::iram::kIadd)
-			return iram_addr_;
-		if (t.off == fm::iram::kIready)
-			return fm::iram::kIreadyReady;
-		if (t.off == fm::iram::kIdata) {
-			uint32_t addr = iram_addr_ & ~fm::iram::kIaddAie;
-			uint32_t v =
-				addr == fm::iram::kUcodeVersionAddr ? fm::iram::kUcodeVersion : 0;
-			if (iram_addr_ & fm::iram::kIaddAie)
-				iram_addr_ = fm::iram::kIaddAie | (addr + 4);
-			return v;
-		}
-		break;
+		return FmanRegs::read(*this, FmanRegs::kIramRegs, *this, iram_.data(), t.off);
 	case FmanRegs::Target::none:
 		break;
 	}
@@ -245,19 +257,14 @@ void Fman::reg_write(uint32_t off, uint32_t v) noexcept
 		return FmanRegs::write(*this, FmanRegs::kTxRegs, *t.port, t.port->tx.data(), t.off,
 				       v);
 	case FmanRegs::Target::keygen:
-		return keygen_.write(t.off, v);
+		keygen_.write(t.off, v);
+		if (t.off == fm::kg::kAr && (keygen_.read(fm::kg::kAr) & fm::kg::kArErr))
+			faults_.keygen_bad_access++;
+		return;
 	case FmanRegs::Target::fpm:
-		if (t.off == fm::fpm::kIpRev1 || t.off == fm::fpm::kIpRev2)
-			return; // read-only
-		break;
+		return FmanRegs::write(*this, FmanRegs::kFpmRegs, *this, fpm_.data(), t.off, v);
 	case FmanRegs::Target::iram:
-		if (t.off == fm::iram::kIadd) {
-			iram_addr_ = v;
-			return;
-		}
-		if (t.off == fm::iram::kIdata || t.off == fm::iram::kIready)
-			return; // microcode loading is not modelled
-		break;
+		return FmanRegs::write(*this, FmanRegs::kIramRegs, *this, iram_.data(), t.off, v);
 	case FmanRegs::Target::none:
 		break;
 	}
@@ -291,10 +298,12 @@ void Fman::reset() noexcept
 		p.addrs.fill(0);
 		p.hash_buckets = 0;
 		p.num_pools = 0;
+		p.pools_ascending = true;
 		p.ring = TxRing{};
 	}
 	keygen_.reset();
-	iram_addr_ = 0;
+	FmanRegs::reset(FmanRegs::kFpmRegs, fpm_.data(), fpm_.size());
+	FmanRegs::reset(FmanRegs::kIramRegs, iram_.data(), iram_.size());
 	plain_.clear();
 }
 

@@ -65,6 +65,28 @@ bool is_vlan_type(uint16_t t) noexcept
 	return t == 0x8100 || t == 0x88a8 || t == 0x9100;
 }
 
+// The Ethernet FCS: CRC-32 (reflected, polynomial 0x04C11DB7).
+constexpr std::array<uint32_t, 256> make_crc32_table()
+{
+	std::array<uint32_t, 256> t{};
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t c = i;
+		for (int b = 0; b < 8; b++)
+			c = (c & 1) ? (c >> 1) ^ 0xedb88320u : c >> 1;
+		t[i] = c;
+	}
+	return t;
+}
+constexpr auto kCrc32Table = make_crc32_table();
+
+uint32_t ether_fcs(const uint8_t *p, size_t n) noexcept
+{
+	uint32_t c = 0xffffffffu;
+	for (size_t i = 0; i < n; i++)
+		c = (c >> 8) ^ kCrc32Table[(c ^ p[i]) & 0xff];
+	return ~c;
+}
+
 } // namespace
 
 bool Fman::mac_accepts(const Port &p, const uint8_t *dst) const noexcept
@@ -98,6 +120,12 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 		p.count(st::kRDrp);
 		p.stats.rx_mac_disabled++;
 		return true;
+	}
+	// Flow control on pool depletion: PAUSE instead of loss, i.e. the wire
+	// keeps the frame and offers it again. Nothing is counted yet.
+	if (p.r(fm::bmi_rx::kRmpd) != 0 && !rx_buffers_available(p, len)) {
+		p.stats.rx_backpressure++;
+		return false;
 	}
 	// The FMan timestamp: nanoseconds of line time, advanced per frame
 	// (preamble and inter-frame gap included), so stepped runs repeat.
@@ -150,8 +178,41 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 		if (is_vlan_type(type))
 			p.count(st::kRVlan);
 	}
+	if ((cmd & memac::cmd::kCrcFwd) && len + kFcsLen <= rx_stage_.size()) {
+		// CRC_FWD: the FCS stays with the frame (least significant byte first,
+		// as on the wire); a frame the wire marked bad gets a wrong one.
+		std::memcpy(rx_stage_.data(), f, len);
+		uint32_t fcs = ether_fcs(f, len) ^ (fcs_ok ? 0 : 0xffffffffu);
+		for (unsigned i = 0; i < kFcsLen; i++)
+			rx_stage_[len + i] = static_cast<uint8_t>(fcs >> (8 * i));
+		frame = std::span<const uint8_t>(rx_stage_.data(), len + kFcsLen);
+	}
 	bmi_rx(p, frame, fcs_ok ? 0 : fds::kErrPhysical);
 	return true;
+}
+
+bool Fman::rx_buffers_available(Port &p, uint32_t len) noexcept
+{
+	namespace rx = fm::bmi_rx;
+	if (p.num_pools == 0 || !(p.r(rx::kRcfg) & rx::kCfgEn))
+		return true; // dropped anyway, as on a board
+	const Bman &bman = soc_.bman();
+	const uint32_t rebm = p.r(rx::kRebm);
+	const uint32_t margins =
+		((rebm & rx::kRebmBsmMask) >> rx::kRebmBsmShift) + (rebm & rx::kRebmBemMask);
+	if (p.m(memac::kCommandConfig) & memac::cmd::kCrcFwd)
+		len += kFcsLen;
+	for (unsigned i = 0; i < p.num_pools; i++)
+		if (p.pools[i].size >= margins + len && bman.free_count(p.pools[i].bpid) > 0)
+			return true;
+	const RxPool &largest = p.pools[p.num_pools - 1];
+	if (largest.size >= margins + len || largest.size <= margins ||
+	    (p.r(rx::kRebm) & rx::kRebmSgDisable))
+		return bman.free_count(largest.bpid) > 0;
+	// Scatter/gather: a table buffer and the data buffers.
+	const uint32_t cap = largest.size - margins;
+	const uint32_t nseg = std::min<uint32_t>((len + cap - 1) / cap, fm::kMaxSgEntries);
+	return bman.free_count(largest.bpid) >= nseg + 1;
 }
 
 void Fman::rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept
@@ -283,6 +344,8 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 	uint32_t icsz = (icp & fm::icp::kIcszMask) * 16;
 	icsz = std::min(icsz, fm::icp::kIcSize - std::min(iciof, fm::icp::kIcSize));
 	// The IC copy must not run into the frame (or the S/G table).
+	if (icsz > 0 && iceof + icsz > bsm)
+		faults_.ic_overlaps_frame++;
 	icsz = iceof >= bsm ? 0 : std::min(icsz, bsm - iceof);
 	constexpr uint32_t kWrittenBegin = fm::icp::kIcParseResult;
 	constexpr uint32_t kWrittenEnd = fm::icp::kIcHash + 8;

@@ -190,6 +190,8 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 	const uint32_t mac_cmd = p.m(memac::kCommandConfig);
 	const bool pad = (mac_cmd & memac::cmd::kTxPadEn) && len < kMinPayload;
 	const bool csum = (cmd & fm::fd_cmd::kDtc) && (cmd & fm::fd_cmd::kRpd);
+	if ((cmd & fm::fd_cmd::kDtc) && !(cmd & fm::fd_cmd::kRpd))
+		faults_.dtc_without_rpd++;
 	if ((pad || csum) && frame != stage) {
 		std::memcpy(stage, frame, len);
 		frame = stage;

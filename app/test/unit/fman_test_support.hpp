@@ -71,12 +71,14 @@ public:
 		}
 		return did;
 	}
+	bool tx_ready() const override { return ready; }
 	bool link_up() const override { return up; }
 	std::string describe() const override { return "test"; }
 
 	std::vector<Bytes> sent;
 	std::vector<std::pair<Bytes, bool>> pending;
 	bool up = true;
+	bool ready = true; // tx_ready(): false plays a cable under back-pressure
 
 private:
 	model::MacPort *mac_ = nullptr;
@@ -329,6 +331,17 @@ private:
 		push16(static_cast<uint16_t>(v));
 	}
 };
+
+inline void expect_no_faults(const model::Fman &fman)
+{
+	const model::FmanFaults f = fman.faults();
+	EXPECT_EQ(f.read_only_write, 0u);
+	EXPECT_EQ(f.pools_not_ascending, 0u);
+	EXPECT_EQ(f.ic_overlaps_frame, 0u);
+	EXPECT_EQ(f.dtc_without_rpd, 0u);
+	EXPECT_EQ(f.bad_release_bpid, 0u);
+	EXPECT_EQ(f.keygen_bad_access, 0u);
+}
 
 // ------------------------------------------------------------ the rig
 

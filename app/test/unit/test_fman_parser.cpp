@@ -361,6 +361,45 @@ TEST(FmanParser, LlcSnapIpv4Udp)
 	check(f, w);
 }
 
+TEST(FmanParser, PppoeSessionIpv4Udp)
+{
+	FrameBuilder fb;
+	fb.etype(0x8864).raw({0x11, 0x00, 0x12, 0x34, 0x00, 0x00, 0x00, 0x21});
+	fb.ipv4(17).udp().payload(12);
+	Bytes f = fb.finish();
+	Want w = ip_l4(f, 22, false, 42, l4r::kUdp, 17, 8);
+	w.l2r |= l2r::kPppoe;
+	w.pppoe_off = 14;
+	w.etype_off = 12;
+	check(f, w);
+}
+
+TEST(FmanParser, MplsTwoLabelsIpv4Tcp)
+{
+	FrameBuilder fb;
+	fb.etype(0x8847).raw({0x00, 0x01, 0x00, 0x40, 0x00, 0x02, 0x01, 0x40});
+	fb.ipv4(6).tcp().payload(4);
+	Bytes f = fb.finish();
+	Want w = ip_l4(f, 22, false, 42, l4r::kTcp, 6, 20);
+	w.l2r |= l2r::kMpls;
+	w.mpls_off[0] = 14;
+	w.mpls_off[1] = 18;
+	w.etype_off = 12;
+	check(f, w);
+}
+
+TEST(FmanParser, Ipv6InIpv4TunnelUdp)
+{
+	FrameBuilder fb;
+	fb.etype(0x0800).ipv4(41).ipv6(17).udp().payload(8);
+	Bytes f = fb.finish();
+	Want w = ip_l4(f, 14, false, 74, l4r::kUdp, 17, 8);
+	w.l3r = l3r::kFirstIpv4 | l3r::kLastIpv6;
+	w.ip_off[1] = 34;
+	w.ip_pid_off = 40;
+	check(f, w);
+}
+
 TEST(FmanParser, NeverReadsPastShortFrames)
 {
 	Bytes f = FrameBuilder().etype(0x0800).ipv4(6).tcp().payload(30).finish();

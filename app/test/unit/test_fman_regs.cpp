@@ -22,6 +22,7 @@ TEST(FmanRegs, RevisionAndMicrocodeAsLs1046a)
 	EXPECT_EQ((rev & fm::fpm::kRev1MajorMask) >> fm::fpm::kRev1MajorShift, fm::fpm::kMajorV3);
 	rig.wr(fm::fpm::kBase + fm::fpm::kIpRev1, 0);
 	EXPECT_EQ(rig.rd(0xC30C4), rev); // read-only
+	EXPECT_EQ(rig.fman.faults().read_only_write, 1u);
 
 	rig.wr(fm::iram::kBase + fm::iram::kIadd, fm::iram::kUcodeVersionAddr | fm::iram::kIaddAie);
 	EXPECT_EQ(rig.rd(fm::iram::kBase + fm::iram::kIready), fm::iram::kIreadyReady);
@@ -57,6 +58,7 @@ TEST(FmanRegs, MacResetValuesAndAddresses)
 	// Counters are read-only.
 	rig.mac_wr(c, memac::stat::kRFrm, 7);
 	EXPECT_EQ(rig.mac_rd(c, memac::stat::kRFrm), 0u);
+	EXPECT_EQ(rig.fman.faults().read_only_write, 1u);
 }
 
 TEST(FmanRegs, IfStatusFollowsTheWire)
@@ -122,6 +124,42 @@ TEST(FmanRegs, KeygenSchemeAndPortThroughTheIndirectWindow)
 	rig.wr(kg::kBase + kg::kPeSp, 0x01000000);
 	rig.wr(kg::kBase + kg::kAr, kg::ar_port(0x11, false));
 	EXPECT_EQ(rig.fman.keygen().port_schemes(0x11), 0x01000000u);
+}
+
+TEST(FmanRegs, DriverMisuseIsCountedAsFaults)
+{
+	FmanRig rig;
+	const unsigned c = FmanRig::kMac9;
+	rig.add_pool(1, 2048, 4);
+	rig.add_pool(2, 512, 4);
+	rig.setup_rx(c, 0x100, 0x101, 32);
+	// Pools must be given in ascending size; the IC copy (16 + 48) must end
+	// before the frame (margin 32).
+	rig.set_pools(c, {{1, 2048}, {2, 512}});
+	EXPECT_EQ(rig.fman.faults().pools_not_ascending, 1u);
+	rig.rx(c, FrameBuilder().etype(0x0800).ipv4(17).udp().payload(30).finish());
+	rig.run();
+	EXPECT_EQ(rig.fman.faults().ic_overlaps_frame, 1u);
+	// The frame still arrives, with the IC copy cut at the margin.
+	ASSERT_EQ(rig.sink.got.size(), 1u);
+	EXPECT_EQ(rig.sink.got[0].fd.bpid(), 2);
+
+	// Tx checksum without prepended data; a buffer for an unusable BPID.
+	rig.setup_tx(c, 0x300, 0, 0);
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(30).finish();
+	uint64_t buf = rig.alloc(256);
+	std::memcpy(rig.mem.at(buf + 64), f.data(), f.size());
+	hw::Fd fd = hw::Fd::contig(buf, 200, 64, static_cast<uint32_t>(f.size()));
+	fd.set_cmd(fm::fd_cmd::kDtc);
+	rig.soc.qman().enqueue(0x300, fd);
+	rig.run();
+	EXPECT_EQ(rig.wires[c]->sent.size(), 1u);
+	EXPECT_EQ(rig.fman.faults().dtc_without_rpd, 1u);
+	EXPECT_EQ(rig.fman.faults().bad_release_bpid, 1u);
+
+	rig.wr(kg::kBase + kg::kAr, kg::kArGo | kg::kArSelClsPlan);
+	EXPECT_EQ(rig.fman.faults().keygen_bad_access, 1u);
+	EXPECT_EQ(rig.fman.faults().read_only_write, 0u);
 }
 
 } // namespace

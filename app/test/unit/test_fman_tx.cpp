@@ -30,6 +30,7 @@ protected:
 			   memac::cmd::kTxEn | memac::cmd::kRxEn | memac::cmd::kTxPadEn);
 		rig.setup_tx(kMac, kTxFq, kConfFq, kErrFq);
 	}
+	void TearDown() override { expect_no_faults(rig.fman); }
 	// A buffer outside any pool holding 'f' at 'off'; FD to pool kBpid.
 	hw::Fd place(const Bytes &f, uint16_t off = 64)
 	{
@@ -285,6 +286,23 @@ TEST_F(FmanTx, LoopbackBitTurnsTxIntoRx)
 	send(place(f));
 	EXPECT_EQ(wire().sent.size(), 1u);
 	EXPECT_EQ(rig.sink.got.size(), 1u);
+}
+
+TEST_F(FmanTx, WireBackPressureLeavesFramesOnTheFq)
+{
+	wire().ready = false;
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();
+	send(place(f));
+	send(place(f));
+	EXPECT_TRUE(wire().sent.empty());
+	model::FqInfo info{};
+	ASSERT_TRUE(rig.soc.qman().fq_info(kTxFq, info));
+	EXPECT_EQ(info.frames, 2u);
+	wire().ready = true;
+	rig.run();
+	EXPECT_EQ(wire().sent.size(), 2u);
+	ASSERT_TRUE(rig.soc.qman().fq_info(kTxFq, info));
+	EXPECT_EQ(info.frames, 0u);
 }
 
 TEST_F(FmanTx, DisabledPortLeavesFramesQueued)

@@ -30,11 +30,13 @@
 #include "platform/discover.hpp"
 #include "platform/dpdk_memory.hpp"
 
-namespace dpaa {
+namespace dpaa
+{
 
 RTE_LOG_REGISTER(bus_logtype, bus.dpaa, NOTICE);
 
-namespace {
+namespace
+{
 
 TAILQ_HEAD(device_list, rte_dpaa_device);
 TAILQ_HEAD(driver_list, rte_dpaa_driver);
@@ -88,8 +90,8 @@ int add_devices(const platform::SocInfo &soc) noexcept
 		dev->device.numa_node = SOCKET_ID_ANY;
 		dev->device.devargs = find_devargs(dev->name);
 		TAILQ_INSERT_TAIL(&the_bus.devices, dev, next);
-		DPAA_BUS_LOG(INFO, "%s: %s, %u Mb/s (%s %s)", dev->name, mac_kind(m),
-			     m.speed_mbps, the_platform->kind(), soc.board);
+		DPAA_BUS_LOG(INFO, "%s: %s, %u Mb/s (%s %s)", dev->name, mac_kind(m), m.speed_mbps,
+			     the_platform->kind(), soc.board);
 	}
 	return 0;
 }
@@ -195,8 +197,8 @@ int bus_probe() noexcept
 
 rte_device *bus_find_device(const rte_device *start, rte_dev_cmp_t cmp, const void *data) noexcept
 {
-	rte_dpaa_device *dev = start ? TAILQ_NEXT(to_dpaa_device(start), next)
-				     : TAILQ_FIRST(&the_bus.devices);
+	rte_dpaa_device *dev =
+		start ? TAILQ_NEXT(to_dpaa_device(start), next) : TAILQ_FIRST(&the_bus.devices);
 	for (; dev; dev = TAILQ_NEXT(dev, next))
 		if (cmp(&dev->device, data) == 0)
 			return &dev->device;
@@ -263,8 +265,9 @@ void *bus_dev_iterate(const void *start, const char *str, const rte_dev_iterator
 		}
 		name = rte_kvargs_get(kv, "name");
 	}
-	rte_dpaa_device *dev = start ? TAILQ_NEXT(to_dpaa_device(static_cast<const rte_device *>(start)), next)
-				     : TAILQ_FIRST(&the_bus.devices);
+	rte_dpaa_device *dev =
+		start ? TAILQ_NEXT(to_dpaa_device(static_cast<const rte_device *>(start)), next)
+		      : TAILQ_FIRST(&the_bus.devices);
 	while (dev && name && strcmp(dev->name, name) != 0)
 		dev = TAILQ_NEXT(dev, next);
 	rte_kvargs_free(kv);

@@ -23,14 +23,16 @@ class QmanPortal;
 class BmanPortal;
 } // namespace dpaa::qbman
 
-namespace dpaa {
+namespace dpaa
+{
 
 extern int bus_logtype;
 
 } // namespace dpaa
 
 #define DPAA_BUS_LOG(level, fmt, ...)                                                              \
-	rte_log(RTE_LOG_##level, dpaa::bus_logtype, "dpaa_bus: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
+	rte_log(RTE_LOG_##level, dpaa::bus_logtype,                                                \
+		"dpaa_bus: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
 
 struct rte_dpaa_driver;
 
@@ -39,8 +41,8 @@ struct rte_dpaa_device {
 	struct rte_device device;
 	struct rte_dpaa_driver *driver;
 	char name[RTE_DEV_NAME_MAX_LEN];
-	unsigned fman_index; // 0-based: "fm1" is FMan 0
-	unsigned mac_index;  // the MAC's cell index + 1, as the port name counts
+	unsigned fman_index;		    // 0-based: "fm1" is FMan 0
+	unsigned mac_index;		    // the MAC's cell index + 1, as the port name counts
 	const dpaa::platform::MacInfo *mac; // type, speed, BMI ports, Tx channel
 };
 
@@ -64,11 +66,11 @@ void rte_dpaa_driver_unregister(struct rte_dpaa_driver *driver);
 // would not find them. These pin the C symbol names with asm labels, which
 // keeps the registration in C++ rather than in a C file on the side.
 #define DPAA_PMD_EXPORT_NAME(nm, idx)                                                              \
-	static const char dpaa_pmd_name_##nm[] __asm__("this_pmd_name" RTE_STR(idx))              \
+	static const char dpaa_pmd_name_##nm[] __asm__("this_pmd_name" RTE_STR(idx))               \
 		__attribute__((used)) = RTE_STR(nm)
 
 #define DPAA_PMD_REGISTER_PARAM_STRING(nm, str)                                                    \
-	static const char dpaa_pmd_params_##nm[] __asm__("__" RTE_STR(nm) "_param_string_export") \
+	static const char dpaa_pmd_params_##nm[] __asm__("__" RTE_STR(nm) "_param_string_export")  \
 		__attribute__((used)) = str
 
 #define RTE_PMD_REGISTER_DPAA(nm, dpaa_drv)                                                        \
@@ -103,6 +105,7 @@ int rte_dpaa_fqid_free(uint32_t first, uint32_t count) noexcept;
 int rte_dpaa_pool_channel_alloc(void) noexcept;
 int rte_dpaa_dma_map(const void *va, size_t len) noexcept;
 void *rte_dpaa_model_system(void) noexcept;
+void rte_dpaa_hw_wait(void) noexcept;
 void rte_dpaa_pool_channel_free(uint16_t channel) noexcept;
 }
 
@@ -130,21 +133,42 @@ namespace dpaa::bus
 }
 
 // Give the calling thread's portals back now. 0, or -ENOENT if it had none.
-inline int release_thread_portals() noexcept { return rte_dpaa_portals_release(); }
+inline int release_thread_portals() noexcept
+{
+	return rte_dpaa_portals_release();
+}
 // QMan portals currently owned by threads (for tests and diagnostics).
-inline unsigned portals_in_use() noexcept { return rte_dpaa_portals_in_use(); }
+inline unsigned portals_in_use() noexcept
+{
+	return rte_dpaa_portals_in_use();
+}
 
 // The PMD counts its open ports: when the last one closes, every thread's
 // portals are given back (no burst can run then).
-inline void port_opened() noexcept { rte_dpaa_port_opened(); }
-inline void port_closed() noexcept { rte_dpaa_port_closed(); }
+inline void port_opened() noexcept
+{
+	rte_dpaa_port_opened();
+}
+inline void port_closed() noexcept
+{
+	rte_dpaa_port_closed();
+}
 
 // The SoC the platform found, or nullptr when the bus found no DPAA.
-inline const platform::SocInfo *soc() noexcept { return rte_dpaa_soc(); }
+inline const platform::SocInfo *soc() noexcept
+{
+	return rte_dpaa_soc();
+}
 
 // CCSR windows: FMan 'fman' (0-based), BMan. nullptr if absent.
-inline hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept { return rte_dpaa_fman_ccsr(fman); }
-inline hw::RegisterWindow *bman_ccsr() noexcept { return rte_dpaa_bman_ccsr(); }
+inline hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept
+{
+	return rte_dpaa_fman_ccsr(fman);
+}
+inline hw::RegisterWindow *bman_ccsr() noexcept
+{
+	return rte_dpaa_bman_ccsr();
+}
 
 // Frame queue ids from this process's range: 'count' consecutive FQIDs, the
 // first a multiple of 'align' (power of two). FQID, or -ENOSPC / -ENODEV.
@@ -160,19 +184,39 @@ inline int fqid_free(uint32_t first, uint32_t count = 1) noexcept
 // A QMan pool channel (for Rx FQs served by several portals' static
 // dequeue): the channel id, or -ENOSPC / -ENODEV. A portal's dedicated
 // channel is QmanPortal::channel().
-inline int pool_channel_alloc() noexcept { return rte_dpaa_pool_channel_alloc(); }
-inline void pool_channel_free(uint16_t channel) noexcept { rte_dpaa_pool_channel_free(channel); }
+inline int pool_channel_alloc() noexcept
+{
+	return rte_dpaa_pool_channel_alloc();
+}
+inline void pool_channel_free(uint16_t channel) noexcept
+{
+	rte_dpaa_pool_channel_free(channel);
+}
 
 // Make memory DPDK added without telling (an external heap, memory of a
 // --no-huge process added at run time) reachable by DMA; memory DPDK
 // reports through its memory events is mapped already. 0, -EFAULT if it is
 // not DPDK memory, -ENODEV without a platform. Control path.
-inline int dma_map(const void *va, size_t len) noexcept { return rte_dpaa_dma_map(va, len); }
+inline int dma_map(const void *va, size_t len) noexcept
+{
+	return rte_dpaa_dma_map(va, len);
+}
+
+// Called while spinning on the hardware outside a portal driver's own waits
+// (a full release ring, an FQ to drain): lets a stepped model advance; a
+// no-op on a board and on a threaded model. Control and slow paths only.
+inline void hw_wait() noexcept
+{
+	rte_dpaa_hw_wait();
+}
 
 // The modelled SoC (dpaa::model::System *), for tests and tools that read a
 // wire's counters or play the hardware's part; nullptr on a board or
 // without a platform. Drivers never use it.
-inline void *model_system() noexcept { return rte_dpaa_model_system(); }
+inline void *model_system() noexcept
+{
+	return rte_dpaa_model_system();
+}
 
 // Address translation for frame descriptors and BMan buffers (inline; see
 // platform/bus_addr.hpp).

@@ -42,8 +42,8 @@ namespace dpaa::mempool
 RTE_LOG_REGISTER(logtype, mempool.dpaa, NOTICE);
 
 #define DPAA_MEMPOOL_LOG(level, fmt, ...)                                                          \
-	rte_log(RTE_LOG_##level, dpaa::mempool::logtype, "mempool_dpaa: " fmt "\n" __VA_OPT__(, )  \
-		__VA_ARGS__)
+	rte_log(RTE_LOG_##level, dpaa::mempool::logtype,                                           \
+		"mempool_dpaa: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
 
 namespace
 {
@@ -81,9 +81,13 @@ void bpid_free(unsigned bpid) noexcept
 	bpids_used.fetch_and(~(uint64_t{1} << bpid), std::memory_order_acq_rel);
 }
 
+// pool_data holds BPID + 1: 0 is a mempool whose alloc never succeeded
+// (DPDK may call free for it), which owns no BPID.
+constexpr unsigned kNoBpid = ~0u;
+
 unsigned pool_bpid(const rte_mempool *mp) noexcept
 {
-	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data));
+	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data)) - 1;
 }
 
 // Release n (1..8) bus addresses with one RCR entry, waiting for room.
@@ -94,6 +98,7 @@ int release(qbman::BmanPortal &p, unsigned bpid, const uint64_t *bufs, unsigned 
 		if (ret != -EBUSY) [[likely]]
 			return ret;
 		qbman::cpu_relax();
+		bus::hw_wait(); // a stepped model drains the ring only when stepped
 	}
 	return -ETIMEDOUT;
 }
@@ -102,7 +107,8 @@ int ops_alloc(rte_mempool *mp) noexcept
 {
 	const platform::SocInfo *soc = bus::soc();
 	if (soc == nullptr) {
-		DPAA_MEMPOOL_LOG(ERR, "%s: no DPAA platform (no board, no DPAA_MODEL): no BMan pool",
+		DPAA_MEMPOOL_LOG(ERR,
+				 "%s: no DPAA platform (no board, no DPAA_MODEL): no BMan pool",
 				 mp->name);
 		return -ENODEV;
 	}
@@ -122,7 +128,7 @@ int ops_alloc(rte_mempool *mp) noexcept
 		meta = static_cast<uint32_t>(sizeof(rte_mbuf) + priv->mbuf_priv_size);
 	}
 	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{mp, meta, mp->elt_size - meta};
-	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid));
+	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid) + 1);
 	DPAA_MEMPOOL_LOG(DEBUG, "%s: BMan pool %d, buffers at object + %u", mp->name, bpid, meta);
 	return 0;
 }
@@ -130,6 +136,9 @@ int ops_alloc(rte_mempool *mp) noexcept
 void ops_free(rte_mempool *mp) noexcept
 {
 	const unsigned bpid = pool_bpid(mp);
+	if (bpid == kNoBpid)
+		return;
+	mp->pool_data = nullptr;
 	// A BPID given to the next pool must come empty. After rte_eal_cleanup
 	// there is no BMan any more, nor anything to drain.
 	qbman::BmanPortal *p = bus::soc() != nullptr ? bus::bman_portal() : nullptr;
@@ -166,6 +175,12 @@ int ops_enqueue(rte_mempool *mp, void *const *obj_table, unsigned n) noexcept
 	return 0;
 }
 
+// All or nothing, and obj_table untouched on failure: DPDK refills a
+// mempool cache by dequeuing into the cache's own array, whose first entries
+// are still live objects when the refill fails. Up to kStaged objects (all
+// a cache refill asks for) are staged here first.
+constexpr unsigned kStaged = 2 * RTE_MEMPOOL_CACHE_MAX_SIZE;
+
 int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 {
 	qbman::BmanPortal *p = bus::bman_portal();
@@ -174,29 +189,35 @@ int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 	const unsigned bpid = pool_bpid(mp);
 	const hw::Bpid b{static_cast<uint8_t>(bpid)};
 	const uint32_t meta = rte_dpaa_bpid_info[bpid].meta_size;
-	uint64_t bufs[bm::kMaxBufs];
+	uint64_t staged[kStaged];
+	// Larger requests only come from an application's own array.
+	uint64_t *bus = n <= kStaged ? staged : reinterpret_cast<uint64_t *>(obj_table);
+	static_assert(sizeof(uint64_t) == sizeof(void *));
 	unsigned got = 0;
 	while (got < n) {
 		const unsigned k = std::min<unsigned>(n - got, bm::kMaxBufs);
-		int ret = p->acquire(b, {bufs, k});
-		if (ret != static_cast<int>(k)) [[unlikely]]
+		if (p->acquire(b, {bus + got, k}) != static_cast<int>(k)) [[unlikely]]
 			break;
-		for (unsigned j = 0; j < k; j++)
-			obj_table[got + j] = static_cast<char *>(bus::bus_to_va(bufs[j])) - meta;
 		got += k;
 	}
-	if (got == n) [[likely]]
-		return 0;
-	// Not enough: all or nothing, so what was taken goes back.
-	if (got != 0)
-		ops_enqueue(mp, obj_table, got);
-	return -ENOBUFS;
+	if (got != n) [[unlikely]] {
+		// Not enough: what was taken goes back.
+		for (unsigned i = 0; i < got;) {
+			const unsigned k = std::min<unsigned>(got - i, bm::kMaxBufs);
+			release(*p, bpid, bus + i, k);
+			i += k;
+		}
+		return -ENOBUFS;
+	}
+	for (unsigned i = 0; i < n; i++)
+		obj_table[i] = static_cast<char *>(bus::bus_to_va(bus[i])) - meta;
+	return 0;
 }
 
 unsigned ops_get_count(const rte_mempool *mp) noexcept
 {
 	hw::RegisterWindow *ccsr = bus::bman_ccsr();
-	if (ccsr == nullptr)
+	if (ccsr == nullptr || pool_bpid(mp) == kNoBpid)
 		return 0;
 	return ccsr->read32(bm::ccsr::pool_content(pool_bpid(mp)));
 }
@@ -238,5 +259,6 @@ extern "C" int rte_dpaa_mempool_bpid(const struct rte_mempool *mp)
 {
 	if (mp == nullptr || strcmp(rte_mempool_get_ops(mp->ops_index)->name, "dpaa") != 0)
 		return -EINVAL;
-	return static_cast<int>(dpaa::mempool::pool_bpid(mp));
+	const unsigned bpid = dpaa::mempool::pool_bpid(mp);
+	return bpid == dpaa::mempool::kNoBpid ? -ENODEV : static_cast<int>(bpid);
 }

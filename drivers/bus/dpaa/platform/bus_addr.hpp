@@ -37,7 +37,7 @@ inline constexpr uint64_t kBadBusAddr = UINT64_MAX;
 
 class WindowTable
 {
-      public:
+public:
 	static constexpr unsigned kMaxWindows = 256;
 
 	struct Window {
@@ -73,8 +73,7 @@ class WindowTable
 	// bus space); -ENOSPC when the table is full.
 	int add(uintptr_t va, uint64_t bus, uint64_t len) noexcept
 	{
-		if (len == 0 || bus >= kBusAddrLimit || len > kBusAddrLimit - bus ||
-		    va + len < va)
+		if (len == 0 || bus >= kBusAddrLimit || len > kBusAddrLimit - bus || va + len < va)
 			return -EINVAL;
 		const unsigned n = count_.load(std::memory_order_relaxed);
 		for (unsigned i = 0; i < n; i++) {
@@ -145,7 +144,7 @@ class WindowTable
 		return end;
 	}
 
-      private:
+private:
 	[[gnu::noinline]] uint64_t to_bus_slow(uintptr_t va) const noexcept
 	{
 		const unsigned n = count_.load(std::memory_order_acquire);

@@ -34,24 +34,24 @@ enum class MacType : uint8_t {
 
 // One FMan MAC the board connects, with the BMI ports that serve it.
 struct MacInfo {
-	unsigned fman;	     // 0-based: "fm1" is FMan 0
-	unsigned cell;	     // the MAC's cell index in its FMan (mac number - 1)
+	unsigned fman; // 0-based: "fm1" is FMan 0
+	unsigned cell; // the MAC's cell index in its FMan (mac number - 1)
 	MacType type;
 	uint32_t speed_mbps; // line rate of the MAC as the board wires it
 	char name[16];	     // "fm1-mac9": the bus device name
 	uint8_t rx_port_id;  // BMI hardware port ids (FMan v3: 1G Rx 0x08+,
 	uint8_t tx_port_id;  // 10G Rx 0x10+, 1G Tx 0x28+, 10G Tx 0x30+)
 	uint16_t tx_channel; // QMan channel of the Tx port (FQs to transmit on):
-			     // the device tree's fsl,qman-channel-id on a board;
-			     // in the model 0x40 + 16 * fman + cell
-			     // (hw::qm::channel::kFman0Base + cell for fm1)
+			     // the device tree's fsl,qman-channel-id on a board,
+			     // hw::fman::tx_channel_offset() from kFman0Base in
+			     // the model
 };
 
 struct FmanInfo {
-	unsigned index;	     // 0-based
-	uint32_t ccsr_size;  // bytes of the CCSR window (1 MiB)
-	uint64_t ccsr_phys;  // physical base (board) or 0 (model)
-	uint32_t clock_mhz;  // FMan clock, 0 if unknown
+	unsigned index;	    // 0-based
+	uint32_t ccsr_size; // bytes of the CCSR window (1 MiB)
+	uint64_t ccsr_phys; // physical base (board) or 0 (model)
+	uint32_t clock_mhz; // FMan clock, 0 if unknown
 };
 
 // What the platform found: the SoC and how it is wired. MACs are in device
@@ -65,7 +65,7 @@ struct SocInfo {
 	MacInfo macs[kMaxMacs];
 	unsigned num_qman_portals; // software portals this process may map
 	unsigned num_bman_portals;
-	uint32_t fqid_base;	   // FQIDs this process may allocate
+	uint32_t fqid_base; // FQIDs this process may allocate
 	uint32_t fqid_count;
 	unsigned num_pool_channels; // pool channels this process may use
 	uint16_t pool_channels[kMaxPoolChannels];
@@ -96,7 +96,7 @@ struct WaitFn {
 
 class Platform
 {
-      public:
+public:
 	virtual ~Platform() = default;
 
 	// "model" or "board", for logs.

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The board platform's device-tree reading, on a tree written the way Linux
+// exposes one (/proc/device-tree: a folder per node, a file per property),
+// shaped like an LS1046A-RDB USDPAA tree.
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <string>
+
+#include "platform/device_tree.hpp"
+
+namespace fs = std::filesystem;
+namespace dt = dpaa::platform::dt;
+using dpaa::platform::MacType;
+
+namespace
+{
+
+class TreeWriter
+{
+public:
+	TreeWriter()
+	{
+		char tmpl[] = "/tmp/dpaa-dt-XXXXXX";
+		root_ = mkdtemp(tmpl);
+	}
+	~TreeWriter() { fs::remove_all(root_); }
+	const std::string &root() const { return root_; }
+
+	std::string node(const std::string &path)
+	{
+		std::string p = root_ + "/" + path;
+		fs::create_directories(p);
+		return p;
+	}
+	void cells(const std::string &path, const std::string &prop,
+		   std::initializer_list<uint32_t> v)
+	{
+		std::ofstream f(node(path) + "/" + prop, std::ios::binary);
+		for (uint32_t c : v) {
+			const char be[4] = {char(c >> 24), char(c >> 16), char(c >> 8), char(c)};
+			f.write(be, 4);
+		}
+	}
+	void strs(const std::string &path, const std::string &prop,
+		  std::initializer_list<std::string> v)
+	{
+		std::ofstream f(node(path) + "/" + prop, std::ios::binary);
+		for (const std::string &s : v)
+			f.write(s.c_str(), s.size() + 1);
+	}
+
+private:
+	std::string root_;
+};
+
+// An LS1046A-RDB-like tree: /soc (2 address cells, 2 size cells, identity
+// ranges) holding fman@1a00000 (1 and 1 cells, ranges into the SoC), its MACs
+// and ports, the BMan CCSR, and the portal buses whose ranges put the portals
+// at 0x5_0000_0000 (QMan) and 0x5_0800_0000 (BMan).
+void write_ls1046a(TreeWriter &t, bool with_ranges = true)
+{
+	t.strs(".", "compatible", {"fsl,ls1046a-rdb", "fsl,ls1046a"});
+	t.cells(".", "#address-cells", {2});
+	t.cells(".", "#size-cells", {2});
+	t.cells("soc", "#address-cells", {2});
+	t.cells("soc", "#size-cells", {2});
+	t.cells("soc", "ranges", {});
+	const std::string fm = "soc/fman@1a00000";
+	t.strs(fm, "compatible", {"fsl,fman"});
+	t.cells(fm, "cell-index", {0});
+	t.cells(fm, "reg", {0, 0x1a00000, 0, 0x100000});
+	t.cells(fm, "#address-cells", {1});
+	t.cells(fm, "#size-cells", {1});
+	t.cells(fm, "ranges", {0, 0, 0x1a00000, 0x100000});
+	t.cells(fm, "clock-frequency", {700000000});
+	struct Mac {
+		unsigned cell;
+		const char *mode;
+		uint32_t rx, tx;
+	};
+	// Written out of cell order: the parser must sort.
+	for (Mac m : {Mac{8, "xgmii", 0x10, 0x30}, Mac{2, "rgmii-id", 0x0a, 0x2a},
+		      Mac{9, "xgmii", 0x11, 0x31}, Mac{4, "sgmii", 0x0c, 0x2c}}) {
+		char name[64];
+		snprintf(name, sizeof(name), "%s/ethernet@%x", fm.c_str(),
+			 0xe0000 + m.cell * 0x2000);
+		t.strs(name, "compatible", {"fsl,fman-memac"});
+		t.cells(name, "cell-index", {m.cell});
+		t.cells(name, "reg", {0xe0000 + m.cell * 0x2000, 0x1000});
+		t.strs(name, "phy-connection-type", {m.mode});
+		t.cells(name, "fsl,fman-ports", {0x100 + m.rx, 0x100 + m.tx});
+		snprintf(name, sizeof(name), "%s/port@%x", fm.c_str(), 0x80000 + m.rx * 0x1000);
+		t.strs(name, "compatible", {"fsl,fman-v3-port-rx"});
+		t.cells(name, "cell-index", {m.rx});
+		t.cells(name, "phandle", {0x100 + m.rx});
+		snprintf(name, sizeof(name), "%s/port@%x", fm.c_str(), 0x80000 + m.tx * 0x1000);
+		t.strs(name, "compatible", {"fsl,fman-v3-port-tx"});
+		t.cells(name, "cell-index", {m.tx});
+		t.cells(name, "linux,phandle", {0x100 + m.tx});
+		t.cells(name, "fsl,qman-channel-id", {0x800 + m.tx - 0x20});
+	}
+	// A disabled MAC is not a device.
+	t.strs(fm + "/ethernet@e2000", "compatible", {"fsl,fman-memac"});
+	t.cells(fm + "/ethernet@e2000", "cell-index", {1});
+	t.strs(fm + "/ethernet@e2000", "status", {"disabled"});
+
+	t.strs("soc/bman@1890000", "compatible", {"fsl,bman"});
+	t.cells("soc/bman@1890000", "reg", {0, 0x1890000, 0, 0x10000});
+
+	for (const char *kind : {"qman", "bman"}) {
+		const bool q = kind[0] == 'q';
+		const std::string bus =
+			std::string(kind) + "-portals@" + (q ? "500000000" : "508000000");
+		t.strs(bus, "compatible", {"simple-bus"});
+		t.cells(bus, "#address-cells", {1});
+		t.cells(bus, "#size-cells", {1});
+		if (with_ranges)
+			t.cells(bus, "ranges", {0, 0x5, q ? 0u : 0x8000000u, 0x8000000});
+		for (unsigned i : {1u, 0u}) {
+			char at[16];
+			snprintf(at, sizeof(at), "@%x", i * 0x10000);
+			const std::string n = bus + "/" + kind + "-portal" + at;
+			t.strs(n, "compatible", {std::string("fsl,") + kind + "-portal"});
+			t.cells(n, "cell-index", {i});
+			t.cells(n, "reg", {i * 0x10000, 0x4000, 0x4000000 + i * 0x10000, 0x4000});
+		}
+	}
+	t.strs("soc/qman-fqids@0", "compatible", {"fsl,fqid-range"});
+	t.cells("soc/qman-fqids@0", "fsl,fqid-range", {0x200, 0x80});
+	t.strs("soc/bman-bpids@0", "compatible", {"fsl,bpid-range"});
+	t.cells("soc/bman-bpids@0", "fsl,bpid-range", {32, 32});
+	t.strs("soc/qman-pools@0", "compatible", {"fsl,pool-channel-range"});
+	t.cells("soc/qman-pools@0", "fsl,pool-channel-range", {0x401, 4});
+}
+
+} // namespace
+
+TEST(DeviceTree, BigEndianCellsAndStringLists)
+{
+	const dt::Bytes b{0x00, 0x00, 0x00, 0x05, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0};
+	EXPECT_EQ(dt::cell(b, 0), 5u);
+	EXPECT_EQ(dt::cell(b, 1), 0x12345678u);
+	EXPECT_EQ(dt::cell(b, 3), std::nullopt);
+	EXPECT_EQ(dt::cells(b, 1, 2), 0x123456789abcdef0ull);
+	EXPECT_EQ(dt::cells(b, 2, 2), std::nullopt);
+	const std::string s("fsl,ls1046a-rdb\0fsl,ls1046a\0", 28);
+	auto list = dt::strings(dt::Bytes(s.begin(), s.end()));
+	ASSERT_EQ(list.size(), 2u);
+	EXPECT_EQ(list[0], "fsl,ls1046a-rdb");
+	EXPECT_EQ(list[1], "fsl,ls1046a");
+}
+
+TEST(DeviceTree, RegDecodesWithTheParentsCellCounts)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	auto fm = dt::reg(t.root(), t.root() + "/soc/fman@1a00000");
+	ASSERT_EQ(fm.size(), 1u);
+	EXPECT_EQ(fm[0].addr, 0x1a00000u);
+	EXPECT_EQ(fm[0].size, 0x100000u);
+	auto portal = dt::reg(t.root(), t.root() + "/qman-portals@500000000/qman-portal@10000");
+	ASSERT_EQ(portal.size(), 2u);
+	EXPECT_EQ(portal[0].addr, 0x10000u);
+	EXPECT_EQ(portal[1].addr, 0x4010000u);
+	EXPECT_EQ(portal[1].size, 0x4000u);
+}
+
+TEST(DeviceTree, RangesTranslateToCpuAddresses)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	const std::string p = t.root() + "/bman-portals@508000000/bman-portal@10000";
+	EXPECT_EQ(dt::translate(t.root(), p, 0x4010000), 0x50c010000ull);
+	const std::string mac = t.root() + "/soc/fman@1a00000/ethernet@f0000";
+	EXPECT_EQ(dt::translate(t.root(), mac, 0xf0000), 0x1af0000ull);
+	EXPECT_EQ(dt::translate(t.root(), mac, 0x200000), std::nullopt) << "outside fman's ranges";
+}
+
+TEST(DeviceTree, PhandlesAndCompatibleSearch)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	EXPECT_EQ(dt::find_phandle(t.root(), 0x110), t.root() + "/soc/fman@1a00000/port@90000");
+	EXPECT_EQ(dt::find_phandle(t.root(), 0x130), t.root() + "/soc/fman@1a00000/port@b0000")
+		<< "linux,phandle counts too";
+	EXPECT_EQ(dt::find_phandle(t.root(), 0x999), "");
+	EXPECT_EQ(dt::find_compatible(t.root(), "fsl,qman-portal").size(), 2u);
+}
+
+TEST(DeviceTree, Ls1046aBoardIsParsed)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	EXPECT_STREQ(b.soc.board, "ls1046a-rdb");
+	EXPECT_STREQ(b.soc.soc, "LS1046A");
+	ASSERT_EQ(b.soc.num_fmans, 1u);
+	EXPECT_EQ(b.soc.fmans[0].ccsr_phys, 0x1a00000u);
+	EXPECT_EQ(b.soc.fmans[0].ccsr_size, 0x100000u);
+	EXPECT_EQ(b.soc.fmans[0].clock_mhz, 700u);
+
+	ASSERT_EQ(b.soc.num_macs, 4u) << "the disabled MAC is left out";
+	const char *names[] = {"fm1-mac3", "fm1-mac5", "fm1-mac9", "fm1-mac10"};
+	for (unsigned i = 0; i < 4; i++)
+		EXPECT_STREQ(b.soc.macs[i].name, names[i]);
+	EXPECT_EQ(b.soc.macs[0].type, MacType::memac_1g);
+	EXPECT_EQ(b.soc.macs[0].speed_mbps, 1000u);
+	EXPECT_EQ(b.soc.macs[2].cell, 8u);
+	EXPECT_EQ(b.soc.macs[2].type, MacType::memac_10g);
+	EXPECT_EQ(b.soc.macs[2].speed_mbps, 10000u);
+	EXPECT_EQ(b.soc.macs[2].rx_port_id, 0x10);
+	EXPECT_EQ(b.soc.macs[2].tx_port_id, 0x30);
+	EXPECT_EQ(b.soc.macs[2].tx_channel, 0x810);
+
+	ASSERT_EQ(b.qman_portals.size(), 2u);
+	EXPECT_EQ(b.qman_portals[0].index, 0u) << "portals sorted by cell-index";
+	EXPECT_EQ(b.qman_portals[1].ce_phys, 0x500010000ull);
+	EXPECT_EQ(b.qman_portals[1].ci_phys, 0x504010000ull);
+	EXPECT_EQ(b.qman_portals[1].channel, 1u);
+	EXPECT_EQ(b.bman_portals[0].ce_phys, 0x508000000ull);
+	EXPECT_EQ(b.bman_ccsr_phys, 0x1890000u);
+
+	EXPECT_EQ(b.soc.fqid_base, 0x200u);
+	EXPECT_EQ(b.soc.fqid_count, 0x80u);
+	EXPECT_EQ(b.soc.bpid_base, 32u);
+	EXPECT_EQ(b.soc.bpid_count, 32u);
+	ASSERT_EQ(b.soc.num_pool_channels, 4u);
+	EXPECT_EQ(b.soc.pool_channels[3], 0x404);
+}
+
+TEST(DeviceTree, TreeWithoutDpaaIsNoDevice)
+{
+	TreeWriter t;
+	t.strs(".", "compatible", {"acme,board"});
+	dt::BoardTree b;
+	std::string err;
+	EXPECT_EQ(dt::parse_board(t.root(), b, err), -ENODEV);
+	EXPECT_NE(err.find("no fsl,fman node"), std::string::npos) << err;
+}
+
+TEST(DeviceTree, PortalOutsideItsBusRangesIsNamed)
+{
+	TreeWriter t;
+	write_ls1046a(t, /*with_ranges=*/false);
+	dt::BoardTree b;
+	std::string err;
+	EXPECT_EQ(dt::parse_board(t.root(), b, err), -EINVAL);
+	EXPECT_NE(err.find("qman-portal@0: reg is outside the ranges"), std::string::npos) << err;
+}
+
+TEST(DeviceTree, MacWithoutCellIndexIsNamed)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	fs::remove(t.root() + "/soc/fman@1a00000/ethernet@f0000/cell-index");
+	dt::BoardTree b;
+	std::string err;
+	EXPECT_EQ(dt::parse_board(t.root(), b, err), -EINVAL);
+	EXPECT_NE(err.find("ethernet@f0000: fsl,fman-memac node without cell-index"),
+		  std::string::npos)
+		<< err;
+}

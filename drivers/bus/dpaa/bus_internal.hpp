@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// Shared between the bus's own files: the platform the bus runs on, and the
+// pieces of bus state the portal and resource code set up and tear down.
+#pragma once
+
+#include "platform/platform.hpp"
+
+namespace dpaa::bus
+{
+
+// The platform found at scan, or nullptr.
+platform::Platform *current_platform() noexcept;
+
+// portals.cpp
+int portals_setup(platform::Platform &p) noexcept;
+void portals_teardown() noexcept;
+
+// resources.cpp: FQIDs and pool channels.
+int resources_setup(const platform::SocInfo &soc) noexcept;
+void resources_teardown() noexcept;
+
+} // namespace dpaa::bus

@@ -1,0 +1,432 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+#include "platform/device_tree.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "dpaa_hw/qman_portal.hpp"
+
+namespace dpaa::platform::dt
+{
+
+namespace fs = std::filesystem;
+
+namespace
+{
+
+std::string parent_of(const std::string &root, const std::string &node)
+{
+	if (node.size() <= root.size())
+		return {};
+	return fs::path(node).parent_path().string();
+}
+
+std::vector<std::string> child_dirs(const std::string &node)
+{
+	std::vector<std::string> out;
+	std::error_code ec;
+	for (fs::directory_iterator it(node, ec), end; !ec && it != end; it.increment(ec))
+		if (it->is_directory(ec) && !it->is_symlink(ec))
+			out.push_back(it->path().string());
+	std::sort(out.begin(), out.end());
+	return out;
+}
+
+void walk(const std::string &node, std::vector<std::string> &out, std::string_view compat)
+{
+	for (const std::string &c : child_dirs(node)) {
+		if (is_compatible(c, compat))
+			out.push_back(c);
+		walk(c, out, compat);
+	}
+}
+
+std::string walk_phandle(const std::string &node, uint32_t ph)
+{
+	for (const std::string &c : child_dirs(node)) {
+		for (const char *name : {"phandle", "linux,phandle"}) {
+			auto p = read_property(c, name);
+			if (p && cell(*p, 0) == ph)
+				return c;
+		}
+		std::string found = walk_phandle(c, ph);
+		if (!found.empty())
+			return found;
+	}
+	return {};
+}
+
+std::optional<uint32_t> u32_property(const std::string &node, std::string_view name)
+{
+	auto p = read_property(node, name);
+	if (!p)
+		return std::nullopt;
+	return cell(*p, 0);
+}
+
+// A "fsl,*-range" property: <first count>.
+bool read_range(const std::string &root, std::string_view compat, std::string_view prop,
+		uint32_t &first, uint32_t &count)
+{
+	for (const std::string &n : find_compatible(root, compat)) {
+		auto p = read_property(n, prop);
+		if (p && cell(*p, 0) && cell(*p, 1)) {
+			first = *cell(*p, 0);
+			count = *cell(*p, 1);
+			return true;
+		}
+	}
+	return false;
+}
+
+// 10G for the 10G interface modes the mEMAC runs, 1G for the others.
+void mac_mode(const std::string &node, MacInfo &mac)
+{
+	std::string mode;
+	for (const char *name : {"phy-connection-type", "phy-mode"}) {
+		auto p = read_property(node, name);
+		if (p && !strings(*p).empty()) {
+			mode = strings(*p)[0];
+			break;
+		}
+	}
+	for (const char *ten : {"xgmii", "xfi", "10gbase-r", "10gbase-kr", "usxgmii", "xaui"})
+		if (mode == ten) {
+			mac.type = MacType::memac_10g;
+			mac.speed_mbps = 10000;
+			return;
+		}
+	mac.type = MacType::memac_1g;
+	mac.speed_mbps = (mode == "2500base-x" || mode == "sgmii-2500") ? 2500 : 1000;
+}
+
+int parse_portals(const std::string &root, std::string_view compat, std::vector<PortalDesc> &out,
+		  std::string &error)
+{
+	for (const std::string &n : find_compatible(root, compat)) {
+		if (!is_enabled(n))
+			continue;
+		auto index = u32_property(n, "cell-index");
+		std::vector<Range> r = reg(root, n);
+		if (!index || r.size() < 2) {
+			error = n + ": a " + std::string(compat) +
+				" node needs cell-index and reg = <CE area>, <CI area>";
+			return -EINVAL;
+		}
+		auto ce = translate(root, n, r[0].addr);
+		auto ci = translate(root, n, r[1].addr);
+		if (!ce || !ci) {
+			error = n + ": reg is outside the ranges of its parent buses";
+			return -EINVAL;
+		}
+		auto ch = u32_property(n, "fsl,qman-channel-id");
+		out.push_back(PortalDesc{
+			*index, *ce, r[0].size, *ci, r[1].size,
+			static_cast<uint16_t>(ch ? *ch : hw::qm::channel::sw_portal(*index))});
+	}
+	std::sort(out.begin(), out.end(),
+		  [](const PortalDesc &a, const PortalDesc &b) { return a.index < b.index; });
+	return 0;
+}
+
+int parse_fman(const std::string &root, const std::string &fman, unsigned fman_index, SocInfo &soc,
+	       std::string &error)
+{
+	std::vector<MacInfo> macs;
+	for (const std::string &n : find_compatible(fman, "fsl,fman-memac")) {
+		if (!is_enabled(n))
+			continue;
+		auto cell_index = u32_property(n, "cell-index");
+		if (!cell_index) {
+			error = n + ": fsl,fman-memac node without cell-index";
+			return -EINVAL;
+		}
+		MacInfo mac{};
+		mac.fman = fman_index;
+		mac.cell = *cell_index;
+		mac_mode(n, mac);
+		snprintf(mac.name, sizeof(mac.name), "fm%u-mac%u", fman_index + 1, mac.cell + 1);
+		// fsl,fman-ports = <&rx_port &tx_port>
+		auto ports = read_property(n, "fsl,fman-ports");
+		if (ports && cell(*ports, 0) && cell(*ports, 1)) {
+			std::string rx = find_phandle(root, *cell(*ports, 0));
+			std::string tx = find_phandle(root, *cell(*ports, 1));
+			if (rx.empty() || tx.empty()) {
+				error = n + ": fsl,fman-ports names a port that is not in the tree";
+				return -EINVAL;
+			}
+			mac.rx_port_id =
+				static_cast<uint8_t>(u32_property(rx, "cell-index").value_or(0));
+			mac.tx_port_id =
+				static_cast<uint8_t>(u32_property(tx, "cell-index").value_or(0));
+			mac.tx_channel = static_cast<uint16_t>(
+				u32_property(tx, "fsl,qman-channel-id").value_or(0));
+		}
+		macs.push_back(mac);
+	}
+	std::sort(macs.begin(), macs.end(),
+		  [](const MacInfo &a, const MacInfo &b) { return a.cell < b.cell; });
+	for (const MacInfo &m : macs) {
+		if (soc.num_macs == kMaxMacs) {
+			error = fman + ": more than " + std::to_string(kMaxMacs) + " MACs";
+			return -E2BIG;
+		}
+		soc.macs[soc.num_macs++] = m;
+	}
+	return 0;
+}
+
+} // namespace
+
+std::optional<Bytes> read_property(const std::string &node, std::string_view name)
+{
+	std::ifstream f(node + "/" + std::string(name), std::ios::binary);
+	if (!f)
+		return std::nullopt;
+	Bytes b((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+	return b;
+}
+
+std::optional<uint32_t> cell(const Bytes &prop, size_t i)
+{
+	if (prop.size() < (i + 1) * 4)
+		return std::nullopt;
+	const uint8_t *p = prop.data() + i * 4;
+	return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | p[3];
+}
+
+std::optional<uint64_t> cells(const Bytes &prop, size_t i, unsigned ncells)
+{
+	if (ncells == 0 || ncells > 2)
+		return ncells == 0 ? std::optional<uint64_t>(0) : std::nullopt;
+	uint64_t v = 0;
+	for (unsigned k = 0; k < ncells; k++) {
+		auto c = cell(prop, i + k);
+		if (!c)
+			return std::nullopt;
+		v = v << 32 | *c;
+	}
+	return v;
+}
+
+std::vector<std::string> strings(const Bytes &prop)
+{
+	std::vector<std::string> out;
+	std::string cur;
+	for (uint8_t c : prop) {
+		if (c == 0) {
+			if (!cur.empty())
+				out.push_back(cur);
+			cur.clear();
+		} else {
+			cur.push_back(static_cast<char>(c));
+		}
+	}
+	if (!cur.empty())
+		out.push_back(cur);
+	return out;
+}
+
+bool is_compatible(const std::string &node, std::string_view compat)
+{
+	auto p = read_property(node, "compatible");
+	if (!p)
+		return false;
+	for (const std::string &s : strings(*p))
+		if (s == compat)
+			return true;
+	return false;
+}
+
+bool is_enabled(const std::string &node)
+{
+	auto p = read_property(node, "status");
+	if (!p || strings(*p).empty())
+		return true;
+	const std::string s = strings(*p)[0];
+	return s == "okay" || s == "ok";
+}
+
+std::vector<std::string> find_compatible(const std::string &root, std::string_view compat)
+{
+	std::vector<std::string> out;
+	walk(root, out, compat);
+	return out;
+}
+
+std::string find_phandle(const std::string &root, uint32_t ph)
+{
+	return walk_phandle(root, ph);
+}
+
+unsigned address_cells(const std::string &node)
+{
+	return u32_property(node, "#address-cells").value_or(2);
+}
+
+unsigned size_cells(const std::string &node)
+{
+	return u32_property(node, "#size-cells").value_or(1);
+}
+
+std::vector<Range> reg(const std::string &root, const std::string &node)
+{
+	std::vector<Range> out;
+	const std::string parent = parent_of(root, node);
+	if (parent.empty())
+		return out;
+	const unsigned ac = address_cells(parent), sc = size_cells(parent);
+	auto p = read_property(node, "reg");
+	if (!p || ac + sc == 0)
+		return out;
+	for (size_t i = 0; i + ac + sc <= p->size() / 4; i += ac + sc) {
+		auto a = cells(*p, i, ac), s = cells(*p, i + ac, sc);
+		if (!a || !s)
+			break;
+		out.push_back(Range{*a, *s});
+	}
+	return out;
+}
+
+std::optional<uint64_t> translate(const std::string &root, const std::string &node, uint64_t addr)
+{
+	// Climb: the address is in the space of bus = parent(node); each bus's
+	// "ranges" maps <child-addr parent-addr size> into its own parent's.
+	std::string bus = parent_of(root, node);
+	while (!bus.empty() && bus.size() > root.size()) {
+		const std::string up = parent_of(root, bus);
+		auto ranges = read_property(bus, "ranges");
+		if (!ranges)
+			return std::nullopt; // no ranges: not mapped to the CPU
+		if (!ranges->empty()) {
+			const unsigned cac = address_cells(bus), csz = size_cells(bus);
+			const unsigned pac = address_cells(up);
+			const unsigned entry = cac + pac + csz;
+			bool hit = false;
+			for (size_t i = 0; entry && i + entry <= ranges->size() / 4; i += entry) {
+				auto child = cells(*ranges, i, cac);
+				auto parent = cells(*ranges, i + cac, pac);
+				auto size = cells(*ranges, i + cac + pac, csz);
+				if (!child || !parent || !size)
+					return std::nullopt;
+				if (addr >= *child && addr - *child < *size) {
+					addr = addr - *child + *parent;
+					hit = true;
+					break;
+				}
+			}
+			if (!hit)
+				return std::nullopt;
+		}
+		bus = up;
+	}
+	return addr;
+}
+
+int parse_board(const std::string &root, BoardTree &out, std::string &error)
+{
+	out = BoardTree{};
+	SocInfo &soc = out.soc;
+
+	// Board and SoC from the root's compatible: "fsl,ls1046a-rdb", "fsl,ls1046a".
+	if (auto c = read_property(root, "compatible")) {
+		for (const std::string &s : strings(*c)) {
+			std::string v = s.substr(s.find(',') + 1);
+			if (soc.board[0] == 0 && v.find('-') != std::string::npos)
+				snprintf(soc.board, sizeof(soc.board), "%s", v.c_str());
+			else if (soc.soc[0] == 0 && v.find('-') == std::string::npos) {
+				std::transform(v.begin(), v.end(), v.begin(), ::toupper);
+				snprintf(soc.soc, sizeof(soc.soc), "%s", v.c_str());
+			}
+		}
+	}
+
+	std::vector<std::pair<unsigned, std::string>> fmans;
+	for (const std::string &n : find_compatible(root, "fsl,fman")) {
+		if (!is_enabled(n))
+			continue;
+		auto idx = u32_property(n, "cell-index");
+		if (!idx) {
+			error = n + ": fsl,fman node without cell-index";
+			return -EINVAL;
+		}
+		fmans.emplace_back(*idx, n);
+	}
+	std::sort(fmans.begin(), fmans.end());
+	if (fmans.empty()) {
+		error = root + ": no fsl,fman node";
+		return -ENODEV;
+	}
+	if (fmans.size() > kMaxFmans) {
+		error = root + ": more than " + std::to_string(kMaxFmans) + " FMans";
+		return -E2BIG;
+	}
+	for (const auto &[idx, n] : fmans) {
+		FmanInfo &f = soc.fmans[soc.num_fmans++];
+		f.index = idx;
+		std::vector<Range> r = reg(root, n);
+		if (r.empty()) {
+			error = n + ": fsl,fman node without reg";
+			return -EINVAL;
+		}
+		auto phys = translate(root, n, r[0].addr);
+		if (!phys) {
+			error = n + ": reg is outside the ranges of its parent buses";
+			return -EINVAL;
+		}
+		f.ccsr_phys = *phys;
+		f.ccsr_size = static_cast<uint32_t>(r[0].size);
+		if (auto clk = u32_property(n, "clock-frequency"))
+			f.clock_mhz = *clk / 1000000;
+		int ret = parse_fman(root, n, idx, soc, error);
+		if (ret < 0)
+			return ret;
+	}
+
+	int ret = parse_portals(root, "fsl,qman-portal", out.qman_portals, error);
+	if (ret == 0)
+		ret = parse_portals(root, "fsl,bman-portal", out.bman_portals, error);
+	if (ret < 0)
+		return ret;
+	if (out.qman_portals.empty() || out.bman_portals.empty()) {
+		error = root + ": no fsl,qman-portal or fsl,bman-portal node";
+		return -ENODEV;
+	}
+	soc.num_qman_portals = std::min<unsigned>(out.qman_portals.size(), kMaxPortals);
+	soc.num_bman_portals = std::min<unsigned>(out.bman_portals.size(), kMaxPortals);
+
+	for (const std::string &n : find_compatible(root, "fsl,bman")) {
+		std::vector<Range> r = reg(root, n);
+		auto phys = r.empty() ? std::nullopt : translate(root, n, r[0].addr);
+		if (phys) {
+			out.bman_ccsr_phys = *phys;
+			out.bman_ccsr_size = r[0].size;
+		}
+	}
+
+	// What the USDPAA tree reserves for user space; the SoC's whole range
+	// when the tree says nothing.
+	if (!read_range(root, "fsl,fqid-range", "fsl,fqid-range", soc.fqid_base, soc.fqid_count)) {
+		soc.fqid_base = 0x100;
+		soc.fqid_count = 0x100;
+	}
+	if (!read_range(root, "fsl,bpid-range", "fsl,bpid-range", soc.bpid_base, soc.bpid_count)) {
+		soc.bpid_base = 0;
+		soc.bpid_count = 64;
+	}
+	uint32_t pc_first = hw::qm::channel::pool(1), pc_count = hw::qm::channel::kNumPools;
+	read_range(root, "fsl,pool-channel-range", "fsl,pool-channel-range", pc_first, pc_count);
+	soc.num_pool_channels = std::min<unsigned>(pc_count, kMaxPoolChannels);
+	for (unsigned i = 0; i < soc.num_pool_channels; i++)
+		soc.pool_channels[i] = static_cast<uint16_t>(pc_first + i);
+	return 0;
+}
+
+} // namespace dpaa::platform::dt

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// Which platform this process runs on: the modelled SoC when DPAA_MODEL is
+// set, the board when the USDPAA device and a DPAA device tree exist, none
+// otherwise. Each constructor is reached only from here.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "platform/platform.hpp"
+
+namespace dpaa::platform
+{
+
+// 0 with 'out' set, 0 with 'out' empty when there is no DPAA (not an error),
+// or negative errno with 'error' saying what is wrong (a bad DPAA_MODEL).
+int discover(std::unique_ptr<Platform> &out, std::string &error) noexcept;
+
+// The constructors discover() chooses from.
+int create_model_platform(const char *config, std::unique_ptr<Platform> &out,
+			  std::string &error) noexcept;
+// -ENODEV when the machine has no USDPAA device or no DPAA device tree.
+int create_board_platform(const char *dt_root, std::unique_ptr<Platform> &out,
+			  std::string &error) noexcept;
+
+} // namespace dpaa::platform

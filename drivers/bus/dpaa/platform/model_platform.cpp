@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The modelled SoC as a platform: lib/dpaa_model's System, built from the
+// DPAA_MODEL configuration string, with its portals' memory, its CCSR
+// windows, and an IOMMU-like bus address space over the process's memory.
+//
+// Bus addresses: the model has no physical memory, so this platform assigns
+// bus addresses itself, one contiguous range per VA reservation DPDK makes
+// (memseg list), from kFirstBus upwards, inside 40 bits. The model reaches
+// the memory behind a bus address only through to_host() (BusMemory), which
+// walks the same window table the drivers translate with.
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <memory>
+#include <new>
+#include <string>
+
+#include "dpaa_hw/fman_ccsr.hpp"
+#include "dpaa_hw/qman_portal.hpp"
+#include "dpaa_model/system.hpp"
+#include "platform/bus_addr.hpp"
+#include "platform/discover.hpp"
+
+namespace dpaa::platform
+{
+
+namespace
+{
+
+// Above 0 (an FD address of 0 is always a bug) and visibly unlike a VA.
+constexpr uint64_t kFirstBus = uint64_t{1} << 32;
+constexpr uint64_t kBusAlign = uint64_t{1} << 21;
+
+class ModelPlatform final : public Platform, public model::BusMemory
+{
+public:
+	int init(const char *config, std::string &error) noexcept
+	{
+		sys_ = model::System::create(config, *this, error);
+		if (!sys_)
+			return -EINVAL;
+		describe();
+		return 0;
+	}
+
+	~ModelPlatform() override { stop(); }
+
+	const char *kind() const noexcept override { return "model"; }
+	const SocInfo &soc() const noexcept override { return soc_; }
+
+	int start() noexcept override
+	{
+		if (started_)
+			return 0;
+		int ret = sys_->start();
+		if (ret < 0)
+			return ret;
+		started_ = true;
+		return 0;
+	}
+
+	void stop() noexcept override
+	{
+		if (!started_)
+			return;
+		sys_->stop();
+		started_ = false;
+	}
+
+	int map_qman_portal(unsigned index, QmanPortalMap &out) noexcept override
+	{
+		if (index >= soc_.num_qman_portals)
+			return -EINVAL;
+		model::QmanSwPortal &p = sys_->soc().qman_portal(index);
+		out = QmanPortalMap{p.ce(), p.ci(), index, p.channel()};
+		return 0;
+	}
+
+	int map_bman_portal(unsigned index, BmanPortalMap &out) noexcept override
+	{
+		if (index >= soc_.num_bman_portals)
+			return -EINVAL;
+		model::BmanSwPortal &p = sys_->soc().bman_portal(index);
+		out = BmanPortalMap{p.ce(), p.ci(), index};
+		return 0;
+	}
+
+	// The portal keeps its state, as silicon does; the driver's init()
+	// takes over whatever its previous owner left.
+	void unmap_qman_portal(unsigned) noexcept override {}
+	void unmap_bman_portal(unsigned) noexcept override {}
+
+	hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept override
+	{
+		return fman < soc_.num_fmans ? &sys_->fman(fman).ccsr() : nullptr;
+	}
+
+	hw::RegisterWindow *bman_ccsr() noexcept override { return &sys_->soc().bman().ccsr(); }
+
+	bool assigns_bus_addresses() const noexcept override { return true; }
+
+	int dma_map(uintptr_t va, size_t len, uint64_t) noexcept override
+	{
+		if (rte_dpaa_windows.covers(va, len))
+			return 0;
+		uint64_t bus = rte_dpaa_windows.bus_end();
+		if (bus < kFirstBus)
+			bus = kFirstBus;
+		bus = (bus + kBusAlign - 1) & ~(kBusAlign - 1);
+		return rte_dpaa_windows.add(va, bus, len);
+	}
+
+	// In stepped mode nothing advances the model but its user: a driver
+	// waiting for a management command's answer steps it.
+	WaitFn wait_fn() noexcept override { return WaitFn{step_if_stepped, &sys_->soc()}; }
+
+	void *model_system() noexcept override { return sys_.get(); }
+
+	// model::BusMemory: what a modelled block (FMan) sees at a bus address.
+	void *to_host(uint64_t bus, size_t len) noexcept override
+	{
+		char *va = static_cast<char *>(rte_dpaa_windows.to_va(bus));
+		if (va == nullptr || len == 0)
+			return va;
+		if (rte_dpaa_windows.to_va(bus + len - 1) != va + len - 1)
+			return nullptr; // not one piece
+		return va;
+	}
+
+private:
+	static void step_if_stepped(void *arg)
+	{
+		auto *soc = static_cast<model::Soc *>(arg);
+		if (!soc->threaded())
+			soc->step();
+	}
+
+	void describe() noexcept
+	{
+		const model::BoardDesc &b = sys_->board();
+		snprintf(soc_.board, sizeof(soc_.board), "%s", b.name.c_str());
+		snprintf(soc_.soc, sizeof(soc_.soc), "%s", b.soc.c_str());
+		for (const model::FmanDesc &f : b.fmans) {
+			if (f.index >= sys_->num_fmans())
+				continue;
+			if (soc_.num_fmans == kMaxFmans)
+				break;
+			soc_.fmans[soc_.num_fmans++] = FmanInfo{f.index, 0x100000, 0, 0};
+			for (const model::MacDesc &m : f.macs) {
+				if (soc_.num_macs == kMaxMacs)
+					break;
+				MacInfo &mi = soc_.macs[soc_.num_macs++];
+				mi.fman = f.index;
+				mi.cell = m.cell;
+				mi.type = m.type == model::MacType::memac_10g ? MacType::memac_10g
+									      : MacType::memac_1g;
+				mi.speed_mbps = m.speed_mbps;
+				snprintf(mi.name, sizeof(mi.name), "%s", m.name.c_str());
+				mi.rx_port_id = hw::fman::rx_port_id(m.cell);
+				mi.tx_port_id = hw::fman::tx_port_id(m.cell);
+				mi.tx_channel = sys_->fman(f.index).tx_channel(m.cell);
+			}
+		}
+		soc_.num_qman_portals = std::min<unsigned>(b.qman_portals, kMaxPortals);
+		soc_.num_bman_portals = std::min<unsigned>(b.bman_portals, kMaxPortals);
+		soc_.fqid_base = kFqidBase;
+		soc_.fqid_count = kFqidCount;
+		soc_.num_pool_channels = hw::qm::channel::kNumPools;
+		for (unsigned i = 0; i < soc_.num_pool_channels; i++)
+			soc_.pool_channels[i] = hw::qm::channel::pool(i + 1);
+		soc_.bpid_base = 0;
+		soc_.bpid_count = model::Bman::kNumPools;
+	}
+
+	// The whole modelled QMan belongs to this process.
+	static constexpr uint32_t kFqidBase = 0x100;
+	static constexpr uint32_t kFqidCount = 0x8000;
+
+	std::unique_ptr<model::System> sys_;
+	SocInfo soc_{};
+	bool started_ = false;
+};
+
+} // namespace
+
+int create_model_platform(const char *config, std::unique_ptr<Platform> &out,
+			  std::string &error) noexcept
+{
+	auto p = std::unique_ptr<ModelPlatform>(new (std::nothrow) ModelPlatform);
+	if (!p)
+		return -ENOMEM;
+	int ret = p->init(config, error);
+	if (ret < 0)
+		return ret;
+	out = std::move(p);
+	return 0;
+}
+
+} // namespace dpaa::platform
