@@ -33,9 +33,10 @@ constexpr uint64_t kTxDrainMs = 1000;
 // Management commands a drain may take before giving up.
 constexpr unsigned kDrainPolls = 100000;
 // Attempts to take a retired FQ out of service. Retirement stays pending
-// while frames of the FQ sit in a portal ring that its lcore no longer polls;
-// the FQ is then left retired and shut down again at the next start.
-constexpr unsigned kOosPolls = 2000;
+// while frames of the FQ sit in a portal ring that its lcore no longer polls
+// (a forwarding lcore that stopped with entries in its ring); the FQ is then
+// left retiring and the next start takes fresh FQIDs.
+constexpr unsigned kOosPolls = 20;
 
 qbman::QmanPortal *ctl_portal(const char *what) noexcept
 {
@@ -255,6 +256,24 @@ int fqs_start(Port &p) noexcept
 	// channel (or in pull mode), parked: bound to the polling lcore's
 	// dedicated channel at its first burst (push), or pulled (pull).
 	const bool push = p.devargs.rx_mode == RxMode::push;
+	// FQs still retiring from the last stop (their last frames wait in the
+	// ring of an lcore that has not polled since) cannot be initialised:
+	// the queues take a fresh block of FQIDs, and the old block is left to
+	// QMan (its frames are handed out when that lcore polls again).
+	bool stuck = false;
+	for (uint16_t i = 0; i < d.nb_rx_queues && !stuck; i++)
+		stuck = fq_shutdown(*portal, p.rx_fqid_base + i, nullptr) < 0;
+	if (stuck) {
+		const int64_t fresh = bus::fqid_alloc(p.nb_rx_fqs, p.nb_rx_fqs);
+		if (fresh < 0) {
+			DPAA_PMD_LOG(ERR, "%s: Rx FQs still retiring and no fresh FQIDs: %s",
+				     p.bus_dev->name, strerror(static_cast<int>(-fresh)));
+			return static_cast<int>(fresh);
+		}
+		DPAA_PMD_LOG(INFO, "%s: Rx FQs 0x%x.. still retiring: using 0x%x..",
+			     p.bus_dev->name, p.rx_fqid_base, static_cast<uint32_t>(fresh));
+		p.rx_fqid_base = static_cast<uint32_t>(fresh);
+	}
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
 		q.fqid = p.rx_fqid_base + i;
@@ -273,7 +292,6 @@ int fqs_start(Port &p) noexcept
 					     p.bus_dev->name, i);
 		}
 		rxq_register(q);
-		fq_shutdown(*portal, q.fqid, nullptr);
 		qbman::FqInit init{};
 		init.dest = hw::Channel{q.channel ? q.channel : qm::channel::kPool1};
 		init.wq = kRxWq;
