@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -211,8 +212,9 @@ TEST(Pull, PullModeReceivesEverythingInOrder)
 int main(int argc, char **argv)
 {
 	testing::InitGoogleTest(&argc, argv);
-	char tmpl[] = "/tmp/dpaa-ethdev-pcap-XXXXXX";
-	if (mkdtemp(tmpl) == nullptr)
+	std::string tmpl =
+		(std::filesystem::temp_directory_path() / "dpaa-ethdev-pcap-XXXXXX").string();
+	if (mkdtemp(tmpl.data()) == nullptr)
 		return 1;
 	g_dir = tmpl;
 	g_in = input_frames();
