@@ -25,6 +25,8 @@ int eal_start(const char *argv0, const std::string &model, const std::vector<std
 					 "--no-shconf",
 					 "--log-level=*:warning",
 					 "--log-level=pmd.net.dpaa:info"};
+	if (getenv("DPAA_TEST_DEBUG"))
+		args.push_back("--log-level=pmd.net.dpaa:debug");
 	for (const auto &e : extra)
 		args.push_back(e);
 	bool has_lcores = false;

@@ -381,6 +381,8 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 			update_sdqcr(*q.portal, 0, sdq_bit(q));
 		update_sdqcr(portal, sdq_bit(q), 0);
 		q.portal = &portal;
+		DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u: FQ 0x%x on pool channel 0x%x, portal %u",
+			     q.port_id, q.queue_id, q.fqid, q.channel, portal.index());
 		return 0;
 	}
 	if (q.portal != nullptr) {
