@@ -342,8 +342,9 @@ TEST_F(Cable, MultiSegmentTxArrivesWhole)
 		ASSERT_NE(segs[i], nullptr);
 		memcpy(rte_pktmbuf_append(segs[i], static_cast<uint16_t>(cut[i + 1] - cut[i])),
 		       f.data() + cut[i], cut[i + 1] - cut[i]);
-		if (i)
+		if (i) {
 			ASSERT_EQ(rte_pktmbuf_chain(segs[0], segs[i]), 0);
+		}
 	}
 	ASSERT_EQ(rte_eth_tx_burst(A, 0, &segs[0], 1), 1);
 	auto rx = rx_wait(B, 0, 1);
@@ -422,9 +423,11 @@ TEST_F(Cable, MbufsOfOtherPoolsSharedOrIndirectAreSentAndFreed)
 	rte_eth_xstat xs[128];
 	const int n = rte_eth_xstats_get_names(A, names, 128);
 	ASSERT_EQ(rte_eth_xstats_get(A, xs, 128), n);
-	for (int i = 0; i < n; i++)
-		if (strcmp(names[i].name, "tx_copied_packets") == 0)
+	for (int i = 0; i < n; i++) {
+		if (strcmp(names[i].name, "tx_copied_packets") == 0) {
 			EXPECT_GE(xs[i].value, 3u);
+		}
+	}
 }
 
 // ------------------------------------------------------------- RSS and queues
