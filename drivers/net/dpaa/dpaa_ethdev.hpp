@@ -2,19 +2,193 @@
  * Copyright 2026 The DPAA C++ PMD authors
  */
 
+// The net_dpaa PMD's private state: one Port per FMan MAC (the ethdev's
+// dev_private), its Rx queues (one QMan FQ each, fed by the FMan Rx port or
+// by KeyGen's hash distribution over consecutive FQIDs) and its Tx queues
+// (one FQ each, scheduled to the FMan Tx port's channel).
+
 #pragma once
 
+#include <cstdint>
+
+#include <ethdev_driver.h>
+#include <rte_ether.h>
 #include <rte_log.h>
 
 #include "dpaa_bus.hpp"
+#include "dpaa_port_hw.hpp"
 
-namespace dpaa::net {
+namespace dpaa::net
+{
 
 extern int logtype;
+
+// Queues and burst limits.
+inline constexpr uint16_t kMaxRxQueues = 8; // KeyGen distributes over a power of two
+inline constexpr uint16_t kMaxTxQueues = 8;
+inline constexpr uint16_t kMinRxDesc = 64;
+inline constexpr uint16_t kMaxRxDesc = 8192;
+inline constexpr uint16_t kDefaultRxDesc = 1024;
+inline constexpr uint16_t kMinTxDesc = 64;
+inline constexpr uint16_t kMaxTxDesc = 8192;
+inline constexpr uint16_t kDefaultTxDesc = 1024;
+inline constexpr uint32_t kMinRxBufSize = 256;
+inline constexpr uint32_t kMaxRxPktLen = 9600; // the mEMAC's largest MAXFRM the FMan handles
+// MTU -> frame length: Ethernet header, FCS and two VLAN tags, which DPAA
+// keeps in the frame (a QinQ frame of a full MTU must still be accepted).
+inline constexpr uint32_t kFrameOverhead = RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN + 2 * 4;
+inline constexpr uint16_t kBurstMax = 32; // frames the data path handles at once
+inline constexpr uint16_t kMaxSegs = 16;  // SG entries per frame (one SG table, no extension)
+// Where the FMan writes the internal context (parse results, hash) in an Rx
+// buffer, and reads it from in a Tx buffer: the first bytes of the headroom.
+inline constexpr uint16_t kRxIcOffset = 0x10;
+
+enum class RxMode : uint8_t {
+	push, // static dequeue: the FQ is scheduled to the polling lcore's portal channel
+	pull, // volatile dequeue of the queue's FQ from the polling lcore's portal
+};
+
+struct Port;
+
+// Software counters of a queue, summed once per burst.
+struct QueueStats {
+	uint64_t packets;
+	uint64_t bytes;
+	uint64_t errors;
+};
+
+inline constexpr unsigned kRxStash = 32;
+
+struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
+	// Hot: read on every burst.
+	qbman::QmanPortal *portal; // push: the portal the FQ is scheduled to
+	uint32_t fqid;
+	uint32_t meta_size; // bytes from an mbuf's header to its buffer (mbuf + private area)
+	uint64_t rearm;	    // mbuf rearm_data word: refcnt 1, nb_segs 1, port (data_off 0)
+	uint16_t port_id;
+	uint16_t queue_id;
+	uint16_t stash_n; // push: frames of this queue another queue's burst dequeued
+	bool hash_valid;  // KeyGen distributes: hash.rss is meaningful
+	QueueStats stats;
+	rte_mbuf *stash[kRxStash];
+	// Cold.
+	rte_mempool *mp;
+	Port *port;
+	uint32_t ctx;	  // context_b of the FQ: index in the process's Rx queue table
+	uint16_t channel; // push: the queue's QMan pool channel (0: none, dedicated channel)
+	uint64_t stray;	  // frames of this queue met in another lcore's ring (atomic)
+	uint16_t nb_desc;
+	uint32_t td_bytes; // tail-drop threshold programmed on the FQ
+	bool started;
+	rte_eth_rxconf conf;
+};
+
+struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
+	uint32_t fqid;
+	uint16_t port_id;
+	uint16_t queue_id;
+	rte_mempool *copy_pool; // dpaa pool for frames the FMan cannot free itself
+	uint8_t copy_bpid;
+	QueueStats stats;
+	uint64_t copied; // frames that took the copy path
+	Port *port;
+	uint16_t nb_desc;
+	rte_eth_txconf conf;
+};
+
+// Per-port configuration chosen from devargs at probe.
+struct Devargs {
+	RxMode rx_mode = RxMode::push;
+};
+
+struct Port {
+	rte_eth_dev *eth_dev;
+	rte_dpaa_device *bus_dev;
+	PortHw *hw; // the FMan MAC, its BMI ports (control path)
+	Devargs devargs;
+	rte_ether_addr perm_addr;
+
+	uint32_t rx_fqid_base; // consecutive FQIDs, KeyGen's base (queue i = base + i)
+	uint16_t nb_rx_fqs;
+	uint32_t tx_fqid_base;
+	uint16_t nb_tx_fqs;
+	uint32_t err_fqid;    // Rx/Tx error FQ (frames the FMan refused)
+	rte_mempool *rx_pool; // the one pool of the FMan Rx port (all Rx queues share it)
+	int rx_bpid;
+
+	uint64_t rss_hf;			// hash types KeyGen uses, as RTE_ETH_RSS_* flags
+	uint8_t (*mc_list)[RTE_ETHER_ADDR_LEN]; // rte_eth_dev_set_mc_addr_list (rte_malloc)
+	uint32_t nb_mc;
+	bool started;
+	bool admin_down; // rte_eth_dev_set_link_down
+	bool tx_loopback;
+	bool lsc_alarm_armed;
+
+	// Statistics baselines: the hardware counters run free, reset subtracts.
+	MacCounters mac_base;
+	PortCounters rx_port_base;
+	PortCounters tx_port_base;
+	uint64_t err_frames;	 // frames drained from the error FQ (since probe)
+	uint64_t err_mac_frames; // of which the MAC counted already (FCS errors)
+	uint64_t err_frames_base;
+	uint64_t err_mac_frames_base;
+};
+
+inline Port &port_of(rte_eth_dev *dev) noexcept
+{
+	return *static_cast<Port *>(dev->data->dev_private);
+}
+
+// Data path (dpaa_rx.cpp, dpaa_tx.cpp).
+eth_rx_burst_t rx_burst_for(RxMode mode) noexcept;
+eth_tx_burst_t tx_burst_for(uint64_t tx_offloads) noexcept;
+uint32_t rx_queue_count(void *rxq) noexcept;
+
+// Capabilities (dpaa_ethdev_filters.cpp).
+uint64_t rx_offload_capa() noexcept;
+uint64_t tx_offload_capa() noexcept;
+uint64_t rss_offload_capa() noexcept;
+uint32_t rss_fields(uint64_t rss_hf) noexcept;
+
+// Queue ops (dpaa_ethdev_queues.cpp).
+int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
+		   const rte_eth_rxconf *conf, rte_mempool *mp) noexcept;
+int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
+		   const rte_eth_txconf *conf) noexcept;
+void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept;
+void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept;
+void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexcept;
+void txq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_txq_info *info) noexcept;
+int rx_burst_mode_get(rte_eth_dev *dev, uint16_t idx, rte_eth_burst_mode *mode) noexcept;
+int tx_burst_mode_get(rte_eth_dev *dev, uint16_t idx, rte_eth_burst_mode *mode) noexcept;
+int rx_queue_intr_enable(rte_eth_dev *dev, uint16_t idx) noexcept;
+int rx_queue_intr_disable(rte_eth_dev *dev, uint16_t idx) noexcept;
+
+// Filters and MAC settings (dpaa_ethdev_filters.cpp).
+int promiscuous_enable(rte_eth_dev *dev) noexcept;
+int promiscuous_disable(rte_eth_dev *dev) noexcept;
+int allmulticast_enable(rte_eth_dev *dev) noexcept;
+int allmulticast_disable(rte_eth_dev *dev) noexcept;
+int mac_addr_add(rte_eth_dev *dev, rte_ether_addr *addr, uint32_t index, uint32_t pool) noexcept;
+void mac_addr_remove(rte_eth_dev *dev, uint32_t index) noexcept;
+int mac_addr_set(rte_eth_dev *dev, rte_ether_addr *addr) noexcept;
+int set_mc_addr_list(rte_eth_dev *dev, rte_ether_addr *list, uint32_t n) noexcept;
+int mtu_set(rte_eth_dev *dev, uint16_t mtu) noexcept;
+int flow_ctrl_get(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
+int flow_ctrl_set(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
+int rss_hash_update(rte_eth_dev *dev, rte_eth_rss_conf *conf) noexcept;
+int rss_hash_conf_get(rte_eth_dev *dev, rte_eth_rss_conf *conf) noexcept;
+
+// Statistics (dpaa_ethdev_stats.cpp).
+int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;
+int stats_reset(rte_eth_dev *dev) noexcept;
+int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept;
+int xstats_get_names(rte_eth_dev *dev, rte_eth_xstat_name *names, unsigned size) noexcept;
 
 } // namespace dpaa::net
 
 #define DPAA_PMD_LOG(level, fmt, ...)                                                              \
-	rte_log(RTE_LOG_##level, dpaa::net::logtype, "net_dpaa: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
+	rte_log(RTE_LOG_##level, dpaa::net::logtype,                                               \
+		"net_dpaa: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
 
 extern struct rte_dpaa_driver rte_dpaa_pmd;

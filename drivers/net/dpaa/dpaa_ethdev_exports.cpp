@@ -9,6 +9,9 @@
 // DPDK compiles `sources` without its "-include rte_config.h" for C++.
 #include <rte_config.h>
 
-#include "dpaa_ethdev.hpp"
+#include "dpaa_bus.hpp"
+
+extern struct rte_dpaa_driver rte_dpaa_pmd;
 
 RTE_PMD_REGISTER_DPAA(net_dpaa, rte_dpaa_pmd);
+DPAA_PMD_REGISTER_PARAM_STRING(net_dpaa, "rx_mode=push|pull");

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// net_dpaa with frames from and to pcap files (fm1-mac9, push mode), and the
+// pull Rx mode chosen by devarg (fm1-mac10, rx_mode=pull, on a loopback
+// wire). The model runs in its own thread, the wires at line rate (the pcap
+// file replays at 20000 frames/s).
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "ethdev_test_support.hpp"
+
+using namespace dpaa_test;
+
+namespace
+{
+
+rte_mempool *g_pool;
+uint16_t P, L; // P: pcap wire, push mode. L: loopback wire, pull mode.
+std::string g_dir;
+std::vector<Bytes> g_in; // what the rx pcap holds
+
+constexpr uint32_t kIp1 = 0xc0a80001, kIp2 = 0xc0a80002;
+
+void put32(std::ofstream &o, uint32_t v)
+{
+	o.write(reinterpret_cast<const char *>(&v), 4);
+}
+
+void write_pcap(const std::string &path, const std::vector<Bytes> &frames)
+{
+	std::ofstream o(path, std::ios::binary);
+	put32(o, 0xa1b2c3d4);
+	put32(o, 0x00040002);
+	put32(o, 0);
+	put32(o, 0);
+	put32(o, 65535);
+	put32(o, 1); // LINKTYPE_ETHERNET
+	uint32_t t = 0;
+	for (const Bytes &f : frames) {
+		put32(o, t++);
+		put32(o, 0);
+		put32(o, static_cast<uint32_t>(f.size()));
+		put32(o, static_cast<uint32_t>(f.size()));
+		o.write(reinterpret_cast<const char *>(f.data()),
+			static_cast<std::streamsize>(f.size()));
+	}
+}
+
+std::vector<Bytes> read_pcap(const std::string &path)
+{
+	std::vector<Bytes> out;
+	FILE *f = fopen(path.c_str(), "rb");
+	if (f == nullptr)
+		return out;
+	uint32_t hdr[6];
+	if (fread(hdr, 4, 6, f) != 6) {
+		fclose(f);
+		return out;
+	}
+	const bool swap = hdr[0] == 0xd4c3b2a1 || hdr[0] == 0x4d3cb2a1;
+	for (;;) {
+		uint32_t rec[4];
+		if (fread(rec, 4, 4, f) != 4)
+			break;
+		uint32_t len = swap ? __builtin_bswap32(rec[2]) : rec[2];
+		Bytes b(len);
+		if (fread(b.data(), 1, len, f) != len)
+			break;
+		out.push_back(b);
+	}
+	fclose(f);
+	return out;
+}
+
+std::vector<Bytes> input_frames()
+{
+	const rte_ether_addr bcast = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	const rte_ether_addr src = {{0x02, 0x00, 0x00, 0x00, 0x00, 0x01}};
+	std::vector<Bytes> v;
+	for (int vlan : {-1, 100}) {
+		for (int outer : {-1, 200}) {
+			if (outer >= 0 && vlan < 0)
+				continue;
+			const L2 l2{bcast, src, vlan, outer};
+			v.push_back(ipv4_udp(l2, kIp1, kIp2, 1, 2, 18));
+			v.push_back(ipv4_tcp(l2, kIp1, kIp2, 3, 4, 100));
+			v.push_back(ipv6_udp(l2, 5, 6, 200));
+			v.push_back(ipv6_tcp(l2, 7, 8, 1000));
+		}
+	}
+	return v;
+}
+
+uint32_t expected_ptype(size_t i)
+{
+	static const uint32_t l2[] = {RTE_PTYPE_L2_ETHER, RTE_PTYPE_L2_ETHER_VLAN,
+				      RTE_PTYPE_L2_ETHER_QINQ};
+	static const uint32_t l34[] = {
+		RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_UDP, RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_TCP,
+		RTE_PTYPE_L3_IPV6 | RTE_PTYPE_L4_UDP, RTE_PTYPE_L3_IPV6 | RTE_PTYPE_L4_TCP};
+	return l2[i / 4] | l34[i % 4];
+}
+
+TEST(Pcap, FramesFromTheWireArriveByteExactWithTheirMetadata)
+{
+	const uint64_t start = pool_settle(g_pool, g_pool->size);
+	PortSetup s;
+	s.pool = g_pool;
+	ASSERT_EQ(port_start(P, s), 0);
+	// The file loops: collect until each of its frames was seen.
+	std::vector<bool> seen(g_in.size());
+	unsigned distinct = 0, total = 0;
+	for (int round = 0; round < 200 && distinct < g_in.size(); round++) {
+		auto rx = rx_wait(P, 0, 64, 20);
+		for (rte_mbuf *m : rx) {
+			total++;
+			const Bytes b = mbuf_bytes(m);
+			bool matched = false;
+			for (size_t i = 0; i < g_in.size(); i++) {
+				if (b != g_in[i])
+					continue;
+				matched = true;
+				EXPECT_EQ(m->packet_type & (RTE_PTYPE_L2_MASK | RTE_PTYPE_L3_MASK |
+							    RTE_PTYPE_L4_MASK),
+					  expected_ptype(i))
+					<< "frame " << i;
+				EXPECT_EQ(m->ol_flags & RTE_MBUF_F_RX_L4_CKSUM_MASK,
+					  RTE_MBUF_F_RX_L4_CKSUM_GOOD);
+				EXPECT_EQ(m->ol_flags & (RTE_MBUF_F_RX_VLAN |
+							 RTE_MBUF_F_RX_VLAN_STRIPPED),
+					  0u);
+				EXPECT_EQ(m->data_len, g_in[i].size());
+				if (!seen[i]) {
+					seen[i] = true;
+					distinct++;
+				}
+			}
+			EXPECT_TRUE(matched)
+				<< "a frame that is not in the file, " << b.size() << " bytes";
+		}
+		free_all(rx);
+	}
+	EXPECT_EQ(distinct, g_in.size());
+	EXPECT_GT(total, 0u);
+	port_stop(P);
+	EXPECT_EQ(pool_settle(g_pool, start), start);
+}
+
+TEST(Pcap, TransmittedFramesReachTheWireByteExact)
+{
+	const uint64_t start = pool_settle(g_pool, g_pool->size);
+	PortSetup s;
+	s.pool = g_pool;
+	ASSERT_EQ(port_start(P, s), 0);
+	const rte_ether_addr dst = {{0x02, 0x00, 0x00, 0x00, 0x00, 0x99}};
+	std::vector<Bytes> out;
+	for (int i = 0; i < 5; i++)
+		out.push_back(ipv4_udp(L2{dst, port_mac(P), i == 2 ? 42 : -1, -1}, kIp2, kIp1,
+				       static_cast<uint16_t>(i), 9, 60 + i * 100));
+	out.push_back(
+		raw_frame(L2{dst, port_mac(P), -1, -1}, 60)); // minimum size, no padding needed
+	ASSERT_EQ(send_frames(P, 0, g_pool, out), out.size());
+	std::vector<Bytes> got;
+	for (int i = 0; i < 2000 && got.size() < out.size(); i++) {
+		sleep_ms(1);
+		got = read_pcap(g_dir + "/out.pcap");
+	}
+	ASSERT_EQ(got.size(), out.size());
+	for (size_t i = 0; i < out.size(); i++)
+		EXPECT_EQ(got[i], out[i]) << "frame " << i;
+	// The file keeps looping in: stop drains and frees what is queued.
+	port_stop(P);
+	EXPECT_EQ(pool_settle(g_pool, start), start);
+}
+
+TEST(Pull, PullModeReceivesEverythingInOrder)
+{
+	const uint64_t start = pool_settle(g_pool, g_pool->size);
+	PortSetup s;
+	s.pool = g_pool;
+	ASSERT_EQ(port_start(L, s), 0);
+	rte_eth_burst_mode bm;
+	ASSERT_EQ(rte_eth_rx_burst_mode_get(L, 0, &bm), 0);
+	EXPECT_NE(strstr(bm.info, "Pull"), nullptr);
+	const L2 self{port_mac(L), port_mac(L), 5, -1};
+	std::vector<Bytes> f;
+	for (int i = 0; i < 100; i++)
+		f.push_back(ipv4_udp(self, kIp1, kIp2, static_cast<uint16_t>(i), 1, 30 + i));
+	ASSERT_EQ(send_frames(L, 0, g_pool, f), f.size());
+	auto rx = rx_wait(L, 0, f.size());
+	ASSERT_EQ(rx.size(), f.size());
+	for (size_t i = 0; i < rx.size(); i++) {
+		EXPECT_EQ(mbuf_bytes(rx[i]), f[i]);
+		EXPECT_EQ(rx[i]->packet_type & RTE_PTYPE_L2_MASK, RTE_PTYPE_L2_ETHER_VLAN);
+	}
+	free_all(rx);
+	rte_eth_stats st;
+	ASSERT_EQ(rte_eth_stats_get(L, &st), 0);
+	EXPECT_EQ(st.ipackets, f.size());
+	port_stop(L);
+	EXPECT_EQ(pool_settle(g_pool, start), start);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+	testing::InitGoogleTest(&argc, argv);
+	std::string tmpl =
+		(std::filesystem::temp_directory_path() / "dpaa-ethdev-pcap-XXXXXX").string();
+	if (mkdtemp(tmpl.data()) == nullptr)
+		return 1;
+	g_dir = tmpl;
+	g_in = input_frames();
+	write_pcap(g_dir + "/in.pcap", g_in);
+	const std::string model = "board=ls1046a-rdb;fm1-mac9=pcap:rx=" + g_dir +
+				  "/in.pcap:tx=" + g_dir +
+				  "/out.pcap:rate=20000:loop=0;fm1-mac10=loopback;mode=threaded";
+	if (eal_start(argv[0], model,
+		      {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10,rx_mode=pull"}) < 0) {
+		fprintf(stderr, "EAL initialisation failed\n");
+		return 1;
+	}
+	P = port_by_name("fm1-mac9");
+	L = port_by_name("fm1-mac10");
+	g_pool = dpaa_pool("pool", 4096);
+	if (P >= RTE_MAX_ETHPORTS || L >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
+		fprintf(stderr, "no DPAA ports or pool\n");
+		return 1;
+	}
+	const int ret = RUN_ALL_TESTS();
+	rte_eth_dev_close(P);
+	rte_eth_dev_close(L);
+	rte_eal_cleanup();
+	unlink((g_dir + "/in.pcap").c_str());
+	unlink((g_dir + "/out.pcap").c_str());
+	rmdir(g_dir.c_str());
+	return ret;
+}

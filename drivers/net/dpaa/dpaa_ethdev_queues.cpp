@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright 2026 The DPAA C++ PMD authors
+ */
+
+// Rx/Tx queue setup, release and information.
+
+#include <cerrno>
+#include <cstring>
+
+#include <rte_malloc.h>
+
+#include "dpaa_ethdev.hpp"
+#include "dpaa_fq.hpp"
+#include "dpaa_mempool.hpp"
+
+namespace dpaa::net
+{
+
+namespace
+{
+
+// The mbuf rearm word of a fresh single-segment mbuf of this port: refcnt 1,
+// nb_segs 1, port, data_off 0 (the Rx path ORs in the FD's offset).
+uint64_t rearm_word(uint16_t port_id) noexcept
+{
+	rte_mbuf m{};
+	m.data_off = 0;
+	rte_mbuf_refcnt_set(&m, 1);
+	m.nb_segs = 1;
+	m.port = port_id;
+	uint64_t w;
+	memcpy(&w, &m.rearm_data, sizeof(w));
+	return w;
+}
+
+static_assert(offsetof(rte_mbuf, data_off) == offsetof(rte_mbuf, rearm_data),
+	      "the Rx path ORs the FD offset into the rearm word's low 16 bits");
+
+} // namespace
+
+int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
+		   const rte_eth_rxconf *conf, rte_mempool *mp) noexcept
+{
+	Port &p = port_of(dev);
+	if (p.started) {
+		DPAA_PMD_LOG(ERR, "%s: Rx queues are set up while the port is stopped",
+			     dev->data->name);
+		return -EBUSY;
+	}
+	if (conf->rx_deferred_start) {
+		DPAA_PMD_LOG(ERR, "%s: deferred queue start is not supported", dev->data->name);
+		return -ENOTSUP;
+	}
+	const uint64_t unsupported =
+		conf->offloads & ~(rx_offload_capa() | dev->data->dev_conf.rxmode.offloads);
+	if (unsupported) {
+		DPAA_PMD_LOG(ERR, "%s: Rx queue offloads 0x%" PRIx64 " are not supported",
+			     dev->data->name, unsupported);
+		return -ENOTSUP;
+	}
+	const int bpid = rte_dpaa_mempool_bpid(mp);
+	if (bpid < 0) {
+		DPAA_PMD_LOG(ERR,
+			     "%s: Rx queue %u: mempool %s is not a dpaa pool (the FMan fills "
+			     "BMan buffers): create it with the \"dpaa\" mempool ops",
+			     dev->data->name, idx, mp->name);
+		return -EINVAL;
+	}
+	// One Rx port, one buffer pool: every queue of a port shares it.
+	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++) {
+		auto *o = static_cast<RxQueue *>(dev->data->rx_queues[i]);
+		if (o && i != idx && o->mp != mp) {
+			DPAA_PMD_LOG(ERR,
+				     "%s: Rx queue %u: mempool %s differs from queue %u's %s; the "
+				     "FMan Rx port fills all queues from one pool",
+				     dev->data->name, idx, mp->name, i, o->mp->name);
+			return -EINVAL;
+		}
+	}
+	if (rte_pktmbuf_data_room_size(mp) < RTE_PKTMBUF_HEADROOM + kMinRxBufSize) {
+		DPAA_PMD_LOG(ERR, "%s: Rx queue %u: mbufs of %s are too small (data room %u)",
+			     dev->data->name, idx, mp->name, rte_pktmbuf_data_room_size(mp));
+		return -EINVAL;
+	}
+
+	rx_queue_release(dev, idx);
+	auto *q = static_cast<RxQueue *>(rte_zmalloc_socket(
+		"dpaa_rxq", sizeof(RxQueue), RTE_CACHE_LINE_SIZE, static_cast<int>(socket)));
+	if (q == nullptr)
+		return -ENOMEM;
+	q->port = &p;
+	q->port_id = dev->data->port_id;
+	q->queue_id = idx;
+	q->mp = mp;
+	q->meta_size = sizeof(rte_mbuf) + rte_pktmbuf_priv_size(mp);
+	q->rearm = rearm_word(q->port_id);
+	q->nb_desc = nb_desc;
+	q->conf = *conf;
+	// The descriptor count bounds the frames the FQ may hold: a byte
+	// threshold of nb_desc frames of the longest size the MTU allows. QMan
+	// drops (tail drop) above it, the FMan counts those as discards, which
+	// show in imissed.
+	q->td_bytes = static_cast<uint32_t>(nb_desc) * (dev->data->mtu + kFrameOverhead);
+	dev->data->rx_queues[idx] = q;
+	p.rx_pool = mp;
+	p.rx_bpid = bpid;
+	return 0;
+}
+
+void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
+{
+	auto *q = static_cast<RxQueue *>(dev->data->rx_queues[idx]);
+	if (q == nullptr)
+		return;
+	rxq_unregister(*q);
+	release_queue_channel(*q);
+	for (unsigned k = 0; k < q->stash_n; k++)
+		rte_pktmbuf_free(q->stash[k]);
+	rte_free(q);
+	dev->data->rx_queues[idx] = nullptr;
+}
+
+int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
+		   const rte_eth_txconf *conf) noexcept
+{
+	Port &p = port_of(dev);
+	if (p.started) {
+		DPAA_PMD_LOG(ERR, "%s: Tx queues are set up while the port is stopped",
+			     dev->data->name);
+		return -EBUSY;
+	}
+	if (conf->tx_deferred_start) {
+		DPAA_PMD_LOG(ERR, "%s: deferred queue start is not supported", dev->data->name);
+		return -ENOTSUP;
+	}
+	const uint64_t unsupported =
+		conf->offloads & ~(tx_offload_capa() | dev->data->dev_conf.txmode.offloads);
+	if (unsupported) {
+		DPAA_PMD_LOG(ERR, "%s: Tx queue offloads 0x%" PRIx64 " are not supported",
+			     dev->data->name, unsupported);
+		return -ENOTSUP;
+	}
+	tx_queue_release(dev, idx);
+	auto *q = static_cast<TxQueue *>(rte_zmalloc_socket(
+		"dpaa_txq", sizeof(TxQueue), RTE_CACHE_LINE_SIZE, static_cast<int>(socket)));
+	if (q == nullptr)
+		return -ENOMEM;
+	q->port = &p;
+	q->port_id = dev->data->port_id;
+	q->queue_id = idx;
+	q->nb_desc = nb_desc;
+	q->conf = *conf;
+	dev->data->tx_queues[idx] = q;
+	return 0;
+}
+
+void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
+{
+	rte_free(dev->data->tx_queues[idx]);
+	dev->data->tx_queues[idx] = nullptr;
+}
+
+void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexcept
+{
+	const auto &q = *static_cast<RxQueue *>(dev->data->rx_queues[idx]);
+	info->mp = q.mp;
+	info->conf = q.conf;
+	info->conf.offloads = dev->data->dev_conf.rxmode.offloads;
+	info->conf.rx_drop_en = 1;
+	info->scattered_rx = dev->data->scattered_rx;
+	info->queue_state = dev->data->rx_queue_state[idx];
+	info->nb_desc = q.nb_desc;
+	info->rx_buf_size =
+		static_cast<uint16_t>(rte_pktmbuf_data_room_size(q.mp) - RTE_PKTMBUF_HEADROOM);
+}
+
+void txq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_txq_info *info) noexcept
+{
+	const auto &q = *static_cast<TxQueue *>(dev->data->tx_queues[idx]);
+	info->conf = q.conf;
+	info->conf.offloads = dev->data->dev_conf.txmode.offloads;
+	info->nb_desc = q.nb_desc;
+	info->queue_state = dev->data->tx_queue_state[idx];
+}
+
+int rx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noexcept
+{
+	const Port &p = port_of(dev);
+	snprintf(mode->info, sizeof(mode->info), "%s",
+		 p.devargs.rx_mode == RxMode::push
+			 ? "Push (static dequeue to the polling lcore's portal channel)"
+			 : "Pull (volatile dequeue per burst)");
+	mode->flags = 0;
+	return 0;
+}
+
+int tx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noexcept
+{
+	const bool cksum = dev->tx_pkt_burst == tx_burst_for(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM) &&
+			   tx_burst_for(0) != tx_burst_for(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM);
+	snprintf(mode->info, sizeof(mode->info), "EQCR enqueue, hardware buffer release%s",
+		 cksum ? ", checksum offload" : "");
+	mode->flags = 0;
+	return 0;
+}
+
+// Rx queue interrupts need the portal's interrupt line as an eventfd, which
+// the platform does not provide yet.
+int rx_queue_intr_enable(rte_eth_dev *dev, uint16_t idx) noexcept
+{
+	DPAA_PMD_LOG(ERR, "%s: Rx queue %u: interrupts are not supported", dev->data->name, idx);
+	return -ENOTSUP;
+}
+
+int rx_queue_intr_disable(rte_eth_dev *dev, uint16_t idx) noexcept
+{
+	DPAA_PMD_LOG(ERR, "%s: Rx queue %u: interrupts are not supported", dev->data->name, idx);
+	return -ENOTSUP;
+}
+
+} // namespace dpaa::net

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright 2026 The DPAA C++ PMD authors
+ */
+
+// Basic and extended statistics. Packets and bytes come from the queues'
+// software counters (exactly what the application received and handed over);
+// drops and errors from the hardware: the mEMAC's RMON counters, the FMan BMI
+// port counters and the port's error FQ. The hardware counters run free; a
+// reset records a baseline that later reads subtract.
+
+#include <cstddef>
+#include <cstring>
+
+#include "dpaa_ethdev.hpp"
+#include "dpaa_fq.hpp"
+
+namespace dpaa::net
+{
+
+namespace
+{
+
+enum class Src : uint8_t { mac, rx_port, tx_port, port };
+
+struct XstatDesc {
+	const char *name;
+	Src src;
+	size_t off;
+};
+
+#define MAC_X(name, field)                                                                         \
+	{                                                                                          \
+		name, Src::mac, offsetof(MacCounters, field)                                       \
+	}
+#define RXP_X(name, field)                                                                         \
+	{                                                                                          \
+		name, Src::rx_port, offsetof(PortCounters, field)                                  \
+	}
+#define TXP_X(name, field)                                                                         \
+	{                                                                                          \
+		name, Src::tx_port, offsetof(PortCounters, field)                                  \
+	}
+
+const XstatDesc kXstats[] = {
+	MAC_X("rx_mac_good_bytes", rx_octets),
+	MAC_X("rx_mac_all_bytes", rx_octets_all),
+	MAC_X("rx_mac_good_packets", rx_frames_ok),
+	MAC_X("rx_unicast_packets", rx_ucast),
+	MAC_X("rx_multicast_packets", rx_mcast),
+	MAC_X("rx_broadcast_packets", rx_bcast),
+	MAC_X("rx_pause_packets", rx_pause),
+	MAC_X("rx_crc_errors", rx_fcs_errors),
+	MAC_X("rx_alignment_errors", rx_align_errors),
+	MAC_X("rx_mac_errors", rx_errors),
+	MAC_X("rx_mac_dropped_packets", rx_drops),
+	MAC_X("rx_undersize_errors", rx_undersize),
+	MAC_X("rx_oversize_errors", rx_oversize),
+	MAC_X("rx_fragmented_errors", rx_fragments),
+	MAC_X("rx_jabber_errors", rx_jabbers),
+	MAC_X("rx_size_64_packets", rx_64),
+	MAC_X("rx_size_65_to_127_packets", rx_65_127),
+	MAC_X("rx_size_128_to_255_packets", rx_128_255),
+	MAC_X("rx_size_256_to_511_packets", rx_256_511),
+	MAC_X("rx_size_512_to_1023_packets", rx_512_1023),
+	MAC_X("rx_size_1024_to_1518_packets", rx_1024_1518),
+	MAC_X("rx_size_1519_to_max_packets", rx_1519_max),
+	MAC_X("tx_mac_good_bytes", tx_octets),
+	MAC_X("tx_mac_good_packets", tx_frames_ok),
+	MAC_X("tx_unicast_packets", tx_ucast),
+	MAC_X("tx_multicast_packets", tx_mcast),
+	MAC_X("tx_broadcast_packets", tx_bcast),
+	MAC_X("tx_pause_packets", tx_pause),
+	MAC_X("tx_mac_errors", tx_errors),
+	MAC_X("tx_size_64_packets", tx_64),
+	MAC_X("tx_size_65_to_127_packets", tx_65_127),
+	MAC_X("tx_size_128_to_255_packets", tx_128_255),
+	MAC_X("tx_size_256_to_511_packets", tx_256_511),
+	MAC_X("tx_size_512_to_1023_packets", tx_512_1023),
+	MAC_X("tx_size_1024_to_1518_packets", tx_1024_1518),
+	MAC_X("tx_size_1519_to_max_packets", tx_1519_max),
+	RXP_X("rx_fman_port_frames", frames),
+	RXP_X("rx_fman_port_discards", discards),
+	RXP_X("rx_fman_port_bad_frames", bad_frames),
+	RXP_X("rx_fman_port_large_frames", large_frames),
+	RXP_X("rx_fman_port_no_buffer_discards", no_buffer),
+	RXP_X("rx_fman_port_dealloc_buffers", dealloc_bufs),
+	TXP_X("tx_fman_port_frames", frames),
+	TXP_X("tx_fman_port_discards", discards),
+	TXP_X("tx_fman_port_bad_frames", bad_frames),
+	TXP_X("tx_fman_port_dealloc_buffers", dealloc_bufs),
+	{"rx_error_queue_packets", Src::port, 0},
+	{"tx_copied_packets", Src::port, 1},
+};
+
+#undef MAC_X
+#undef RXP_X
+#undef TXP_X
+
+constexpr unsigned kNumXstats = RTE_DIM(kXstats);
+
+struct Snapshot {
+	MacCounters mac;
+	PortCounters rx;
+	PortCounters tx;
+};
+
+void read_hw(Port &p, Snapshot &s) noexcept
+{
+	drain_error_fq(p);
+	p.hw->mac.read_counters(s.mac);
+	p.hw->rx.read_counters(s.rx);
+	p.hw->tx.read_counters(s.tx);
+}
+
+uint64_t field(const void *base, size_t off) noexcept
+{
+	uint64_t v;
+	memcpy(&v, static_cast<const char *>(base) + off, sizeof(v));
+	return v;
+}
+
+uint64_t tx_copied(const rte_eth_dev *dev) noexcept
+{
+	uint64_t n = 0;
+	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
+		if (auto *q = static_cast<const TxQueue *>(dev->data->tx_queues[i]))
+			n += q->copied;
+	return n;
+}
+
+} // namespace
+
+int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
+{
+	Port &p = port_of(dev);
+	Snapshot s;
+	read_hw(p, s);
+	const rte_eth_dev_data &d = *dev->data;
+	uint64_t rx_errors = 0, tx_errors = 0;
+	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
+		const auto *q = static_cast<const RxQueue *>(d.rx_queues[i]);
+		if (q == nullptr)
+			continue;
+		st->ipackets += q->stats.packets;
+		st->ibytes += q->stats.bytes;
+		rx_errors += q->stats.errors + __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
+		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			st->q_ipackets[i] = q->stats.packets;
+			st->q_ibytes[i] = q->stats.bytes;
+			st->q_errors[i] = q->stats.errors;
+		}
+	}
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
+		const auto *q = static_cast<const TxQueue *>(d.tx_queues[i]);
+		if (q == nullptr)
+			continue;
+		st->opackets += q->stats.packets;
+		st->obytes += q->stats.bytes;
+		tx_errors += q->stats.errors;
+		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			st->q_opackets[i] = q->stats.packets;
+			st->q_obytes[i] = q->stats.bytes;
+		}
+	}
+	// Frames the hardware dropped for want of room: QMan tail drop and
+	// BMan depletion, both counted by the Rx port as discards.
+	const uint64_t no_buffer = s.rx.no_buffer - p.rx_port_base.no_buffer;
+	st->imissed = (s.rx.discards - p.rx_port_base.discards) + no_buffer;
+	st->rx_nombuf = no_buffer;
+	// The MAC's error count (FCS, undersize, oversize), plus what the FMan
+	// sent to the error FQ for other reasons (parser, buffer size...).
+	st->ierrors = rx_errors + (s.mac.rx_errors - p.mac_base.rx_errors) +
+		      (p.err_frames - p.err_frames_base) -
+		      (p.err_mac_frames - p.err_mac_frames_base);
+	st->oerrors = tx_errors + (s.mac.tx_errors - p.mac_base.tx_errors) +
+		      (s.tx.discards - p.tx_port_base.discards);
+	return 0;
+}
+
+int stats_reset(rte_eth_dev *dev) noexcept
+{
+	Port &p = port_of(dev);
+	Snapshot s;
+	read_hw(p, s);
+	p.mac_base = s.mac;
+	p.rx_port_base = s.rx;
+	p.tx_port_base = s.tx;
+	p.err_frames_base = p.err_frames;
+	p.err_mac_frames_base = p.err_mac_frames;
+	const rte_eth_dev_data &d = *dev->data;
+	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
+		if (auto *q = static_cast<RxQueue *>(d.rx_queues[i])) {
+			q->stats = QueueStats{};
+			__atomic_store_n(&q->stray, 0, __ATOMIC_RELAXED);
+		}
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
+		if (auto *q = static_cast<TxQueue *>(d.tx_queues[i])) {
+			q->stats = QueueStats{};
+			q->copied = 0;
+		}
+	return 0;
+}
+
+int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept
+{
+	if (xstats == nullptr || n < kNumXstats)
+		return static_cast<int>(kNumXstats);
+	Port &p = port_of(dev);
+	Snapshot s;
+	read_hw(p, s);
+	for (unsigned i = 0; i < kNumXstats; i++) {
+		const XstatDesc &x = kXstats[i];
+		uint64_t v = 0;
+		switch (x.src) {
+		case Src::mac:
+			v = field(&s.mac, x.off) - field(&p.mac_base, x.off);
+			break;
+		case Src::rx_port:
+			v = field(&s.rx, x.off) - field(&p.rx_port_base, x.off);
+			break;
+		case Src::tx_port:
+			v = field(&s.tx, x.off) - field(&p.tx_port_base, x.off);
+			break;
+		case Src::port:
+			v = x.off == 0 ? p.err_frames - p.err_frames_base : tx_copied(dev);
+			break;
+		}
+		xstats[i].id = i;
+		xstats[i].value = v;
+	}
+	return static_cast<int>(kNumXstats);
+}
+
+int xstats_get_names(rte_eth_dev *, rte_eth_xstat_name *names, unsigned size) noexcept
+{
+	if (names == nullptr || size < kNumXstats)
+		return static_cast<int>(kNumXstats);
+	for (unsigned i = 0; i < kNumXstats; i++)
+		snprintf(names[i].name, sizeof(names[i].name), "%s", kXstats[i].name);
+	return static_cast<int>(kNumXstats);
+}
+
+} // namespace dpaa::net

@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright 2026 The DPAA C++ PMD authors
+ */
+
+#include "dpaa_fq.hpp"
+
+#include <atomic>
+#include <cerrno>
+
+#include <rte_cycles.h>
+
+#include "dpaa_fd.hpp"
+#include "platform/platform.hpp"
+
+namespace dpaa::net
+{
+
+namespace
+{
+
+namespace qm = hw::qm;
+
+// Rx queues by FQ context_b (1-based: 0 means none).
+constexpr unsigned kCtxSlots = RTE_MAX_ETHPORTS * kMaxRxQueues;
+RxQueue *rxq_table[kCtxSlots + 1];
+
+// The work queue of our FQs in their channel: all equal, so channels serve
+// them round-robin.
+constexpr uint8_t kRxWq = 3;
+constexpr uint8_t kTxWq = 3;
+// How long stop waits for the Tx FQs to empty before dropping what is left.
+constexpr uint64_t kTxDrainMs = 1000;
+// Management commands a drain may take before giving up.
+constexpr unsigned kDrainPolls = 100000;
+// Attempts to take a retired FQ out of service. Retirement stays pending
+// while frames of the FQ sit in a portal ring that its lcore no longer polls
+// (a forwarding lcore that stopped with entries in its ring); the FQ is then
+// left retiring and the next start takes fresh FQIDs.
+constexpr unsigned kOosPolls = 20;
+
+qbman::QmanPortal *ctl_portal(const char *what) noexcept
+{
+	qbman::QmanPortal *portal = bus::qman_portal();
+	if (portal == nullptr)
+		DPAA_PMD_LOG(ERR, "%s: no QMan portal for this thread", what);
+	return portal;
+}
+
+// The static dequeue channels of each portal (by portal index): the pool
+// channels of the push-mode queues bound to it, and its dedicated channel
+// for queues that got no pool channel. Updated by the lcores that bind
+// queues, each write followed by the portal's SDQCR write.
+std::atomic<uint32_t> sdq_channels[platform::kMaxPortals];
+
+void update_sdqcr(qbman::QmanPortal &portal, uint32_t set, uint32_t clear) noexcept
+{
+	std::atomic<uint32_t> &m = sdq_channels[portal.index() % platform::kMaxPortals];
+	uint32_t cur = m.load(std::memory_order_relaxed);
+	uint32_t next;
+	do {
+		next = (cur & ~clear) | set;
+	} while (!m.compare_exchange_weak(cur, next, std::memory_order_acq_rel));
+	// Up to three frames per FQ visit, which keeps a burst's entries
+	// mostly of one queue.
+	portal.static_dequeue(next);
+}
+
+uint32_t sdq_bit(const RxQueue &q) noexcept
+{
+	if (q.channel == 0)
+		return qm::sdqcr::kChannelsDedicated;
+	return qm::sdqcr::channels_pool(q.channel - qm::channel::kPool1 + 1);
+}
+
+uint32_t rx_ctx(const RxQueue &q) noexcept
+{
+	return 1u + q.port_id * kMaxRxQueues + q.queue_id;
+}
+
+// A frame of another FQ a drain met in this thread's ring: parked for its
+// queue (bound to this thread's portal), or, if that queue cannot take it,
+// freed and counted as that queue's error.
+void drain_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexcept
+{
+	if (park_foreign_entry(e, portal))
+		return;
+	if (RxQueue *o = rxq_by_ctx(e.context_b()))
+		o->stats.errors++;
+	free_fd_buffers(e.fd);
+}
+
+// Retire an FQ, free what it holds, take it out of service.
+int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
+		uint64_t *mac_errors = nullptr) noexcept
+{
+	const hw::Fqid f{fqid};
+	qbman::FqNp np;
+	int ret = portal.query_fq_np(f, np);
+	if (ret < 0)
+		return ret;
+	if (np.state == qm::FqState::oos)
+		return 0;
+	if (np.state != qm::FqState::retired && !np.retire_pending) {
+		ret = portal.retire_fq(f);
+		if (ret < 0 && ret != -EINPROGRESS) {
+			DPAA_PMD_LOG(ERR, "FQ 0x%x: retire failed: %s", fqid, strerror(-ret));
+			return ret;
+		}
+	}
+	const unsigned n = fq_drain(portal, fqid, mac_errors);
+	if (freed)
+		*freed += n;
+	portal.poll_mr([](const qm::MrEntry &) {});
+	for (unsigned i = 0; i < kOosPolls; i++) {
+		ret = portal.oos_fq(f);
+		if (ret != -EPERM && ret != -ENOTEMPTY)
+			break;
+		// Retirement still pending (frames in a DQRR), or frames came in.
+		portal.poll_mr([](const qm::MrEntry &) {});
+		const unsigned more = fq_drain(portal, fqid, mac_errors);
+		if (freed)
+			*freed += more;
+	}
+	if (ret < 0)
+		DPAA_PMD_LOG(WARNING, "FQ 0x%x: out of service failed: %s", fqid, strerror(-ret));
+	return ret;
+}
+
+} // namespace
+
+RxQueue *rxq_by_ctx(uint32_t ctx) noexcept
+{
+	return ctx <= kCtxSlots ? rxq_table[ctx] : nullptr;
+}
+
+void rxq_register(RxQueue &q) noexcept
+{
+	q.ctx = rx_ctx(q);
+	rxq_table[q.ctx] = &q;
+}
+
+void rxq_unregister(RxQueue &q) noexcept
+{
+	if (q.ctx && rxq_table[q.ctx] == &q)
+		rxq_table[q.ctx] = nullptr;
+}
+
+unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *mac_errors) noexcept
+{
+	unsigned freed = 0;
+	// A volatile dequeue of the application's may still run on this portal.
+	for (unsigned i = 0; portal.vdqcr_busy() && i < kDrainPolls; i++) {
+		portal.poll_dqrr(qbman::QmanPortal::kDqrrMaxFill, [&](const qm::DqrrEntry &e) {
+			if (e.has_frame()) {
+				drain_entry(e, portal);
+				freed += e.fqid() == fqid;
+			}
+		});
+		qbman::FqNp np;
+		portal.query_fq_np(hw::Fqid{fqid}, np); // lets a stepped model advance
+	}
+	if (portal.volatile_dequeue(hw::Fqid{fqid}, 0, false) < 0)
+		return freed;
+	for (unsigned i = 0; portal.vdqcr_busy() && i < kDrainPolls; i++) {
+		const unsigned n = portal.poll_dqrr(
+			qbman::QmanPortal::kDqrrMaxFill, [&](const qm::DqrrEntry &e) {
+				if (!e.has_frame())
+					return;
+				if (e.fqid() == fqid) {
+					if (mac_errors &&
+					    (e.fd.status() & hw::fman::fd_status::kErrPhysical))
+						(*mac_errors)++;
+					free_fd_buffers(e.fd);
+					freed++;
+				} else {
+					drain_entry(e, portal);
+				}
+			});
+		if (n == 0) {
+			qbman::FqNp np;
+			portal.query_fq_np(hw::Fqid{fqid}, np);
+		}
+	}
+	return freed;
+}
+
+uint32_t fq_frame_count(uint32_t fqid) noexcept
+{
+	qbman::QmanPortal *portal = bus::qman_portal();
+	qbman::FqNp np;
+	if (portal == nullptr || portal->query_fq_np(hw::Fqid{fqid}, np) < 0)
+		return 0;
+	return np.frames;
+}
+
+void drain_error_fq(Port &p) noexcept
+{
+	if (p.err_fqid == 0 || !p.started)
+		return;
+	qbman::QmanPortal *portal = bus::qman_portal();
+	if (portal == nullptr)
+		return;
+	qbman::FqNp np;
+	if (portal->query_fq_np(hw::Fqid{p.err_fqid}, np) < 0 || np.frames == 0)
+		return;
+	p.err_frames += fq_drain(*portal, p.err_fqid, &p.err_mac_frames);
+}
+
+int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept
+{
+	fqs_free(p);
+	const uint16_t rx_fqs = nb_rx > 1 ? static_cast<uint16_t>(rte_align32pow2(nb_rx)) : 1;
+	const int64_t rx = bus::fqid_alloc(rx_fqs, rx_fqs);
+	if (rx < 0) {
+		DPAA_PMD_LOG(ERR, "%s: no %u FQIDs for Rx: %s", p.bus_dev->name, rx_fqs,
+			     strerror(static_cast<int>(-rx)));
+		return static_cast<int>(rx);
+	}
+	p.rx_fqid_base = static_cast<uint32_t>(rx);
+	p.nb_rx_fqs = rx_fqs;
+	if (nb_tx) {
+		const int64_t tx = bus::fqid_alloc(nb_tx, 1);
+		if (tx < 0) {
+			DPAA_PMD_LOG(ERR, "%s: no %u FQIDs for Tx: %s", p.bus_dev->name, nb_tx,
+				     strerror(static_cast<int>(-tx)));
+			fqs_free(p);
+			return static_cast<int>(tx);
+		}
+		p.tx_fqid_base = static_cast<uint32_t>(tx);
+		p.nb_tx_fqs = nb_tx;
+	}
+	return 0;
+}
+
+void fqs_free(Port &p) noexcept
+{
+	if (p.nb_rx_fqs)
+		bus::fqid_free(p.rx_fqid_base, p.nb_rx_fqs);
+	if (p.nb_tx_fqs)
+		bus::fqid_free(p.tx_fqid_base, p.nb_tx_fqs);
+	p.rx_fqid_base = p.tx_fqid_base = 0;
+	p.nb_rx_fqs = p.nb_tx_fqs = 0;
+}
+
+int fqs_start(Port &p) noexcept
+{
+	qbman::QmanPortal *portal = ctl_portal(p.bus_dev->name);
+	if (portal == nullptr)
+		return -ENODEV;
+	rte_eth_dev_data &d = *p.eth_dev->data;
+	int ret;
+
+	// Rx, push mode: each FQ scheduled to a pool channel of its own, which
+	// no portal dequeues until the queue's first burst adds it to that
+	// lcore's SDQCR; frames wait in the FQ meanwhile. Without a free pool
+	// channel (or in pull mode), parked: bound to the polling lcore's
+	// dedicated channel at its first burst (push), or pulled (pull).
+	const bool push = p.devargs.rx_mode == RxMode::push;
+	// FQs still retiring from the last stop (their last frames wait in the
+	// ring of an lcore that has not polled since) cannot be initialised:
+	// the queues take a fresh block of FQIDs, and the old block is left to
+	// QMan (its frames are handed out when that lcore polls again).
+	bool stuck = false;
+	for (uint16_t i = 0; i < d.nb_rx_queues && !stuck; i++)
+		stuck = fq_shutdown(*portal, p.rx_fqid_base + i, nullptr) < 0;
+	if (stuck) {
+		const int64_t fresh = bus::fqid_alloc(p.nb_rx_fqs, p.nb_rx_fqs);
+		if (fresh < 0) {
+			DPAA_PMD_LOG(ERR, "%s: Rx FQs still retiring and no fresh FQIDs: %s",
+				     p.bus_dev->name, strerror(static_cast<int>(-fresh)));
+			return static_cast<int>(fresh);
+		}
+		DPAA_PMD_LOG(INFO, "%s: Rx FQs 0x%x.. still retiring: using 0x%x..",
+			     p.bus_dev->name, p.rx_fqid_base, static_cast<uint32_t>(fresh));
+		p.rx_fqid_base = static_cast<uint32_t>(fresh);
+	}
+	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
+		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
+		q.fqid = p.rx_fqid_base + i;
+		q.portal = nullptr;
+		q.stash_n = 0;
+		q.hash_valid = p.rss_hf != 0 && d.nb_rx_queues > 1;
+		q.td_bytes = static_cast<uint32_t>(q.nb_desc) * (d.mtu + kFrameOverhead);
+		if (push && q.channel == 0) {
+			const int ch = bus::pool_channel_alloc();
+			if (ch > 0)
+				q.channel = static_cast<uint16_t>(ch);
+			else
+				DPAA_PMD_LOG(INFO,
+					     "%s: Rx queue %u: no pool channel left; the queue is "
+					     "bound to the first lcore that polls it",
+					     p.bus_dev->name, i);
+		}
+		rxq_register(q);
+		qbman::FqInit init{};
+		init.dest = hw::Channel{q.channel ? q.channel : qm::channel::kPool1};
+		init.wq = kRxWq;
+		init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
+		init.context_b = q.ctx;
+		init.td_thresh = q.td_bytes;
+		init.schedule = push && q.channel != 0;
+		ret = portal->init_fq(hw::Fqid{q.fqid}, init);
+		if (ret < 0) {
+			DPAA_PMD_LOG(ERR, "%s: Rx queue %u: FQ 0x%x init failed: %s",
+				     p.bus_dev->name, i, q.fqid, strerror(-ret));
+			return ret;
+		}
+		q.started = true;
+	}
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
+		TxQueue &q = *static_cast<TxQueue *>(d.tx_queues[i]);
+		q.fqid = p.tx_fqid_base + i;
+		fq_shutdown(*portal, q.fqid, nullptr);
+		qbman::FqInit init{};
+		init.dest = hw::Channel{p.hw->info.tx_channel};
+		init.wq = kTxWq;
+		init.schedule = true;
+		ret = portal->init_fq(hw::Fqid{q.fqid}, init);
+		if (ret < 0) {
+			DPAA_PMD_LOG(ERR, "%s: Tx queue %u: FQ 0x%x init failed: %s",
+				     p.bus_dev->name, i, q.fqid, strerror(-ret));
+			return ret;
+		}
+	}
+	fq_shutdown(*portal, p.err_fqid, nullptr);
+	qbman::FqInit err{};
+	err.dest = hw::Channel{qm::channel::kPool1};
+	err.wq = 7;
+	err.schedule = false; // drained by volatile dequeues from the control path
+	ret = portal->init_fq(hw::Fqid{p.err_fqid}, err);
+	if (ret < 0)
+		DPAA_PMD_LOG(ERR, "%s: error FQ 0x%x init failed: %s", p.bus_dev->name, p.err_fqid,
+			     strerror(-ret));
+	return ret;
+}
+
+void fqs_stop(Port &p) noexcept
+{
+	qbman::QmanPortal *portal = ctl_portal(p.bus_dev->name);
+	if (portal == nullptr)
+		return;
+	rte_eth_dev_data &d = *p.eth_dev->data;
+
+	// Tx first: what the application handed over leaves on the wire.
+	const uint64_t deadline = rte_get_timer_cycles() + kTxDrainMs * rte_get_timer_hz() / 1000;
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
+		const uint32_t fqid = p.tx_fqid_base + i;
+		while (fq_frame_count(fqid) != 0 && rte_get_timer_cycles() < deadline)
+			rte_pause();
+		uint64_t dropped = 0;
+		fq_shutdown(*portal, fqid, &dropped);
+		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i]))
+			q->stats.errors += dropped;
+	}
+	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
+		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
+		q.started = false;
+		if (q.channel != 0 && q.portal != nullptr)
+			update_sdqcr(*q.portal, 0, sdq_bit(q));
+		fq_shutdown(*portal, q.fqid, nullptr);
+		// Frames another queue's burst parked for this one.
+		for (unsigned k = 0; k < q.stash_n; k++)
+			rte_pktmbuf_free(q.stash[k]);
+		q.stash_n = 0;
+		q.portal = nullptr;
+	}
+	uint64_t errs = 0;
+	fq_shutdown(*portal, p.err_fqid, &errs, &p.err_mac_frames);
+	p.err_frames += errs;
+}
+
+int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
+{
+	if (!q.started)
+		return -EINVAL;
+	if (q.channel != 0) {
+		// Another lcore dequeued it before: it stops, this one starts.
+		// The application polls a queue from one lcore at a time, so
+		// the old lcore is not in a burst of this queue now.
+		if (q.portal != nullptr)
+			update_sdqcr(*q.portal, 0, sdq_bit(q));
+		update_sdqcr(portal, sdq_bit(q), 0);
+		q.portal = &portal;
+		DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u: FQ 0x%x on pool channel 0x%x, portal %u",
+			     q.port_id, q.queue_id, q.fqid, q.channel, portal.index());
+		return 0;
+	}
+	if (q.portal != nullptr) {
+		// Scheduled to another lcore's dedicated channel: its frames
+		// arrive there; moving it needs the FQ out of service.
+		return -EBUSY;
+	}
+	qbman::FqInit init{};
+	init.dest = portal.channel();
+	init.wq = kRxWq;
+	init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
+	init.context_b = q.ctx;
+	init.td_thresh = q.td_bytes;
+	init.schedule = true;
+	const int ret = portal.init_fq(hw::Fqid{q.fqid}, init);
+	if (ret < 0) {
+		DPAA_PMD_LOG(ERR, "port %u Rx queue %u: scheduling FQ 0x%x to portal %u failed: %s",
+			     q.port_id, q.queue_id, q.fqid, portal.index(), strerror(-ret));
+		return ret;
+	}
+	update_sdqcr(portal, qm::sdqcr::kChannelsDedicated, 0);
+	q.portal = &portal;
+	return 0;
+}
+
+void release_queue_channel(RxQueue &q) noexcept
+{
+	if (q.channel == 0)
+		return;
+	bus::pool_channel_free(q.channel);
+	q.channel = 0;
+}
+
+} // namespace dpaa::net

@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright 2026 The DPAA C++ PMD authors
+ */
+
+// The Tx data path: mbufs -> FDs on the queue's Tx FQ through the calling
+// lcore's QMan portal (EQCR), batched.
+//
+// Fast path: a direct, single-segment mbuf with refcnt 1 from a dpaa pool
+// goes out as a contiguous FD whose BPID is the pool's; the FMan releases
+// the buffer to BMan after transmission, so the mbuf is never touched again
+// by software.
+// Multi-segment mbufs of the same kind go out as scatter/gather FDs: the SG
+// table sits in a buffer of the port's pool, and every buffer (table and
+// segments) goes back to BMan after transmission.
+// Anything else (another pool's mbuf, refcnt > 1, indirect, external buffer,
+// headroom too small for the checksum request, more than 16 segments) is
+// copied into buffers of the port's pool and the original is freed at
+// once. The alternative, Tx confirmation, would bring the FDs back through a
+// confirmation FQ that push-mode Rx shares the DQRR with, and would keep
+// the application's mbufs until the wire is done with them; a copy keeps
+// the fast path free of both (see the guide for figures).
+
+#include <sched.h>
+
+#include <cstring>
+
+#include <rte_cycles.h>
+
+#include "dpaa_ethdev.hpp"
+#include "dpaa_fd.hpp"
+
+namespace dpaa::net
+{
+
+namespace
+{
+
+namespace fm = hw::fman;
+
+constexpr uint64_t kCksumFlags = RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_L4_MASK;
+constexpr uint64_t kNotDirect = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL;
+// The parse result written for a checksum request ends here in the buffer.
+constexpr uint16_t kCksumMinHeadroom = kPrsOffset + sizeof(fm::ParseResult);
+
+// Per-burst memory of what a slow-path frame changed, to undo it when the
+// EQCR takes fewer frames than were prepared.
+struct SlowFrame {
+	rte_mbuf *copy;	 // the copy sent instead of the application's mbuf
+	rte_mbuf *table; // SG table buffer
+	rte_mbuf *head;	 // SG: the chain whose links were cut
+	uint16_t head_nb_segs;
+	uint16_t nsegs;
+	rte_mbuf *segs[kMaxSegs];
+};
+
+// The BMan pool of an mbuf's mempool, cached per queue.
+struct PoolCache {
+	const rte_mempool *mp = nullptr;
+	int bpid = -1;
+};
+
+[[gnu::always_inline]] inline int pool_bpid(PoolCache &c, const rte_mempool *mp) noexcept
+{
+	if (mp != c.mp) [[unlikely]] {
+		c.mp = mp;
+		c.bpid = rte_dpaa_mempool_bpid(mp);
+	}
+	return c.bpid;
+}
+
+// The parse result the FMan reads (FD RPD) to insert checksums (FD DTC).
+[[gnu::noinline]] uint32_t write_cksum_request(char *buf, const rte_mbuf *m) noexcept
+{
+	auto &pr = *reinterpret_cast<fm::ParseResult *>(buf + kPrsOffset);
+	memset(&pr, fm::kNoOffset, sizeof(pr));
+	pr.lpid = 0;
+	pr.shimr = 0;
+	pr.l2r.store(static_cast<uint16_t>(fm::l2r::kEthernet |
+					   (m->l2_len > RTE_ETHER_HDR_LEN ? fm::l2r::kVlan : 0)));
+	const bool v4 = m->ol_flags & RTE_MBUF_F_TX_IPV4;
+	uint16_t l3 = v4 ? fm::l3r::kFirstIpv4 : fm::l3r::kFirstIpv6;
+	pr.l3r.store(l3);
+	switch (m->ol_flags & RTE_MBUF_F_TX_L4_MASK) {
+	case RTE_MBUF_F_TX_TCP_CKSUM:
+		pr.l4r = fm::l4r::kTcp;
+		break;
+	case RTE_MBUF_F_TX_UDP_CKSUM:
+		pr.l4r = fm::l4r::kUdp;
+		break;
+	default:
+		pr.l4r = fm::l4r::kNone;
+		break;
+	}
+	pr.cplan = 0;
+	pr.nxthdr.store(0);
+	pr.cksum.store(0);
+	pr.flags_frag_off.store(0);
+	pr.route_type = 0;
+	pr.rhp_ip_valid = 1;
+	pr.eth_off = 0;
+	pr.ip_off[0] = pr.ip_off[1] = static_cast<uint8_t>(m->l2_len);
+	pr.l4_off = static_cast<uint8_t>(m->l2_len + m->l3_len);
+	return fm::fd_cmd::kRpd | fm::fd_cmd::kDtc;
+}
+
+[[gnu::always_inline]] inline bool wants_cksum(const rte_mbuf *m) noexcept
+{
+	return m->ol_flags & kCksumFlags;
+}
+
+// SG FD for a chain of direct, refcnt-1 dpaa-pool segments; false if the
+// chain does not qualify (or no table buffer is available).
+bool build_sg(TxQueue &q, PoolCache &pc, rte_mbuf *m, hw::Fd &fd, SlowFrame &undo) noexcept
+{
+	if (m->nb_segs > kMaxSegs || q.copy_pool == nullptr)
+		return false;
+	int bpids[kMaxSegs];
+	unsigned n = 0;
+	for (rte_mbuf *s = m; s; s = s->next, n++) {
+		if ((s->ol_flags & kNotDirect) || rte_mbuf_refcnt_read(s) != 1)
+			return false;
+		bpids[n] = pool_bpid(pc, s->pool);
+		if (bpids[n] < 0)
+			return false;
+	}
+	rte_mbuf *tbl = rte_pktmbuf_alloc(q.copy_pool);
+	if (tbl == nullptr)
+		return false;
+	char *tbl_buf = static_cast<char *>(tbl->buf_addr);
+	auto *sg = reinterpret_cast<hw::SgEntry *>(tbl_buf + RTE_PKTMBUF_HEADROOM);
+	undo.table = tbl;
+	undo.head = m;
+	undo.head_nb_segs = m->nb_segs;
+	undo.nsegs = 0;
+	rte_mbuf *s = m;
+	for (unsigned i = 0; i < n; i++) {
+		rte_mbuf *next = s->next;
+		hw::SgEntry &e = sg[i];
+		memset(&e, 0, sizeof(e));
+		e.set_addr(bus::va_to_bus(s->buf_addr));
+		e.set_length_flags(s->data_len, false, i + 1 == n);
+		e.set_bpid(static_cast<uint8_t>(bpids[i]));
+		e.set_offset(s->data_off);
+		undo.segs[undo.nsegs++] = s;
+		// The FMan frees each segment on its own: each must look like a
+		// fresh single-segment mbuf when the pool hands it out again.
+		s->next = nullptr;
+		s->nb_segs = 1;
+		s = next;
+	}
+	fd = hw::Fd{};
+	fd.set_addr(bus::va_to_bus(tbl_buf));
+	fd.set_bpid(static_cast<uint8_t>(q.copy_bpid));
+	fd.set_format_offset_length(hw::FdFormat::sg, RTE_PKTMBUF_HEADROOM, m->pkt_len);
+	if (wants_cksum(m))
+		fd.set_cmd(write_cksum_request(tbl_buf, m));
+	return true;
+}
+
+void undo_slow(SlowFrame &u) noexcept
+{
+	if (u.table) {
+		for (unsigned i = 0; i + 1 < u.nsegs; i++)
+			u.segs[i]->next = u.segs[i + 1];
+		u.head->nb_segs = u.head_nb_segs;
+		rte_pktmbuf_free_seg(u.table);
+	}
+	if (u.copy)
+		rte_pktmbuf_free(u.copy);
+}
+
+// Everything the fast path does not take. false: the frame cannot be sent
+// now (no buffer for a copy).
+[[gnu::noinline]] bool build_slow(TxQueue &q, PoolCache &pc, rte_mbuf *m, hw::Fd &fd,
+				  SlowFrame &undo) noexcept
+{
+	undo.copy = undo.table = undo.head = nullptr;
+	undo.nsegs = 0;
+	if (m->nb_segs > 1 && (!wants_cksum(m) || m->data_off >= kCksumMinHeadroom) &&
+	    build_sg(q, pc, m, fd, undo))
+		return true;
+	if (q.copy_pool == nullptr)
+		return false;
+	rte_mbuf *c = rte_pktmbuf_copy(m, q.copy_pool, 0, UINT32_MAX);
+	if (c == nullptr)
+		return false;
+	undo.copy = c;
+	q.copied++;
+	if (c->nb_segs > 1) {
+		if (build_sg(q, pc, c, fd, undo))
+			return true;
+		rte_pktmbuf_free(c);
+		undo.copy = nullptr;
+		return false;
+	}
+	fd = hw::Fd::contig(bus::va_to_bus(c->buf_addr), q.copy_bpid, c->data_off, c->data_len);
+	if (wants_cksum(c))
+		fd.set_cmd(write_cksum_request(static_cast<char *>(c->buf_addr), c));
+	return true;
+}
+
+// The EQCR has 8 entries and QMan drains it in well under a microsecond on a
+// board: a full ring at the end of a burst is most often a matter of waiting
+// that long, which costs less than the application's retry or drop (upstream
+// DPAA waits without bound). After a short spin the wait yields the CPU, so
+// that a QMan that shares it (the modelled SoC's thread on a small machine)
+// can run. Bounded in time: QMan that does not drain gets fewer frames after
+// kEqcrWaitUs without progress, as DPDK expects of a full ring.
+constexpr uint64_t kEqcrWaitUs = 20000;
+constexpr unsigned kEqcrSpins = 64;
+
+[[gnu::noinline]] unsigned enqueue_retry(qbman::QmanPortal &portal, uint32_t fqid,
+					 std::span<const hw::Fd> fds) noexcept
+{
+	const uint64_t patience = rte_get_timer_hz() / 1000000 * kEqcrWaitUs;
+	uint64_t since = rte_get_timer_cycles();
+	unsigned done = 0, idle = 0;
+	while (done < fds.size()) {
+		if (++idle < kEqcrSpins)
+			rte_pause();
+		else
+			sched_yield();
+		const unsigned n = portal.enqueue_burst(hw::Fqid{fqid}, fds.subspan(done));
+		const uint64_t now = rte_get_timer_cycles();
+		if (n) {
+			done += n;
+			since = now;
+			idle = 0;
+		} else if (now - since > patience) {
+			break;
+		}
+	}
+	return done;
+}
+
+template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
+{
+	TxQueue &q = *static_cast<TxQueue *>(txq);
+	qbman::QmanPortal *portal = bus::qman_portal();
+	if (portal == nullptr) [[unlikely]]
+		return 0;
+	PoolCache pc;
+	uint16_t sent = 0;
+	uint64_t bytes = 0;
+	while (sent < nb_pkts) {
+		const unsigned n = RTE_MIN(static_cast<unsigned>(nb_pkts - sent), kBurstMax);
+		rte_mbuf **burst = pkts + sent;
+		hw::Fd fds[kBurstMax];
+		SlowFrame slow[kBurstMax];
+		uint32_t slow_mask = 0;
+		unsigned built = 0;
+		for (; built < n; built++) {
+			rte_mbuf *m = burst[built];
+			if (built + 1 < n)
+				rte_prefetch0(burst[built + 1]);
+			const int bpid = pool_bpid(pc, m->pool);
+			const bool fast =
+				m->nb_segs == 1 && !(m->ol_flags & kNotDirect) &&
+				rte_mbuf_refcnt_read(m) == 1 && bpid >= 0 &&
+				(!Cksum || !wants_cksum(m) || m->data_off >= kCksumMinHeadroom);
+			if (fast) [[likely]] {
+				fds[built] = hw::Fd::contig(bus::va_to_bus(m->buf_addr),
+							    static_cast<uint8_t>(bpid), m->data_off,
+							    m->data_len);
+				if (Cksum && wants_cksum(m))
+					fds[built].set_cmd(write_cksum_request(
+						static_cast<char *>(m->buf_addr), m));
+			} else {
+				if (!build_slow(q, pc, m, fds[built], slow[built]))
+					break;
+				slow_mask |= 1u << built;
+			}
+			bytes += m->pkt_len;
+		}
+		unsigned done = portal->enqueue_burst(hw::Fqid{q.fqid}, {fds, built});
+		if (done < built) [[unlikely]]
+			done += enqueue_retry(*portal, q.fqid, {fds + done, built - done});
+		if (slow_mask) [[unlikely]] {
+			for (unsigned i = 0; i < built; i++) {
+				if (!(slow_mask & (1u << i)))
+					continue;
+				if (i >= done)
+					undo_slow(slow[i]);
+				else if (slow[i].copy)
+					rte_pktmbuf_free(burst[i]); // its copy went out
+			}
+		}
+		for (unsigned i = done; i < built; i++)
+			bytes -= burst[i]->pkt_len;
+		sent = static_cast<uint16_t>(sent + done);
+		if (done < n)
+			break;
+	}
+	q.stats.packets += sent;
+	q.stats.bytes += bytes;
+	return sent;
+}
+
+} // namespace
+
+eth_tx_burst_t tx_burst_for(uint64_t tx_offloads) noexcept
+{
+	const bool cksum =
+		tx_offloads & (RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
+			       RTE_ETH_TX_OFFLOAD_TCP_CKSUM);
+	return cksum ? tx_burst<true> : tx_burst<false>;
+}
+
+} // namespace dpaa::net
