@@ -52,11 +52,6 @@ namespace bm = hw::bm;
 
 static_assert(DPAA_MEMPOOL_MAX_BPIDS == bm::kNumPools);
 
-// How long a release waits for room in the release ring, in polls: BMan
-// drains the ring in well under a millisecond; this is only a guard against
-// a platform that stopped.
-constexpr unsigned long kRcrMaxPolls = 200'000'000;
-
 std::atomic<uint64_t> bpids_used{0};
 
 int bpid_alloc(const platform::SocInfo &soc) noexcept
@@ -90,17 +85,15 @@ unsigned pool_bpid(const rte_mempool *mp) noexcept
 	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data)) - 1;
 }
 
-// Release n (1..8) bus addresses with one RCR entry, waiting for room.
+// Release n (1..8) bus addresses with one RCR entry, waiting for room the
+// portal driver's way (spin, then yield the CPU, then time out).
 int release(qbman::BmanPortal &p, unsigned bpid, const uint64_t *bufs, unsigned n) noexcept
 {
-	for (unsigned long polls = 0; polls < kRcrMaxPolls; polls++) {
-		int ret = p.release(hw::Bpid{static_cast<uint8_t>(bpid)}, {bufs, n});
-		if (ret != -EBUSY) [[likely]]
-			return ret;
-		qbman::cpu_relax();
-		bus::hw_wait(); // a stepped model drains the ring only when stepped
-	}
-	return -ETIMEDOUT;
+	const hw::Bpid b{static_cast<uint8_t>(bpid)};
+	const int ret = p.release(b, {bufs, n});
+	if (ret != -EBUSY) [[likely]]
+		return ret;
+	return p.release_wait(b, {bufs, n});
 }
 
 int ops_alloc(rte_mempool *mp) noexcept
@@ -166,8 +159,11 @@ int ops_enqueue(rte_mempool *mp, void *const *obj_table, unsigned n) noexcept
 			bufs[j] = bus::va_to_bus(static_cast<char *>(obj_table[i + j]) + meta);
 		int ret = release(*p, bpid, bufs, k);
 		if (ret < 0) [[unlikely]] {
-			DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s", mp->name,
-					 bpid, strerror(-ret));
+			DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s%s", mp->name,
+					 bpid, strerror(-ret),
+					 ret == -ETIMEDOUT
+						 ? " (BMan did not consume the release ring)"
+						 : "");
 			return ret;
 		}
 		i += k;

@@ -88,7 +88,7 @@ struct BmanPortalMap {
 };
 
 // Called while a portal driver spins on a management-command answer; see
-// qbman/checking.hpp WaitHook (same shape, so the bus passes it through).
+// qbman/hw_wait.hpp WaitHook (same shape, so the bus passes it through).
 struct WaitFn {
 	void (*fn)(void *arg) = nullptr;
 	void *arg = nullptr;

@@ -33,17 +33,29 @@ int BmanPortal::init() noexcept
 const void *BmanPortal::mc_wait() noexcept
 {
 	const void *rr = hw::area_at<void>(ce_, mc_rridx_ ? bm::ce::kRr1 : bm::ce::kRr0);
-	for (unsigned long i = 0; hw::load_verb(rr) == 0; i++) {
-		if (i == kMcMaxPolls) {
+	HwWait wait(wait_);
+	while (hw::load_verb(rr) == 0) {
+		if (!wait()) {
 			mc_pending_ = true;
 			return nullptr;
 		}
-		mc_poll_wait(wait_, i);
 	}
 	mc_vbit_ ^= hw::kVbit;
 	mc_rridx_ ^= 1;
 	mc_pending_ = false;
 	return rr;
+}
+
+int BmanPortal::release_wait(hw::Bpid bpid, std::span<const uint64_t> bufs) noexcept
+{
+	HwWait wait(wait_);
+	for (;;) {
+		const int ret = release(bpid, bufs);
+		if (ret != -EBUSY) [[likely]]
+			return ret;
+		if (!wait())
+			return -ETIMEDOUT;
+	}
 }
 
 const bm::McCommand *BmanPortal::mc_submit(uint8_t verb, uint8_t bpid) noexcept

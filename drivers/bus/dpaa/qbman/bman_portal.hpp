@@ -19,6 +19,7 @@
 #include "dpaa_hw/register_window.hpp"
 #include "dpaa_hw/ring.hpp"
 #include "qbman/checking.hpp"
+#include "qbman/hw_wait.hpp"
 
 namespace dpaa::qbman
 {
@@ -58,6 +59,10 @@ public:
 		rcr_avail_--;
 		return 0;
 	}
+
+	// release(), waiting (see hw_wait.hpp) while the RCR is full: 0,
+	// -ETIMEDOUT if BMan never makes room, -EINVAL.
+	int release_wait(hw::Bpid bpid, std::span<const uint64_t> bufs) noexcept;
 
 	unsigned rcr_update() noexcept
 	{

@@ -101,11 +101,10 @@ qm::McCommand *QmanPortal::mc_start() noexcept
 		// The previous command timed out: its response must arrive
 		// before the next command may be written.
 		const void *rr = hw::area_at<void>(ce_, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);
-		for (unsigned long i = 0; hw::load_verb(rr) == 0; i++) {
-			if (i == kMcMaxPolls)
+		HwWait wait(wait_);
+		while (hw::load_verb(rr) == 0)
+			if (!wait())
 				return nullptr;
-			mc_poll_wait(wait_, i);
-		}
 		mc_vbit_ ^= hw::kVbit;
 		mc_rridx_ ^= 1;
 		mc_pending_ = false;
@@ -121,12 +120,12 @@ const qm::McResult *QmanPortal::mc_commit(uint8_t verb) noexcept
 	const auto *rr =
 		hw::area_at<const qm::McResult>(ce_, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);
 	hw::store_verb(cr, static_cast<uint8_t>((verb & qm::mcc_verb::kMask) | mc_vbit_));
-	for (unsigned long i = 0; hw::load_verb(rr) == 0; i++) {
-		if (i == kMcMaxPolls) {
+	HwWait wait(wait_);
+	while (hw::load_verb(rr) == 0) {
+		if (!wait()) {
 			mc_pending_ = true;
 			return nullptr;
 		}
-		mc_poll_wait(wait_, i);
 	}
 	mc_vbit_ ^= hw::kVbit;
 	mc_rridx_ ^= 1;

@@ -22,6 +22,7 @@
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_hw/ring.hpp"
 #include "qbman/checking.hpp"
+#include "qbman/hw_wait.hpp"
 
 namespace dpaa::qbman
 {

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The one way a driver waits on QMan/BMan: for a management-command answer,
+// for room in a ring, for a ring to drain. On a board these take
+// microseconds; in the modelled SoC the answer comes from another thread,
+// which may share this CPU (DPAA_MODEL "cpu=0" with the application's lcore on
+// CPU 0). So a wait spins briefly, then yields the CPU at every poll, and
+// gives up after a generous time instead of hanging forever.
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+#include <sched.h>
+
+#include "qbman/checking.hpp"
+
+namespace dpaa::qbman
+{
+
+// Called at every poll of a wait. On a board it is unset; the model platform
+// installs one that advances a stepped model (a no-op once the model runs on
+// its own thread). It only makes the hardware progress: it never replaces
+// the spin-then-yield below.
+struct WaitHook {
+	void (*fn)(void *arg) = nullptr;
+	void *arg = nullptr;
+};
+
+// Polls spent spinning before each further poll yields the CPU: a command
+// normally completes within them; past that, whatever answers it (another
+// thread, on a busy machine) may need this core.
+inline constexpr unsigned long kWaitSpinPolls = 1024;
+// How long a wait yields before giving up (-ETIMEDOUT for the caller): far
+// beyond anything a working QMan/BMan or model needs, even on a loaded
+// machine, so only a stopped one reaches it.
+inline constexpr uint64_t kWaitTimeoutNs = 5'000'000'000;
+
+class HwWait
+{
+public:
+	explicit HwWait(const WaitHook &hook) noexcept : hook_(hook) {}
+
+	// One wait between two polls. False once the wait has lasted
+	// kWaitTimeoutNs: the caller stops polling and reports a timeout.
+	[[nodiscard]] bool operator()() noexcept
+	{
+		if (hook_.fn != nullptr)
+			hook_.fn(hook_.arg);
+		if (polls_ < kWaitSpinPolls) {
+			polls_++;
+			cpu_relax();
+			return true;
+		}
+		const uint64_t now = now_ns();
+		if (deadline_ == 0)
+			deadline_ = now + kWaitTimeoutNs;
+		else if (now >= deadline_)
+			return false;
+		sched_yield();
+		return true;
+	}
+
+	// Start over after progress (a ring that drains some, then stalls).
+	void reset() noexcept
+	{
+		polls_ = 0;
+		deadline_ = 0;
+	}
+
+private:
+	static uint64_t now_ns() noexcept
+	{
+		timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u +
+		       static_cast<uint64_t>(ts.tv_nsec);
+	}
+
+	WaitHook hook_;
+	unsigned long polls_ = 0;
+	uint64_t deadline_ = 0;
+};
+
+} // namespace dpaa::qbman
