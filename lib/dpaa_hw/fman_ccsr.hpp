@@ -74,9 +74,9 @@ inline constexpr uint32_t kEngQmiEnq = 0x00540000;
 inline constexpr uint32_t kEngQmiDeq = 0x00580000;
 // KeyGen NIAs: kEngKeygen alone lets KeyGen take the first enabled scheme of
 // the port's partition (FMKG_PE_SP, as Linux binds ports); kEngKeygen |
-// kKgDirect | scheme names the scheme. kKgDirect shares a bit with the engine
-// field, so an NIA is KeyGen's when is_keygen() says so.
-inline constexpr uint32_t kKgDirect = 0x00100000;
+// kKgDirect | scheme names the scheme. The direct flag is an action bit
+// (bit 8, as on the FMan), outside the engine field.
+inline constexpr uint32_t kKgDirect = 0x00000100;
 inline constexpr uint32_t kKgSchemeMask = 0x0000001f;
 inline constexpr uint32_t kBmiEnqFrame = 0x00000002; // with kEngBmi: enqueue to the FQ
 inline constexpr uint32_t kBmiTxRelease = 0x000002c0;
@@ -89,10 +89,12 @@ constexpr uint32_t keygen_scheme(unsigned scheme) noexcept
 }
 constexpr bool is_keygen(uint32_t nia) noexcept
 {
-	return (nia & kEngineMask & ~kKgDirect) == kEngKeygen;
+	return (nia & kEngineMask) == kEngKeygen;
 }
 inline constexpr uint32_t kEnqueue = kEngBmi | kBmiEnqFrame;
-static_assert(is_keygen(keygen_scheme(3)) && is_keygen(kEngKeygen) && !is_keygen(kEnqueue));
+static_assert((kKgDirect & kEngineMask) == 0 && (kKgSchemeMask & kEngineMask) == 0);
+static_assert(is_keygen(keygen_scheme(3)) && is_keygen(kEngKeygen) && !is_keygen(kEnqueue) &&
+	      !is_keygen(kEngQmiDeq));
 } // namespace nia
 
 // -------------------------------------------------- BMI Rx port (page +0x000)

@@ -334,6 +334,12 @@ TEST_F(FmanCtl, KeygenDistributesFlowsOverConsecutiveQueues)
 	}
 	EXPECT_EQ(total, 64u);
 	EXPECT_EQ(dequeue(kDefaultFq).size(), 0u);
+	// The parser hands over to KeyGen with the plain direct-scheme NIA.
+	const uint32_t nia =
+		fman_->ccsr().read32(fm::port_page(fm::rx_port_id(kCell)) + fm::bmi_rx::kRfpne);
+	EXPECT_EQ(nia & fm::nia::kEngineMask, fm::nia::kEngKeygen);
+	EXPECT_EQ(nia & ~fm::nia::kKgSchemeMask,
+		  fm::nia::keygen_scheme(0) & ~fm::nia::kKgSchemeMask);
 	// Off again: everything to the default FQ.
 	ASSERT_EQ(rx_->set_distribution(kRssBase, 4, 0), 0);
 	wire_.receive(udp4(kOwn, 1, 1));

@@ -15,6 +15,20 @@ namespace
 
 namespace kg = fm::kg;
 
+// A next-engine value naming a KeyGen scheme still names the KeyGen engine:
+// the BMI dispatches on the engine field alone.
+TEST(FmanNia, KeygenSchemeKeepsTheEngineFieldAndNamesTheScheme)
+{
+	for (unsigned s = 0; s < 32; s++) {
+		const uint32_t nia = fm::nia::keygen_scheme(s);
+		EXPECT_EQ(nia & fm::nia::kEngineMask, fm::nia::kEngKeygen) << "scheme " << s;
+		EXPECT_EQ(nia & fm::nia::kKgSchemeMask, s);
+		EXPECT_NE(nia & fm::nia::kKgDirect, 0u);
+	}
+	EXPECT_FALSE(fm::nia::is_keygen(fm::nia::kEngQmiDeq));
+	EXPECT_FALSE(fm::nia::is_keygen(fm::nia::kEngQmiEnq));
+}
+
 TEST(FmanRegs, RevisionAndMicrocodeAsLs1046a)
 {
 	FmanRig rig;

@@ -29,18 +29,6 @@ int kg_action(hw::RegisterWindow &ccsr, uint32_t ar) noexcept
 	return -ETIMEDOUT;
 }
 
-// The NIA naming KeyGen scheme s as the BMI's next engine. The direct-scheme
-// flag of nia::keygen_scheme() sits inside the engine field of this header's
-// layout, where the BMI would no longer see the KeyGen engine: keep it only
-// if the engine still reads as KeyGen.
-constexpr uint32_t keygen_nia(unsigned s) noexcept
-{
-	const uint32_t n = f::nia::keygen_scheme(s);
-	return (n & f::nia::kEngineMask) == f::nia::kEngKeygen
-		       ? n
-		       : f::nia::kEngKeygen | (s & f::nia::kKgSchemeMask);
-}
-
 void kg_window(hw::RegisterWindow &ccsr, uint32_t off, uint32_t v) noexcept
 {
 	ccsr.write32(f::kg::kBase + off, v);
@@ -115,7 +103,7 @@ int RxPort::set_distribution(uint32_t fqid_base, unsigned nqueues, uint32_t fiel
 	ret = kg_action(ccsr_, kg::ar_port(port_id_, false));
 	if (ret < 0)
 		return ret;
-	ccsr_.write32(page + f::bmi_rx::kRfpne, on ? keygen_nia(s) : f::nia::kEnqueue);
+	ccsr_.write32(page + f::bmi_rx::kRfpne, on ? f::nia::keygen_scheme(s) : f::nia::kEnqueue);
 	return 0;
 }
 
