@@ -574,3 +574,41 @@ TEST_F(QmanStepped, AddedBlocksArePolledEachStep)
 	soc.step();
 	EXPECT_EQ(b.polls, 4u);
 }
+
+// A port stop with frames in a worker's DQRR: the worker's FQ retires
+// (pending on those entries), the worker's portal stops dequeuing the pool
+// channel; the restart schedules a fresh FQ on the same pool channel and the
+// worker dequeues it again. Everything of the fresh FQ reaches the worker.
+TEST_F(QmanStepped, FreshFqOnAChannelWhoseOldFqIsStillRetiring)
+{
+	const uint16_t ch = qm::channel::pool(3);
+	const uint32_t sdq = qm::sdqcr::channels_pool(3);
+	ASSERT_EQ(init_fq(0x900, ch, true, 1), 0);
+	p1->static_dequeue(sdq);
+	std::vector<hw::Fd> old_fds, new_fds;
+	for (unsigned i = 0; i < 30; i++)
+		old_fds.push_back(seq_fd(i));
+	for (unsigned i = 0; i < 20; i++)
+		new_fds.push_back(seq_fd(1000 + i));
+	enqueue_all(*p0, 0x900, old_fds);
+	soc.run_until_idle();
+	ASSERT_NE(p1->dqrr_current(), nullptr); // the worker's ring holds frames
+	// Stop: the worker no longer dequeues the channel; the FQ retires.
+	p1->static_dequeue(0);
+	uint8_t fqs = 0;
+	ASSERT_EQ(p0->retire_fq(hw::Fqid{0x900}, &fqs), -EINPROGRESS);
+	// Start: a fresh FQ on the same channel, the worker dequeues it again.
+	ASSERT_EQ(init_fq(0x902, ch, true, 1), 0);
+	p1->static_dequeue(sdq);
+	enqueue_all(*p0, 0x902, new_fds);
+	unsigned fresh = 0, old = 0;
+	for (const auto &e : drain(*p1)) {
+		if (!e.has_frame())
+			continue;
+		(e.fqid() == 0x902 ? fresh : old)++;
+	}
+	EXPECT_EQ(fresh, new_fds.size());
+	EXPECT_GT(old, 0u);
+	EXPECT_EQ(np(0x902).frames, 0u);
+	p0->poll_mr([](const qm::MrEntry &) {});
+}

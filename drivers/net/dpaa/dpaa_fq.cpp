@@ -8,6 +8,7 @@
 #include <cerrno>
 
 #include <rte_cycles.h>
+#include <rte_spinlock.h>
 
 #include "dpaa_fd.hpp"
 #include "platform/platform.hpp"
@@ -48,21 +49,26 @@ qbman::QmanPortal *ctl_portal(const char *what) noexcept
 
 // The static dequeue channels of each portal (by portal index): the pool
 // channels of the push-mode queues bound to it, and its dedicated channel
-// for queues that got no pool channel. Updated by the lcores that bind
-// queues, each write followed by the portal's SDQCR write.
-std::atomic<uint32_t> sdq_channels[platform::kMaxPortals];
+// for queues that got no pool channel. Changed by the lcore that binds a
+// queue and by the control thread that stops one, possibly at the same
+// time: the mask update and the portal's SDQCR write happen under one lock,
+// or the later write could carry the older mask and leave a bound queue's
+// channel out of the SDQCR (its frames would wait in the FQ for good).
+struct SdqChannels {
+	rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
+	uint32_t channels = 0;
+};
+SdqChannels sdq_channels[platform::kMaxPortals];
 
 void update_sdqcr(qbman::QmanPortal &portal, uint32_t set, uint32_t clear) noexcept
 {
-	std::atomic<uint32_t> &m = sdq_channels[portal.index() % platform::kMaxPortals];
-	uint32_t cur = m.load(std::memory_order_relaxed);
-	uint32_t next;
-	do {
-		next = (cur & ~clear) | set;
-	} while (!m.compare_exchange_weak(cur, next, std::memory_order_acq_rel));
+	SdqChannels &m = sdq_channels[portal.index() % platform::kMaxPortals];
+	rte_spinlock_lock(&m.lock);
+	m.channels = (m.channels & ~clear) | set;
 	// Up to three frames per FQ visit, which keeps a burst's entries
 	// mostly of one queue.
-	portal.static_dequeue(next);
+	portal.static_dequeue(m.channels);
+	rte_spinlock_unlock(&m.lock);
 }
 
 uint32_t sdq_bit(const RxQueue &q) noexcept
