@@ -7,6 +7,7 @@
 // unthrottled. Every test ends with every buffer back in its pool.
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <set>
 
@@ -608,6 +609,74 @@ TEST_F(CableStopStart, StopStartWithFramesInAWorkersRing)
 TEST_F(CableStopStart, ReconfigureWithFramesInAWorkersRing)
 {
 	run(true);
+}
+
+// A worker that polls in small bursts (leaving frames in its DQRR) until
+// told to pause, as testpmd's forwarding lcore between "start" and "stop".
+struct PausingWorker {
+	uint16_t port;
+	std::atomic<bool> quit{false};
+	std::atomic<bool> pause{false};
+	std::atomic<bool> paused{false};
+	std::atomic<unsigned> got{0};
+};
+
+int pausing_worker_lcore(void *arg)
+{
+	auto *a = static_cast<PausingWorker *>(arg);
+	while (!a->quit.load()) {
+		if (a->pause.load()) {
+			a->paused = true;
+			continue;
+		}
+		a->paused = false;
+		rte_mbuf *m[4];
+		const uint16_t n = rte_eth_rx_burst(a->port, 0, m, 4);
+		if (n) {
+			rte_pktmbuf_free_bulk(m, n);
+			a->got += n;
+		}
+	}
+	return 0;
+}
+
+// Repeated forwarding stop / port stop / port start / forwarding start with
+// frames in flight: after every start, all frames sent afterwards arrive.
+TEST_F(Cable, RepeatedStopStartWithFramesInFlight)
+{
+	const unsigned worker = rte_get_next_lcore(-1, 1, 0);
+	if (worker >= RTE_MAX_LCORE)
+		GTEST_SKIP() << "needs two lcores";
+	start_pair();
+	std::vector<Bytes> f;
+	for (unsigned i = 0; i < 20; i++)
+		f.push_back(ipv4_udp(to_b(), kIpA, kIpB, static_cast<uint16_t>(100 + i), 7, 30));
+	PausingWorker w;
+	w.port = B;
+	ASSERT_EQ(rte_eal_remote_launch(pausing_worker_lcore, &w, worker), 0);
+	for (int cycle = 0; cycle < 20; cycle++) {
+		const unsigned base = w.got.load();
+		ASSERT_EQ(send_frames(A, 0, g_pool, f), f.size());
+		// Pause once the first frames arrived: the rest are in flight.
+		const uint64_t until = rte_get_timer_cycles() + 2 * rte_get_timer_hz();
+		while (w.got.load() == base && rte_get_timer_cycles() < until)
+			rte_pause();
+		w.pause = true;
+		while (!w.paused.load())
+			rte_pause();
+		ASSERT_EQ(rte_eth_dev_stop(B), 0);
+		ASSERT_EQ(rte_eth_dev_start(B), 0);
+		const unsigned before = w.got.load();
+		w.pause = false;
+		ASSERT_EQ(send_frames(A, 0, g_pool, f), f.size());
+		for (int ms = 0; ms < 2000 && w.got.load() < before + f.size(); ms++)
+			sleep_ms(1);
+		EXPECT_GE(w.got.load(), before + f.size()) << "cycle " << cycle;
+		if (w.got.load() < before + f.size())
+			break;
+	}
+	w.quit = true;
+	rte_eal_wait_lcore(worker);
 }
 
 // ------------------------------------------------------------- filters
