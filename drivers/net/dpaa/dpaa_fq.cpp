@@ -132,6 +132,36 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 	return ret;
 }
 
+// Rx FQID blocks left retiring: those now out of service go back to the
+// allocator ('force': all of them, the port goes away or is reconfigured).
+void reap_retiring(Port &p, qbman::QmanPortal *portal, bool force) noexcept
+{
+	for (unsigned b = 0; b < kMaxRetiringBlocks; b++) {
+		if (p.retiring_rx_n[b] == 0)
+			continue;
+		bool oos = portal != nullptr;
+		for (uint16_t i = 0; i < p.retiring_rx_n[b] && oos; i++)
+			oos = fq_shutdown(*portal, p.retiring_rx_base[b] + i, nullptr) == 0;
+		if (!oos && !force)
+			continue;
+		bus::fqid_free(p.retiring_rx_base[b], p.retiring_rx_n[b]);
+		p.retiring_rx_n[b] = 0;
+	}
+}
+
+// Remember a block left retiring; false if there is no room to.
+bool keep_retiring(Port &p, uint32_t base, uint16_t n) noexcept
+{
+	for (unsigned b = 0; b < kMaxRetiringBlocks; b++) {
+		if (p.retiring_rx_n[b] != 0)
+			continue;
+		p.retiring_rx_base[b] = base;
+		p.retiring_rx_n[b] = n;
+		return true;
+	}
+	return false;
+}
+
 } // namespace
 
 RxQueue *rxq_by_ctx(uint32_t ctx) noexcept
@@ -240,6 +270,7 @@ int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept
 
 void fqs_free(Port &p) noexcept
 {
+	reap_retiring(p, bus::qman_portal(), true);
 	if (p.nb_rx_fqs)
 		bus::fqid_free(p.rx_fqid_base, p.nb_rx_fqs);
 	if (p.nb_tx_fqs)
@@ -266,6 +297,7 @@ int fqs_start(Port &p) noexcept
 	// ring of an lcore that has not polled since) cannot be initialised:
 	// the queues take a fresh block of FQIDs, and the old block is left to
 	// QMan (its frames are handed out when that lcore polls again).
+	reap_retiring(p, portal, false);
 	bool stuck = false;
 	for (uint16_t i = 0; i < d.nb_rx_queues && !stuck; i++)
 		stuck = fq_shutdown(*portal, p.rx_fqid_base + i, nullptr) < 0;
@@ -278,6 +310,10 @@ int fqs_start(Port &p) noexcept
 		}
 		DPAA_PMD_LOG(INFO, "%s: Rx FQs 0x%x.. still retiring: using 0x%x..",
 			     p.bus_dev->name, p.rx_fqid_base, static_cast<uint32_t>(fresh));
+		if (!keep_retiring(p, p.rx_fqid_base, p.nb_rx_fqs))
+			DPAA_PMD_LOG(WARNING, "%s: Rx FQs 0x%x..0x%x stay allocated for good",
+				     p.bus_dev->name, p.rx_fqid_base,
+				     p.rx_fqid_base + p.nb_rx_fqs - 1);
 		p.rx_fqid_base = static_cast<uint32_t>(fresh);
 	}
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
