@@ -17,7 +17,8 @@
 #     --queues N         Rx/Tx queues per port, RSS over IP (default 1)
 #     --cores N          forwarding cores (default 1)
 #     --huge             use hugepages (reserves them when possible) instead of --no-huge
-#     --rate PPS|line|max  generator rate (default max: as fast as the model goes)
+#     --rate PPS|line|max  generator rate (default 1000000; line: the 10G line rate;
+#                        max: as fast as the model goes)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +26,7 @@ cd "$root"
 builddir=${DPAA_BUILD_DIR:-build}
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
-size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=max
+size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=1000000
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift ;;
@@ -65,17 +66,17 @@ if [ "$huge" = 1 ]; then
 	mem=(-m 1024)
 fi
 
-export DPAA_MODEL="board=ls1046a-rdb;fm1-mac9=$gen;fm1-mac10=sink;mode=threaded;cpu=0"
+export DPAA_MODEL="board=ls1046a-rdb;fm1-mac9=$gen;fm1-mac10=sink;mode=threaded"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 echo "run: DPAA_MODEL=\"$DPAA_MODEL\""
 echo "run: dpdk-testpmd, $fwd forwarding fm1-mac9 -> fm1-mac10 for ${duration}s, $queues queue(s), $cores core(s)"
 set +e
 timeout -s INT -k 20 "$duration" "$testpmd" --lcores "$lcores" "${mem[@]}" --no-pci --no-shconf \
-	-a dpaa_bus:fm1-mac9 -a dpaa_bus:fm1-mac10 --log-level=pmd.net.dpaa:info -- \
+	-a dpaa_bus:fm1-mac9 -a dpaa_bus:fm1-mac10 --log-level=pmd.net.dpaa:info --log-level=bus.dpaa:info -- \
 	--forward-mode="$fwd" --nb-cores="$cores" --rxq="$queues" --txq="$queues" \
 	$([ "$queues" -gt 1 ] && echo --rss-ip) --record-core-cycles --stats-period=1 \
-	--total-num-mbufs=16384 </dev/null >"$out" 2>&1
+	--total-num-mbufs=8192 </dev/null >"$out" 2>&1
 rc=$?
 set -e
 # testpmd exits 0 after SIGINT; timeout's own 124 means it did not stop in time.

@@ -17,6 +17,7 @@ def main(path, duration):
     text = ANSI.sub("", open(path, errors="replace").read())
     ports = re.findall(r"^Port (\d+): ([0-9A-F:]{17})$", text, re.M)
     links = dict(re.findall(r"^Port (\d+) (Link .*)$", text, re.M))
+    links.update(re.findall(r"net_dpaa: fm\d+-mac\d+: port (\d+) (Link .*)$", text, re.M))
     names = dict(re.findall(r"net_dpaa: (fm\d+-mac\d+): port (\d+)", text))
     names = {port: name for name, port in names.items()}
     if not ports:

@@ -287,6 +287,8 @@ int bus_cleanup() noexcept
 	if (the_platform) {
 		// Stop the model before the portals and memory it reads go.
 		the_platform->stop();
+		for (const std::string &line : the_platform->wire_report())
+			DPAA_BUS_LOG(INFO, "%s", line.c_str());
 		bus::portals_teardown();
 		bus::resources_teardown();
 		platform::dpdk_memory_detach();

@@ -102,7 +102,13 @@ int link_update(rte_eth_dev *dev, int wait_to_complete) noexcept
 	link.link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
 	link.link_autoneg = p.hw->info.type == platform::MacType::memac_10g ? RTE_ETH_LINK_FIXED
 									    : RTE_ETH_LINK_AUTONEG;
-	return rte_eth_linkstatus_set(dev, &link);
+	const int unchanged = rte_eth_linkstatus_set(dev, &link);
+	if (!unchanged) {
+		char text[RTE_ETH_LINK_MAX_STR_LEN];
+		rte_eth_link_to_str(text, sizeof(text), &link);
+		DPAA_PMD_LOG(INFO, "%s: port %u %s", dev->device->name, dev->data->port_id, text);
+	}
+	return unchanged;
 }
 
 void lsc_alarm(void *arg) noexcept;

@@ -62,6 +62,8 @@ public:
 		return 0;
 	}
 
+	std::vector<std::string> wire_report() const override { return sys_->wire_summary(); }
+
 	void stop() noexcept override
 	{
 		if (!started_)

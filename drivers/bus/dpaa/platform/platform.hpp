@@ -16,6 +16,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "dpaa_hw/register_window.hpp"
 
@@ -107,6 +109,9 @@ public:
 	// called once after scan, stop() at bus cleanup; both idempotent.
 	virtual int start() noexcept = 0;
 	virtual void stop() noexcept = 0;
+	// What the far ends of the wires saw, one line per wire, for the log at
+	// cleanup: a modelled sink's counts are how a run shows nothing was lost.
+	virtual std::vector<std::string> wire_report() const { return {}; }
 
 	// Map software portal 'index' (< num_*_portals). Negative errno.
 	virtual int map_qman_portal(unsigned index, QmanPortalMap &out) noexcept = 0;
