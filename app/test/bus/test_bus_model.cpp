@@ -155,6 +155,22 @@ TEST(BusModel, UnknownPortFailsTheScanNamingIt)
 	EXPECT_NE(r.out.find("devices: \nprobed: \n"), std::string::npos) << r.out;
 }
 
+// With a DPAA device named on the command line, EAL parses it through the
+// bus, which refuses it while DPAA_MODEL is wrong: rte_eal_init() fails.
+TEST(BusModel, BadConfigurationWithADeviceArgumentFailsEalInit)
+{
+	EalRun r = run_eal("board=ls1046a-rdb;fm1-mac99=sink", {"-a", "dpaa_bus:fm1-mac9"},
+			   devices_and_probed);
+	EXPECT_FALSE(r.init_ok) << r.log;
+	EXPECT_NE(
+		r.log.find("dpaa_bus: DPAA_MODEL: item 2 \"fm1-mac99=sink\": no port fm1-mac99 on "
+			   "ls1046a-rdb"),
+		std::string::npos)
+		<< r.log;
+	EXPECT_NE(r.log.find("failed to parse device \"dpaa_bus:fm1-mac9\""), std::string::npos)
+		<< r.log;
+}
+
 TEST(BusModel, UnknownBoardFailsTheScanNamingIt)
 {
 	EalRun r = run_eal("board=ls2088a-rdb", {}, devices_and_probed);

@@ -245,6 +245,13 @@ int bus_parse(const char *name, void *addr) noexcept
 	if (sscanf(name, "fm%u-mac%u%n", &fman, &mac, &end) != 2 || name[end] != '\0' ||
 	    fman == 0 || mac == 0)
 		return -EINVAL;
+	// A DPAA device named on the command line with a wrong DPAA_MODEL stops
+	// EAL initialisation here, with the model's message.
+	std::string error;
+	if (platform::check_model_config(error) < 0) {
+		DPAA_BUS_LOG(ERR, "%s", error.c_str());
+		return -EINVAL;
+	}
 	if (addr)
 		strlcpy(static_cast<char *>(addr), name, RTE_DEV_NAME_MAX_LEN);
 	return 0;

@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "dpaa_model/config.hpp"
+
 namespace dpaa::platform
 {
 
@@ -23,6 +25,20 @@ int discover(std::unique_ptr<Platform> &out, std::string &error) noexcept
 		return 0;
 	}
 	return ret;
+}
+
+} // namespace dpaa::platform
+
+namespace dpaa::platform
+{
+
+int check_model_config(std::string &error) noexcept
+{
+	const char *config = getenv("DPAA_MODEL");
+	if (config == nullptr)
+		return 0;
+	model::ModelConfig parsed;
+	return model::parse_config(config, parsed, error) ? 0 : -EINVAL;
 }
 
 } // namespace dpaa::platform

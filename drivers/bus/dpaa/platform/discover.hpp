@@ -18,6 +18,11 @@ namespace dpaa::platform
 // or negative errno with 'error' saying what is wrong (a bad DPAA_MODEL).
 int discover(std::unique_ptr<Platform> &out, std::string &error) noexcept;
 
+// -EINVAL with 'error' set when DPAA_MODEL is set and wrong, else 0. The bus
+// checks it while EAL parses -a/-b device arguments, the one step of EAL
+// initialisation that fails on a bus's refusal (a failed bus scan does not).
+int check_model_config(std::string &error) noexcept;
+
 // The constructors discover() chooses from.
 int create_model_platform(const char *config, std::unique_ptr<Platform> &out,
 			  std::string &error) noexcept;
