@@ -126,7 +126,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	RTE_ETH_FOREACH_DEV(port) {
+	RTE_ETH_FOREACH_DEV(port)
+	{
 		struct rte_eth_dev_info info;
 		unsigned int sent, received;
 

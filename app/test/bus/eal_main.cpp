@@ -12,9 +12,15 @@
 int main(int argc, char **argv)
 {
 	testing::InitGoogleTest(&argc, argv);
-	const char *eal_args[] = {argv[0],	   "--no-huge",		"-m",
-				  "256",	   "--no-pci",		"--no-shconf",
-				  "--log-level=*:warning", "--vdev=net_null0",	"-l",
+	const char *eal_args[] = {argv[0],
+				  "--no-huge",
+				  "-m",
+				  "256",
+				  "--no-pci",
+				  "--no-shconf",
+				  "--log-level=*:warning",
+				  "--vdev=net_null0",
+				  "-l",
 				  "0"};
 	int eal_argc = sizeof(eal_args) / sizeof(eal_args[0]);
 	if (rte_eal_init(eal_argc, const_cast<char **>(eal_args)) < 0) {

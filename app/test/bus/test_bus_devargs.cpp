@@ -35,8 +35,8 @@ TEST(BusDevargs, BareMacNameIsFoundByTheBus)
 
 TEST(BusDevargs, MalformedNamesAreRefused)
 {
-	for (const char *name : {"dpaa_bus:fm1", "dpaa_bus:fm0-mac1", "dpaa_bus:fm1-mac9x",
-				 "dpaa_bus:mac9"}) {
+	for (const char *name :
+	     {"dpaa_bus:fm1", "dpaa_bus:fm0-mac1", "dpaa_bus:fm1-mac9x", "dpaa_bus:mac9"}) {
 		rte_devargs da{};
 		EXPECT_NE(rte_devargs_parse(&da, name), 0) << name;
 		rte_devargs_reset(&da);
