@@ -27,8 +27,9 @@ EAL_ARGS = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1",
             "-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"]
 
 # testpmd's default pool (155456 mbufs) takes long to fill the BMan pool: a
-# small pool is plenty for these tests.
-TESTPMD_ARGS = ["--total-num-mbufs=4096"]
+# small pool is plenty for these tests. A pcap wire plays its frames as soon as
+# the port starts, before "start": testpmd must not flush them at "start".
+TESTPMD_ARGS = ["--total-num-mbufs=4096", "--no-flush-rx"]
 
 
 def model(**wires):
