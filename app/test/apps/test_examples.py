@@ -109,7 +109,8 @@ class L3fwdTap(AppTestCase):
                 self.run_ip(*ipn, "route", "add", "default", "via", "198.18.%d.1" % i)
                 # l3fwd answers no ARP: the router's address is pinned to its port.
                 self.run_ip(*ipn, "neigh", "add", "198.18.%d.1" % i, "lladdr", macs[i], "dev", taps[i])
-            ping = subprocess.run(["ip", "netns", "exec", ns[0], "ping", "-c", "3", "-i", "0.2", "-W", "2",
+            app.wait_for(r"entering main loop on lcore", 30)
+            ping = subprocess.run(["ip", "netns", "exec", ns[0], "ping", "-c", "3", "-i", "0.2", "-w", "10",
                                    "198.18.1.2"], capture_output=True, text=True)
             self.assertEqual(ping.returncode, 0, ping.stdout + ping.stderr + app.text()[-2000:])
             self.assertIn("3 received", ping.stdout)
