@@ -17,6 +17,9 @@ import frames as f
 from apptest import AppTestCase, EAL_ARGS, L2FWD, L3FWD, model, wait_frames
 
 SRC = f.mac("02:00:00:00:11:11")
+# fm1-mac9's own address: the pcap wire plays as soon as the port starts,
+# before the example turns promiscuous mode on.
+PORT0 = f.mac("02:00:00:D9:01:09")
 
 
 def port_macs(app):
@@ -27,7 +30,7 @@ def port_macs(app):
 
 class L2fwd(AppTestCase):
     def test_frames_cross_with_l2fwd_mac_rewrite(self):
-        sent = [f.udp4_frame(f.mac("02:00:00:00:22:22"), SRC, i, size=64 + 8 * i) for i in range(32)]
+        sent = [f.udp4_frame(PORT0, SRC, i, size=64 + 8 * i) for i in range(32)]
         f.write_pcap(self.path("in.pcap"), sent)
         env = model(fm1_mac9="pcap:rx=%s" % self.path("in.pcap"),
                     fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
@@ -59,13 +62,13 @@ class L3fwd(AppTestCase):
 
     def test_lpm_routes_decrement_ttl_and_rewrite(self):
         # 198.18.1.0/24 goes out of port 1 in l3fwd's default LPM table.
-        sent = [f.udp4_frame(f.mac("02:00:00:00:22:22"), SRC, i, size=80, ttl=10 + i,
+        sent = [f.udp4_frame(PORT0, SRC, i, size=80, ttl=10 + i,
                              dst_ip=bytes([198, 18, 1, 1 + i])) for i in range(16)]
         f.write_pcap(self.path("in.pcap"), sent)
         env = model(fm1_mac9="pcap:rx=%s" % self.path("in.pcap"),
                     fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
         app = self.l3fwd(env)
-        mac1 = app.wait_for(r"Port 1 .*?([0-9A-F]{2}(:[0-9A-F]{2}){5})", 30).group(1)
+        mac1 = app.wait_for(r"Initializing port 1 \.\.\. .*?Address:([0-9A-F:]{17})", 30).group(1)
         got = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent))
         app.proc.send_signal(signal.SIGINT)
         self.assertEqual(app.finish(), 0)
@@ -96,7 +99,7 @@ class L3fwdTap(AppTestCase):
                                      "--eth-dest=0,%s" % peer[0], "--eth-dest=1,%s" % peer[1]]
         app = self.start(args, env, interactive=False)
         try:
-            macs = [app.wait_for(r"Port %d .*?([0-9A-F]{2}(:[0-9A-F]{2}){5})" % p, 30).group(1) for p in (0, 1)]
+            macs = [app.wait_for(r"Initializing port %d \.\.\. .*?Address:([0-9A-F:]{17})" % p, 30).group(1) for p in (0, 1)]
             for i in (0, 1):
                 self.run_ip("netns", "add", ns[i])
                 self.run_ip("link", "set", taps[i], "netns", ns[i])
@@ -106,7 +109,8 @@ class L3fwdTap(AppTestCase):
                 self.run_ip(*ipn, "route", "add", "default", "via", "198.18.%d.1" % i)
                 # l3fwd answers no ARP: the router's address is pinned to its port.
                 self.run_ip(*ipn, "neigh", "add", "198.18.%d.1" % i, "lladdr", macs[i], "dev", taps[i])
-            ping = subprocess.run(["ip", "netns", "exec", ns[0], "ping", "-c", "3", "-i", "0.2", "-W", "2",
+            app.wait_for(r"entering main loop on lcore", 30)
+            ping = subprocess.run(["ip", "netns", "exec", ns[0], "ping", "-c", "3", "-i", "0.2", "-w", "10",
                                    "198.18.1.2"], capture_output=True, text=True)
             self.assertEqual(ping.returncode, 0, ping.stdout + ping.stderr + app.text()[-2000:])
             self.assertIn("3 received", ping.stdout)
