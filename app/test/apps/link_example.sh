@@ -28,6 +28,9 @@ check_output() {
 	local name=$1 out=$2
 	grep -q "invalid port: -ENODEV" "$out" || { cat "$out"; fail "$name: no -ENODEV for an invalid port"; }
 	grep -q "0 failure(s)" "$out" || { cat "$out"; fail "$name: failures reported"; }
+	grep -q "^2 DPAA port(s)" "$out" || { cat "$out"; fail "$name: fm1-mac9 and fm1-mac10 are not both DPAA ports"; }
+	[ "$(grep -c 'tx loopback: 64 sent, 64 received' "$out")" = 2 ] ||
+		{ cat "$out"; fail "$name: not every frame came back on both ports"; }
 	echo "ok: $name: $(grep -c 'tx loopback:' "$out") DPAA port(s) looped back"
 }
 
