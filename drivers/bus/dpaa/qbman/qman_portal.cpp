@@ -156,20 +156,31 @@ int QmanPortal::init_fq(hw::Fqid fqid, const FqInit &p) noexcept
 	return r ? qman_result_errno(r->result) : -ETIMEDOUT;
 }
 
-int QmanPortal::alter(uint8_t verb, hw::Fqid fqid, uint8_t *fqs) noexcept
+// ALTER_FQ, QUERYFQ and QUERYFQ_NP share their request (one FQID): issue one,
+// wait for its response and decode its result code. 'res' is the response
+// whenever one came, so callers can read what it carries beside the code.
+int QmanPortal::fq_command(uint8_t verb, hw::Fqid fqid, const qm::McResult *&res) noexcept
 {
+	res = nullptr;
 	if (!valid_fqid(fqid))
 		return -EINVAL;
 	auto *c = reinterpret_cast<qm::McFq *>(mc_start());
 	if (c == nullptr)
 		return -ETIMEDOUT;
 	c->fqid.store(fqid.value);
-	const auto *r = reinterpret_cast<const qm::McrAlterFq *>(mc_commit(verb));
-	if (r == nullptr)
+	res = mc_commit(verb);
+	if (res == nullptr)
 		return -ETIMEDOUT;
-	if (fqs != nullptr)
-		*fqs = r->fqs;
-	return qman_result_errno(r->result);
+	return qman_result_errno(res->result);
+}
+
+int QmanPortal::alter(uint8_t verb, hw::Fqid fqid, uint8_t *fqs) noexcept
+{
+	const qm::McResult *res;
+	const int rc = fq_command(verb, fqid, res);
+	if (res != nullptr && fqs != nullptr)
+		*fqs = reinterpret_cast<const qm::McrAlterFq *>(res)->fqs;
+	return rc;
 }
 
 int QmanPortal::schedule_fq(hw::Fqid fqid) noexcept
@@ -189,18 +200,11 @@ int QmanPortal::oos_fq(hw::Fqid fqid) noexcept
 
 int QmanPortal::query_fq(hw::Fqid fqid, FqConfig &out) noexcept
 {
-	if (!valid_fqid(fqid))
-		return -EINVAL;
-	auto *c = reinterpret_cast<qm::McFq *>(mc_start());
-	if (c == nullptr)
-		return -ETIMEDOUT;
-	c->fqid.store(fqid.value);
-	const auto *r = reinterpret_cast<const qm::McrQueryFq *>(mc_commit(qm::mcc_verb::kQueryFq));
-	if (r == nullptr)
-		return -ETIMEDOUT;
-	const int rc = qman_result_errno(r->result);
+	const qm::McResult *res;
+	const int rc = fq_command(qm::mcc_verb::kQueryFq, fqid, res);
 	if (rc != 0)
 		return rc;
+	const auto *r = reinterpret_cast<const qm::McrQueryFq *>(res);
 	out.dest = hw::Channel{r->fqd.channel()};
 	out.wq = r->fqd.wq();
 	out.fq_ctrl = r->fqd.fq_ctrl.load();
@@ -212,19 +216,11 @@ int QmanPortal::query_fq(hw::Fqid fqid, FqConfig &out) noexcept
 
 int QmanPortal::query_fq_np(hw::Fqid fqid, FqNp &out) noexcept
 {
-	if (!valid_fqid(fqid))
-		return -EINVAL;
-	auto *c = reinterpret_cast<qm::McFq *>(mc_start());
-	if (c == nullptr)
-		return -ETIMEDOUT;
-	c->fqid.store(fqid.value);
-	const auto *r =
-		reinterpret_cast<const qm::McrQueryFqNp *>(mc_commit(qm::mcc_verb::kQueryFqNp));
-	if (r == nullptr)
-		return -ETIMEDOUT;
-	const int rc = qman_result_errno(r->result);
+	const qm::McResult *res;
+	const int rc = fq_command(qm::mcc_verb::kQueryFqNp, fqid, res);
 	if (rc != 0)
 		return rc;
+	const auto *r = reinterpret_cast<const qm::McrQueryFqNp *>(res);
 	out.state = static_cast<qm::FqState>(r->state & qm::np_state::kMask);
 	out.retire_pending = r->state & qm::np_state::kR;
 	out.frames = r->frm_cnt();

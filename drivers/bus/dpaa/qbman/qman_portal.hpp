@@ -238,6 +238,7 @@ private:
 	qm::McCommand *mc_start() noexcept;
 	// Commit the command and wait for its response; nullptr on timeout.
 	const qm::McResult *mc_commit(uint8_t verb) noexcept;
+	int fq_command(uint8_t verb, hw::Fqid fqid, const qm::McResult *&res) noexcept;
 	int alter(uint8_t verb, hw::Fqid fqid, uint8_t *fqs) noexcept;
 
 	void *ce_;
