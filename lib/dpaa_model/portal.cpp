@@ -65,6 +65,7 @@ void QmanSwPortal::reset()
 	mc_rridx_ = 1;
 	vdq_ = {};
 	sdq_rr_ = 0;
+	irq_line_ = false;
 	// Producer indices reset to "index 0, wrap bit set": the first lap of
 	// each ring is written with the valid bit set.
 	hw::reg_write(ci, qm::ci::kEqcrPi, qm::kEqcrSize);
@@ -87,13 +88,18 @@ void QmanSwPortal::update_isr() noexcept
 {
 	void *ci = ci_.get();
 	const uint32_t level = (dqrr_fill_ ? qm::irq::kDqri : 0) | (mr_fill_ ? qm::irq::kMri : 0);
-	const uint32_t now = hw::reg_read(ci, qm::ci::kIsr);
-	if (now == level)
-		return;
-	hw::reg_write(ci, qm::ci::kIsr, level);
-	const uint32_t rose = level & ~now & hw::reg_read(ci, qm::ci::kIer);
-	if (rose && irq_fn_ && hw::reg_read(ci, qm::ci::kIir) == 0)
+	if (hw::reg_read(ci, qm::ci::kIsr) != level)
+		hw::reg_write(ci, qm::ci::kIsr, level);
+	// The portal's interrupt line is a level: a status bit software enabled
+	// and did not inhibit. What reaches the CPU is its rising edge, so
+	// enabling (or uninhibiting) a bit that is already set interrupts at
+	// once, which is what lets a driver arm the interrupt after its last
+	// empty poll without losing a frame that arrived in between.
+	const bool line = (level & hw::reg_read(ci, qm::ci::kIer)) != 0 &&
+			  hw::reg_read(ci, qm::ci::kIir) == 0;
+	if (line && !irq_line_ && irq_fn_)
 		irq_fn_(irq_arg_, level);
+	irq_line_ = line;
 }
 
 bool QmanSwPortal::poll()

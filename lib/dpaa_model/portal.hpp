@@ -92,10 +92,12 @@ public:
 	void mr_post(const hw::qm::MrEntry &e);
 	unsigned dqrr_fill() const noexcept { return dqrr_fill_; }
 
-	// Interrupt line of the portal: called (from the model's thread) when a
-	// QCSP_ISR bit enabled in QCSP_IER rises while QCSP_IIR is clear, e.g.
-	// DQRI when the DQRR receives entries. A platform layer can signal an
-	// eventfd from it.
+	// Interrupt line of the portal: called (from the model's thread, with
+	// the model's lock held) when the line rises, i.e. when some QCSP_ISR
+	// bit is set and enabled in QCSP_IER while QCSP_IIR is clear, whichever
+	// of the three changed: DQRI when the DQRR receives entries, or when
+	// software enables DQRI while the DQRR holds some. A platform layer
+	// signals an eventfd from it.
 	using IrqHook = void (*)(void *arg, uint32_t isr);
 	void set_irq_hook(IrqHook fn, void *arg) noexcept
 	{
@@ -134,6 +136,7 @@ private:
 	PortalFaults faults_;
 	IrqHook irq_fn_ = nullptr;
 	void *irq_arg_ = nullptr;
+	bool irq_line_ = false; // the interrupt line as of the last poll
 };
 
 class BmanSwPortal

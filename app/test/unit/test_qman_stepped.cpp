@@ -499,6 +499,43 @@ TEST_F(QmanStepped, DqriFollowsTheDqrrFill)
 	EXPECT_EQ(p0->isr() & qm::irq::kDqri, 0u);
 }
 
+// The line is (ISR & IER) && !IIR; the hook sees its rising edges only.
+TEST_F(QmanStepped, InterruptLineRisesWhenEnabledOverAPendingStatus)
+{
+	ASSERT_EQ(init_fq(0xc10, p0->channel().value), 0);
+	p0->static_dequeue(qm::sdqcr::kChannelsDedicated);
+	unsigned irqs = 0;
+	soc.qman_portal(0).set_irq_hook(
+		[](void *arg, uint32_t) { ++*static_cast<unsigned *>(arg); }, &irqs);
+	enqueue_all(*p0, 0xc10, {seq_fd(0)});
+	soc.run_until_idle();
+	ASSERT_NE(p0->isr() & qm::irq::kDqri, 0u);
+	EXPECT_EQ(irqs, 0u) << "DQRI not enabled: no interrupt";
+
+	p0->set_interrupt_enable(qm::irq::kDqri);
+	soc.run_until_idle();
+	EXPECT_EQ(irqs, 1u) << "enabling a set status bit raises the line";
+	soc.run_until_idle();
+	EXPECT_EQ(irqs, 1u) << "a level that stays high is one interrupt";
+
+	hw::reg_write(soc.qman_portal(0).ci(), qm::ci::kIir, 1);
+	p0->set_interrupt_enable(0);
+	soc.run_until_idle();
+	p0->set_interrupt_enable(qm::irq::kDqri);
+	soc.run_until_idle();
+	EXPECT_EQ(irqs, 1u) << "inhibited";
+	hw::reg_write(soc.qman_portal(0).ci(), qm::ci::kIir, 0);
+	soc.run_until_idle();
+	EXPECT_EQ(irqs, 2u) << "uninhibited over a set status bit";
+
+	p0->poll_dqrr(16, [](const qm::DqrrEntry &) {});
+	soc.run_until_idle();
+	EXPECT_EQ(p0->isr() & qm::irq::kDqri, 0u);
+	enqueue_all(*p0, 0xc10, {seq_fd(1)});
+	soc.run_until_idle();
+	EXPECT_EQ(irqs, 3u) << "the next frame after the ring emptied";
+}
+
 namespace
 {
 
