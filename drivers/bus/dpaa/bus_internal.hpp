@@ -17,6 +17,11 @@ platform::Platform *current_platform() noexcept;
 int portals_setup(platform::Platform &p) noexcept;
 void portals_teardown() noexcept;
 
+// portal_irq.cpp: a portal's armed Rx interrupts go with its owner (release),
+// the platform's hooks at cleanup (teardown).
+void portal_irqs_release(unsigned index) noexcept;
+void portal_irqs_teardown() noexcept;
+
 // resources.cpp: FQIDs and pool channels.
 int resources_setup(const platform::SocInfo &soc) noexcept;
 void resources_teardown() noexcept;

@@ -292,6 +292,7 @@ int bus_cleanup() noexcept
 		free(dev);
 	}
 	if (the_platform) {
+		bus::portal_irqs_teardown();
 		// Stop the model before the portals and memory it reads go.
 		the_platform->stop();
 		for (const std::string &line : the_platform->wire_report())

@@ -107,6 +107,8 @@ int rte_dpaa_dma_map(const void *va, size_t len) noexcept;
 void *rte_dpaa_model_system(void) noexcept;
 void rte_dpaa_hw_wait(void) noexcept;
 void rte_dpaa_pool_channel_free(uint16_t channel) noexcept;
+int rte_dpaa_portal_irq_arm(int efd) noexcept;
+int rte_dpaa_portal_irq_disarm(int efd) noexcept;
 }
 
 namespace dpaa::bus
@@ -208,6 +210,22 @@ inline int dma_map(const void *va, size_t len) noexcept
 inline void hw_wait() noexcept
 {
 	rte_dpaa_hw_wait();
+}
+
+// Rx interrupts: signal the eventfd 'efd' (add 1 to its counter) whenever
+// the calling thread's QMan portal has dequeued frames waiting in its DQRR,
+// including now if it has some already; on one portal at a time (arming on
+// another thread's portal moves it). Interrupts are per portal, so an
+// lcore's armed eventfds are all signalled together. 0; -ENOTSUP if the
+// platform cannot deliver portal interrupts; -EBUSY without a portal;
+// -ENOSPC past 32 eventfds on a portal. disarm: 0 or -ENOENT.
+inline int portal_irq_arm(int efd) noexcept
+{
+	return rte_dpaa_portal_irq_arm(efd);
+}
+inline int portal_irq_disarm(int efd) noexcept
+{
+	return rte_dpaa_portal_irq_disarm(efd);
 }
 
 // The modelled SoC (dpaa::model::System *), for tests and tools that read a

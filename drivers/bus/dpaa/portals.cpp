@@ -61,6 +61,7 @@ void free_slot(Slot &s) noexcept
 	}
 	s.owner_q = nullptr;
 	s.owner_b = nullptr;
+	portal_irqs_release(static_cast<unsigned>(&s - slots));
 }
 
 // pthread key destructor: the value is the exiting thread's &tls_qman.

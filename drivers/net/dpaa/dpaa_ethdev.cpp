@@ -208,10 +208,8 @@ int dev_configure(rte_eth_dev *dev) noexcept
 			     conf.rx_adv_conf.rss_conf.rss_hf & ~rss_offload_capa());
 		return -ENOTSUP;
 	}
-	if (conf.intr_conf.rxq) {
-		DPAA_PMD_LOG(ERR, "%s: Rx queue interrupts are not supported", dev->data->name);
-		return -ENOTSUP;
-	}
+	if (int ret = rx_intr_check_config(dev); ret < 0)
+		return ret;
 	if (conf.rxmode.mtu && (conf.rxmode.mtu < RTE_ETHER_MIN_MTU ||
 				conf.rxmode.mtu > kMaxRxPktLen - kFrameOverhead)) {
 		DPAA_PMD_LOG(ERR, "%s: MTU %u out of range [%u, %u]", dev->data->name,
@@ -266,9 +264,14 @@ int dev_start(rte_eth_dev *dev) noexcept
 		q.copy_pool = p.rx_pool;
 		q.copy_bpid = static_cast<uint8_t>(p.rx_bpid);
 	}
-	int ret = fqs_start(p);
+	int ret = rx_intr_start(dev);
 	if (ret < 0)
 		return ret;
+	ret = fqs_start(p);
+	if (ret < 0) {
+		rx_intr_stop(dev);
+		return ret;
+	}
 
 	fman::RxPortConfig rc{};
 	rc.bpid = static_cast<uint8_t>(p.rx_bpid);
@@ -311,6 +314,7 @@ int dev_stop(rte_eth_dev *dev) noexcept
 	lsc_disarm(p);
 	if (!p.started)
 		return 0;
+	rx_intr_stop(dev);
 	// Receive side first; transmit stays up until the Tx FQs have drained.
 	p.hw->mac.enable(false, !p.admin_down);
 	p.hw->rx.enable(false);
@@ -359,6 +363,8 @@ int dev_close(rte_eth_dev *dev) noexcept
 	p.hw->~PortHw();
 	rte_free(p.hw);
 	p.hw = nullptr;
+	rte_intr_instance_free(dev->intr_handle);
+	dev->intr_handle = nullptr;
 	bus::port_closed();
 	return 0;
 }
@@ -567,14 +573,17 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 		rte_zmalloc_socket(dev->name, sizeof(PortHw), RTE_CACHE_LINE_SIZE, SOCKET_ID_ANY);
 	auto *addrs = static_cast<rte_ether_addr *>(rte_zmalloc(
 		dev->name, sizeof(rte_ether_addr) * (fman::Mac::kExtraAddrSlots + 1), 0));
+	rte_intr_handle *intr = rte_intr_instance_alloc(RTE_INTR_INSTANCE_F_PRIVATE);
 	const int64_t err_fqid = bus::fqid_alloc();
-	if (p == nullptr || hw_mem == nullptr || addrs == nullptr || err_fqid < 0) {
+	if (p == nullptr || hw_mem == nullptr || addrs == nullptr || intr == nullptr ||
+	    err_fqid < 0) {
 		DPAA_PMD_LOG(ERR, "%s: out of memory or FQIDs", dev->name);
 		if (err_fqid >= 0)
 			bus::fqid_free(static_cast<uint32_t>(err_fqid));
 		rte_free(hw_mem);
 		rte_free(addrs);
 		rte_free(p);
+		rte_intr_instance_free(intr);
 		rte_eth_dev_release_port(eth_dev);
 		return err_fqid < 0 ? static_cast<int>(err_fqid) : -ENOMEM;
 	}
@@ -588,6 +597,7 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 	p->hw->mac.init(p->perm_addr.addr_bytes, RTE_ETHER_MAX_LEN);
 
 	eth_dev->device = &dev->device;
+	eth_dev->intr_handle = intr;
 	eth_dev->data->dev_private = p;
 	eth_dev->data->mac_addrs = addrs;
 	eth_dev->data->dev_flags |= RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS | RTE_ETH_DEV_INTR_LSC;

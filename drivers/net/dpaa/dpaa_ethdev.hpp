@@ -168,6 +168,12 @@ void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexce
 void txq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_txq_info *info) noexcept;
 int rx_burst_mode_get(rte_eth_dev *dev, uint16_t idx, rte_eth_burst_mode *mode) noexcept;
 int tx_burst_mode_get(rte_eth_dev *dev, uint16_t idx, rte_eth_burst_mode *mode) noexcept;
+
+// Rx queue interrupts (dpaa_ethdev_intr.cpp): the configuration check, the
+// eventfds from start to stop, the queue ops.
+int rx_intr_check_config(const rte_eth_dev *dev) noexcept;
+int rx_intr_start(rte_eth_dev *dev) noexcept;
+void rx_intr_stop(rte_eth_dev *dev) noexcept;
 int rx_queue_intr_enable(rte_eth_dev *dev, uint16_t idx) noexcept;
 int rx_queue_intr_disable(rte_eth_dev *dev, uint16_t idx) noexcept;
 

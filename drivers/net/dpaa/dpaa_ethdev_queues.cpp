@@ -204,18 +204,4 @@ int tx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noex
 	return 0;
 }
 
-// Rx queue interrupts need the portal's interrupt line as an eventfd, which
-// the platform does not provide yet.
-int rx_queue_intr_enable(rte_eth_dev *dev, uint16_t idx) noexcept
-{
-	DPAA_PMD_LOG(ERR, "%s: Rx queue %u: interrupts are not supported", dev->data->name, idx);
-	return -ENOTSUP;
-}
-
-int rx_queue_intr_disable(rte_eth_dev *dev, uint16_t idx) noexcept
-{
-	DPAA_PMD_LOG(ERR, "%s: Rx queue %u: interrupts are not supported", dev->data->name, idx);
-	return -ENOTSUP;
-}
-
 } // namespace dpaa::net

@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 
@@ -90,6 +91,19 @@ public:
 		return 0;
 	}
 
+	// The model raises the line from its thread, under its lock, which
+	// also orders the hook's installation against its calls.
+	int set_qman_portal_irq(unsigned index, IrqFn fn) noexcept override
+	{
+		if (index >= soc_.num_qman_portals || index >= kMaxPortals)
+			return -EINVAL;
+		model::Soc &soc = sys_->soc();
+		std::lock_guard<std::mutex> hold(soc.lock());
+		irq_[index] = fn;
+		soc.qman_portal(index).set_irq_hook(fn.fn ? deliver_irq : nullptr, &irq_[index]);
+		return 0;
+	}
+
 	// The portal keeps its state, as silicon does; the driver's init()
 	// takes over whatever its previous owner left.
 	void unmap_qman_portal(unsigned) noexcept override {}
@@ -133,6 +147,12 @@ public:
 	}
 
 private:
+	static void deliver_irq(void *arg, uint32_t)
+	{
+		const IrqFn &f = *static_cast<const IrqFn *>(arg);
+		f.fn(f.arg);
+	}
+
 	static void step_if_stepped(void *arg)
 	{
 		auto *soc = static_cast<model::Soc *>(arg);
@@ -183,6 +203,7 @@ private:
 
 	std::unique_ptr<model::System> sys_;
 	SocInfo soc_{};
+	IrqFn irq_[kMaxPortals];
 	bool started_ = false;
 };
 

@@ -14,6 +14,7 @@
 // bus_addr.hpp, which the platform fills and never reaches through a virtual.
 #pragma once
 
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -96,6 +97,12 @@ struct WaitFn {
 	void *arg = nullptr;
 };
 
+// A QMan portal's interrupt, delivered as a call; see set_qman_portal_irq().
+struct IrqFn {
+	void (*fn)(void *arg) = nullptr;
+	void *arg = nullptr;
+};
+
 class Platform
 {
 public:
@@ -119,6 +126,14 @@ public:
 	// Give a portal back (the next map of it starts from its reset state).
 	virtual void unmap_qman_portal(unsigned index) noexcept = 0;
 	virtual void unmap_bman_portal(unsigned index) noexcept = 0;
+
+	// Have fn called whenever QMan portal 'index' raises its interrupt line
+	// (see the portal's QCSP_IER/ISR/IIR); fn.fn == nullptr detaches. The
+	// call comes from whatever thread interrupts arrive on (the model's own
+	// thread, with the model locked): it must be short and must not call
+	// into the platform. -ENOTSUP where the platform cannot deliver portal
+	// interrupts.
+	virtual int set_qman_portal_irq(unsigned, IrqFn) noexcept { return -ENOTSUP; }
 
 	// CCSR register windows; nullptr if there is no such block.
 	virtual hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept = 0;
