@@ -2,7 +2,8 @@
 # Copyright 2026 The DPAA C++ PMD authors
 """Run DPDK's applications for real on the modelled board.
 
-Each test starts the real binary (dpdk-testpmd, dpdk-l2fwd, dpdk-l3fwd) with
+Each test starts the real binary (dpdk-testpmd, dpdk-l2fwd, dpdk-l3fwd,
+dpdk-l3fwd-power) with
 DPAA_MODEL describing the board and its wires, talks to it through stdin when
 it is interactive, and checks what reached the wires.
 """
@@ -20,6 +21,7 @@ DPDK_BUILD = os.path.join(BUILD, "subprojects", "dpdk")
 TESTPMD = os.path.join(DPDK_BUILD, "app", "dpdk-testpmd")
 L2FWD = os.path.join(DPDK_BUILD, "examples", "dpdk-l2fwd")
 L3FWD = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd")
+L3FWD_POWER = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd-power")
 
 # Two lcores: the main one and one forwarding core; the model's thread shares
 # the main lcore's CPU, which testpmd leaves idle while forwarding.

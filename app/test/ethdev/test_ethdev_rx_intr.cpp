@@ -194,6 +194,27 @@ TEST_F(RxIntr, EveryBurstWakesTheLoopAgain)
 	EXPECT_EQ(received, 20u);
 }
 
+// An application arms the interrupt microseconds after the burst that
+// emptied the ring: the frames it just took must not wake it again.
+TEST_F(RxIntr, ArmRightAfterADrainingBurstStaysAsleep)
+{
+	start();
+	ASSERT_EQ(rte_eth_stats_reset(B), 0);
+	poll_empty(0);
+	const auto out = frames(4);
+	ASSERT_EQ(send_frames(A, 0, g_pool, out), out.size());
+	for (int i = 0; i < kMustWakeMs && mac_rx_frames() < out.size(); i++)
+		sleep_ms(1);
+	sleep_ms(100);
+	rte_mbuf *m[32];
+	const uint16_t n = rte_eth_rx_burst(B, 0, m, 32);
+	ASSERT_EQ(rte_eth_dev_rx_intr_enable(B, 0), 0);
+	EXPECT_EQ(n, out.size());
+	rte_pktmbuf_free_bulk(m, n);
+	EXPECT_TRUE(wait_events(kQuietMs).empty()) << "woken by frames already received";
+	ASSERT_EQ(rte_eth_dev_rx_intr_disable(B, 0), 0);
+}
+
 // QMan interrupts per portal: the queues one lcore polls share its portal,
 // so a frame for either wakes the lcore, which then polls both.
 TEST_F(RxIntr, TwoQueuesOnOneLcore)

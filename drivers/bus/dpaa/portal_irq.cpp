@@ -162,9 +162,10 @@ extern "C" int rte_dpaa_portal_irq_arm(int efd) noexcept
 	pi.portal = portal;
 	portal->set_interrupt_enable(hw::qm::irq::kDqri);
 	rte_spinlock_unlock(&pi.lock);
-	// Entries that arrived since the caller's last empty poll have raised
-	// DQRI already; the line rose then, maybe before this arm, so look.
-	if (portal->isr() & hw::qm::irq::kDqri)
+	// An entry that arrived since the caller's last empty poll raised the
+	// line then, maybe before this arm: look at the ring itself (QCSP_ISR
+	// may still show entries the caller has just consumed).
+	if (portal->dqrr_current() != nullptr)
 		bus::signal(efd);
 	return 0;
 }
