@@ -479,6 +479,7 @@ struct Worker {
 	unsigned take_one = 0; // > 0: return after the first frame
 	std::atomic<bool> quit{false};
 	std::atomic<unsigned> got{0};
+	std::atomic<unsigned> bursts{0}; // bursts completed
 	std::mutex lock;
 	std::vector<rte_mbuf *> frames;
 };
@@ -490,6 +491,7 @@ int worker_lcore(void *arg)
 	while (!w->quit.load() && rte_get_timer_cycles() < give_up) {
 		rte_mbuf *m[32];
 		const uint16_t n = rte_eth_rx_burst(w->port, w->queue, m, w->take_one ? 1 : 32);
+		w->bursts++;
 		if (n == 0) {
 			rte_delay_us_sleep(20);
 			continue;
@@ -558,8 +560,13 @@ TEST_F(WorkerRing, StoppedQueuePolledByTheWorkerFreesItsRingThenDrops)
 	w.port = B;
 	ASSERT_EQ(rte_eal_remote_launch(worker_lcore, &w, worker_), 0);
 	// Polling the stopped queue hands out nothing, and frees what the
-	// worker's ring held of it.
+	// worker's ring held of it; the burst that does takes the FQ out of
+	// service before it returns (two more bursts: that one is over).
 	EXPECT_EQ(pool_settle(g_pool, start_avail_, 10000), start_avail_);
+	const unsigned bursts = w.bursts.load();
+	for (int ms = 0; ms < 10000 && w.bursts.load() < bursts + 2; ms++)
+		sleep_ms(1);
+	ASSERT_GE(w.bursts.load(), bursts + 2);
 	ASSERT_EQ(rte_eth_stats_reset(B), 0);
 	const auto during = numbered(200, 10);
 	ASSERT_EQ(send_frames(A, 0, g_pool, during), during.size());

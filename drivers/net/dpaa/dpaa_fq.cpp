@@ -622,14 +622,24 @@ uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept
 	if (!rte_spinlock_trylock(&q.lock))
 		return 0;
 	if (q.state == RxqState::retiring || q.state == RxqState::starting) {
-		// Each attempt is a few management commands: made in the two
-		// bursts after this lcore released frames of the FQ (QMan sees
-		// the release a little later), otherwise now and then.
-		if (free_own_ring_entries(q, portal) != 0)
-			q.idle_polls = 0;
-		const uint32_t n = q.idle_polls++;
-		const bool attempt = n < 2 || n % kIdleRetryPolls == 0;
-		if (attempt && !portal.vdqcr_busy() && fq_try_oos(portal, q.fqid) == 0) {
+		// This lcore's ring held the FQ's last frames: QMan completes
+		// the retirement once it sees them consumed, within a few
+		// commands, and the FQ leaves service before this burst
+		// returns. Otherwise another ring holds them: an attempt (a few
+		// management commands) now and then.
+		const bool freed = free_own_ring_entries(q, portal) != 0;
+		int ret = -EBUSY;
+		// Not while a volatile dequeue of another queue is in flight on
+		// this portal: the drain would take its frames.
+		if (!portal.vdqcr_busy()) {
+			if (freed) {
+				for (unsigned i = 0; i < kOosPolls && ret == -EBUSY; i++)
+					ret = fq_try_oos(portal, q.fqid);
+			} else if (q.idle_polls++ % kIdleRetryPolls == 0) {
+				ret = fq_try_oos(portal, q.fqid);
+			}
+		}
+		if (ret == 0) {
 			if (q.state == RxqState::retiring) {
 				__atomic_store_n(&q.state, RxqState::stopped, __ATOMIC_RELEASE);
 			} else if (rx_fq_init(portal, q) == 0) {
