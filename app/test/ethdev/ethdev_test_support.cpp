@@ -71,13 +71,23 @@ int port_start(uint16_t port, const PortSetup &s)
 	int ret = rte_eth_dev_configure(port, s.nb_rxq, s.nb_txq, &s.conf);
 	if (ret < 0)
 		return ret;
+	rte_eth_dev_info info;
+	ret = rte_eth_dev_info_get(port, &info);
+	if (ret < 0)
+		return ret;
 	for (uint16_t q = 0; q < s.nb_rxq; q++) {
-		ret = rte_eth_rx_queue_setup(port, q, s.nb_rxd, SOCKET_ID_ANY, nullptr, s.pool);
+		rte_eth_rxconf rxc = info.default_rxconf;
+		rxc.rx_deferred_start = (s.rx_deferred >> q) & 1;
+		ret = rte_eth_rx_queue_setup(port, q, s.nb_rxd, SOCKET_ID_ANY,
+					     s.rx_deferred ? &rxc : nullptr, s.pool);
 		if (ret < 0)
 			return ret;
 	}
 	for (uint16_t q = 0; q < s.nb_txq; q++) {
-		ret = rte_eth_tx_queue_setup(port, q, s.nb_txd, SOCKET_ID_ANY, nullptr);
+		rte_eth_txconf txc = info.default_txconf;
+		txc.tx_deferred_start = (s.tx_deferred >> q) & 1;
+		ret = rte_eth_tx_queue_setup(port, q, s.nb_txd, SOCKET_ID_ANY,
+					     s.tx_deferred ? &txc : nullptr);
 		if (ret < 0)
 			return ret;
 	}

@@ -45,6 +45,8 @@ struct PortSetup {
 	uint16_t nb_txd = 512;
 	rte_eth_conf conf{};
 	rte_mempool *pool = nullptr;
+	uint32_t rx_deferred = 0; // bit q: Rx queue q has rx_deferred_start
+	uint32_t tx_deferred = 0; // bit q: Tx queue q has tx_deferred_start
 };
 
 // Stop (if started), configure, set up the queues and start. 0 or the first error.

@@ -296,10 +296,7 @@ int dev_start(rte_eth_dev *dev) noexcept
 	if (!p.admin_down)
 		p.hw->mac.enable(true, true);
 
-	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
-		d.rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STARTED;
-	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
-		d.tx_queue_state[i] = RTE_ETH_QUEUE_STATE_STARTED;
+	publish_queue_states(dev); // deferred queues stay stopped
 	p.started = true;
 	link_update(dev, 0);
 	if (d.dev_conf.intr_conf.lsc)
@@ -509,6 +506,10 @@ const eth_dev_ops dpaa_ops = [] {
 	o.rx_queue_release = rx_queue_release;
 	o.tx_queue_setup = tx_queue_setup;
 	o.tx_queue_release = tx_queue_release;
+	o.rx_queue_start = rx_queue_start;
+	o.rx_queue_stop = rx_queue_stop;
+	o.tx_queue_start = tx_queue_start;
+	o.tx_queue_stop = tx_queue_stop;
 	o.rx_queue_intr_enable = rx_queue_intr_enable;
 	o.rx_queue_intr_disable = rx_queue_intr_disable;
 	o.flow_ctrl_get = flow_ctrl_get;

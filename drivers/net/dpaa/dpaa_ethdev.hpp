@@ -9,11 +9,13 @@
 
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include <ethdev_driver.h>
 #include <rte_ether.h>
 #include <rte_log.h>
+#include <rte_spinlock.h>
 
 #include "dpaa_bus.hpp"
 #include "dpaa_port_hw.hpp"
@@ -50,6 +52,15 @@ enum class RxMode : uint8_t {
 
 struct Port;
 
+// Where an Rx queue is in its life cycle (dev_start/stop, rx_queue_start/stop).
+enum class RxqState : uint8_t {
+	running,  // FQ in service: bursts dequeue
+	stopped,  // FQ out of service: QMan refuses the FMan's frames for it
+	retiring, // stopped, but frames of the FQ wait in a portal ring no lcore has
+		  // polled since: the FQ leaves service once they are consumed
+	starting, // started while still retiring: a burst completes the start
+};
+
 // Software counters of a queue, summed once per burst.
 struct QueueStats {
 	uint64_t packets;
@@ -69,6 +80,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint16_t queue_id;
 	uint16_t stash_n; // push: frames of this queue another queue's burst dequeued
 	bool hash_valid;  // KeyGen distributes: hash.rss is meaningful
+	RxqState state;	  // checked first by every burst (same line as the above)
 	QueueStats stats;
 	rte_mbuf *stash[kRxStash];
 	// Cold.
@@ -78,10 +90,15 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint16_t channel; // push: the queue's QMan pool channel (0: none, dedicated channel)
 	uint64_t stray;	  // frames of this queue met in another lcore's ring (atomic)
 	uint16_t nb_desc;
-	uint32_t td_bytes; // tail-drop threshold programmed on the FQ
-	bool started;
+	uint32_t td_bytes;   // tail-drop threshold programmed on the FQ
+	uint32_t idle_polls; // bursts on the queue while retiring or starting
+	// Serialises the FQ's life-cycle changes: the control thread's queue
+	// start/stop and a data-path burst that completes one.
+	rte_spinlock_t lock;
 	rte_eth_rxconf conf;
 };
+static_assert(offsetof(RxQueue, state) < RTE_CACHE_LINE_SIZE,
+	      "the burst's state check reads no line the burst would not read anyway");
 
 struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	uint32_t fqid;
@@ -89,12 +106,15 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	uint16_t queue_id;
 	rte_mempool *copy_pool; // dpaa pool for frames the FMan cannot free itself
 	uint8_t copy_bpid;
+	bool running; // false: stopped (tx_queue_stop, deferred start); bursts send nothing
 	QueueStats stats;
 	uint64_t copied; // frames that took the copy path
 	Port *port;
 	uint16_t nb_desc;
 	rte_eth_txconf conf;
 };
+static_assert(offsetof(TxQueue, running) < RTE_CACHE_LINE_SIZE,
+	      "the burst's stopped check reads no line the burst would not read anyway");
 
 // Per-port configuration chosen from devargs at probe.
 struct Devargs {
@@ -168,6 +188,12 @@ void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexce
 void txq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_txq_info *info) noexcept;
 int rx_burst_mode_get(rte_eth_dev *dev, uint16_t idx, rte_eth_burst_mode *mode) noexcept;
 int tx_burst_mode_get(rte_eth_dev *dev, uint16_t idx, rte_eth_burst_mode *mode) noexcept;
+int rx_queue_start(rte_eth_dev *dev, uint16_t idx) noexcept;
+int rx_queue_stop(rte_eth_dev *dev, uint16_t idx) noexcept;
+int tx_queue_start(rte_eth_dev *dev, uint16_t idx) noexcept;
+int tx_queue_stop(rte_eth_dev *dev, uint16_t idx) noexcept;
+// After dev_start: each queue's ethdev state from what the start did.
+void publish_queue_states(rte_eth_dev *dev) noexcept;
 
 // Rx queue interrupts (dpaa_ethdev_intr.cpp): the configuration check, the
 // eventfds from start to stop, the queue ops.

@@ -2,7 +2,7 @@
  * Copyright 2026 The DPAA C++ PMD authors
  */
 
-// Rx/Tx queue setup, release and information.
+// Rx/Tx queue setup, release, start/stop and information.
 
 #include <cerrno>
 #include <cstring>
@@ -46,10 +46,6 @@ int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 		DPAA_PMD_LOG(ERR, "%s: Rx queues are set up while the port is stopped",
 			     dev->data->name);
 		return -EBUSY;
-	}
-	if (conf->rx_deferred_start) {
-		DPAA_PMD_LOG(ERR, "%s: deferred queue start is not supported", dev->data->name);
-		return -ENOTSUP;
 	}
 	const uint64_t unsupported =
 		conf->offloads & ~(rx_offload_capa() | dev->data->dev_conf.rxmode.offloads);
@@ -96,6 +92,8 @@ int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 	q->rearm = rearm_word(q->port_id);
 	q->nb_desc = nb_desc;
 	q->conf = *conf;
+	q->state = RxqState::stopped;
+	rte_spinlock_init(&q->lock);
 	// The descriptor count bounds the frames the FQ may hold: a byte
 	// threshold of nb_desc frames of the longest size the MTU allows. QMan
 	// drops (tail drop) above it, the FMan counts those as discards, which
@@ -129,10 +127,6 @@ int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 			     dev->data->name);
 		return -EBUSY;
 	}
-	if (conf->tx_deferred_start) {
-		DPAA_PMD_LOG(ERR, "%s: deferred queue start is not supported", dev->data->name);
-		return -ENOTSUP;
-	}
 	const uint64_t unsupported =
 		conf->offloads & ~(tx_offload_capa() | dev->data->dev_conf.txmode.offloads);
 	if (unsupported) {
@@ -158,6 +152,65 @@ void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 {
 	rte_free(dev->data->tx_queues[idx]);
 	dev->data->tx_queues[idx] = nullptr;
+}
+
+int rx_queue_start(rte_eth_dev *dev, uint16_t idx) noexcept
+{
+	// ethdev refuses a queue start on a stopped port before this.
+	auto *q = static_cast<RxQueue *>(dev->data->rx_queues[idx]);
+	if (!port_of(dev).started || q == nullptr)
+		return -EINVAL;
+	const int ret = rxq_start(*q);
+	if (ret == 0)
+		dev->data->rx_queue_state[idx] = RTE_ETH_QUEUE_STATE_STARTED;
+	return ret;
+}
+
+int rx_queue_stop(rte_eth_dev *dev, uint16_t idx) noexcept
+{
+	auto *q = static_cast<RxQueue *>(dev->data->rx_queues[idx]);
+	// A stopped port has every queue stopped already.
+	if (port_of(dev).started && q != nullptr) {
+		const int ret = rxq_stop(*q);
+		if (ret < 0)
+			return ret;
+	}
+	dev->data->rx_queue_state[idx] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+int tx_queue_start(rte_eth_dev *dev, uint16_t idx) noexcept
+{
+	auto *q = static_cast<TxQueue *>(dev->data->tx_queues[idx]);
+	if (!port_of(dev).started || q == nullptr)
+		return -EINVAL;
+	txq_start(*q);
+	dev->data->tx_queue_state[idx] = RTE_ETH_QUEUE_STATE_STARTED;
+	return 0;
+}
+
+int tx_queue_stop(rte_eth_dev *dev, uint16_t idx) noexcept
+{
+	auto *q = static_cast<TxQueue *>(dev->data->tx_queues[idx]);
+	if (port_of(dev).started && q != nullptr)
+		txq_stop(*q);
+	dev->data->tx_queue_state[idx] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+void publish_queue_states(rte_eth_dev *dev) noexcept
+{
+	rte_eth_dev_data &d = *dev->data;
+	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
+		const auto &q = *static_cast<const RxQueue *>(d.rx_queues[i]);
+		d.rx_queue_state[i] = q.state == RxqState::running ? RTE_ETH_QUEUE_STATE_STARTED
+								   : RTE_ETH_QUEUE_STATE_STOPPED;
+	}
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
+		const auto &q = *static_cast<const TxQueue *>(d.tx_queues[i]);
+		d.tx_queue_state[i] =
+			q.running ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
+	}
 }
 
 void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexcept

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cinttypes>
 
 #include <rte_cycles.h>
 #include <rte_spinlock.h>
@@ -38,6 +39,8 @@ constexpr unsigned kDrainPolls = 100000;
 // (a forwarding lcore that stopped with entries in its ring); the FQ is then
 // left retiring and the next start takes fresh FQIDs.
 constexpr unsigned kOosPolls = 20;
+// Bursts on a retiring queue between two attempts to complete its stop.
+constexpr uint32_t kIdleRetryPolls = 256;
 
 qbman::QmanPortal *ctl_portal(const char *what) noexcept
 {
@@ -127,7 +130,9 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 		if (freed)
 			*freed += more;
 	}
-	if (ret < 0)
+	// -EPERM: still retiring, its frames in the ring of an lcore that has
+	// not polled since; the callers say what that means for them.
+	if (ret < 0 && ret != -EPERM)
 		DPAA_PMD_LOG(WARNING, "FQ 0x%x: out of service failed: %s", fqid, strerror(-ret));
 	return ret;
 }
@@ -160,6 +165,90 @@ bool keep_retiring(Port &p, uint32_t base, uint16_t n) noexcept
 		return true;
 	}
 	return false;
+}
+
+// Put an Rx queue's FQ (out of service or parked) in service. Push mode
+// with a pool channel: scheduled to it, dequeued once a burst adds the
+// channel to its lcore's SDQCR. Otherwise parked: bound to the polling
+// lcore's dedicated channel at its first burst (push), or pulled (pull).
+int rx_fq_init(qbman::QmanPortal &portal, const RxQueue &q) noexcept
+{
+	const bool push = q.port->devargs.rx_mode == RxMode::push;
+	qbman::FqInit init{};
+	init.dest = hw::Channel{q.channel ? q.channel : qm::channel::kPool1};
+	init.wq = kRxWq;
+	init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
+	init.context_b = q.ctx;
+	init.td_thresh = q.td_bytes;
+	init.schedule = push && q.channel != 0;
+	const int ret = portal.init_fq(hw::Fqid{q.fqid}, init);
+	if (ret < 0)
+		DPAA_PMD_LOG(ERR, "port %u Rx queue %u: FQ 0x%x init failed: %s", q.port_id,
+			     q.queue_id, q.fqid, strerror(-ret));
+	return ret;
+}
+
+// Stop statically dequeuing a push-mode queue's pool channel on the portal
+// it was bound to; the next start binds it again at its first burst.
+void unbind_push_queue(RxQueue &q) noexcept
+{
+	qbman::QmanPortal *bound = q.portal;
+	q.portal = nullptr;
+	if (bound != nullptr && q.channel != 0)
+		update_sdqcr(*bound, 0, sdq_bit(q));
+}
+
+void free_stash(RxQueue &q) noexcept
+{
+	for (unsigned k = 0; k < q.stash_n; k++)
+		rte_pktmbuf_free(q.stash[k]);
+	q.stash_n = 0;
+}
+
+// One attempt, from any lcore, to take a stopped queue's FQ out of service:
+// -EBUSY while frames of it still sit in a portal ring (retirement
+// pending). Unlike fq_shutdown it never waits, so a burst may call it.
+int fq_try_oos(qbman::QmanPortal &portal, uint32_t fqid) noexcept
+{
+	const hw::Fqid f{fqid};
+	qbman::FqNp np;
+	int ret = portal.query_fq_np(f, np);
+	if (ret < 0)
+		return ret;
+	if (np.state == qm::FqState::oos)
+		return 0;
+	if (np.retire_pending)
+		return -EBUSY;
+	if (np.state != qm::FqState::retired) {
+		ret = portal.retire_fq(f);
+		if (ret == -EINPROGRESS)
+			return -EBUSY;
+		if (ret < 0)
+			return ret;
+	}
+	fq_drain(portal, fqid);
+	ret = portal.oos_fq(f);
+	return ret == -ENOTEMPTY || ret == -EPERM ? -EBUSY : ret;
+}
+
+// Free the entries of q's FQ in this lcore's ring: frames dequeued before q
+// stopped, which hold its retirement back. Entries of other queues are
+// handled as a burst of q would (parked for their queue); a full stash
+// stops the walk.
+unsigned free_own_ring_entries(const RxQueue &q, qbman::QmanPortal &portal) noexcept
+{
+	unsigned n = 0;
+	while (const qm::DqrrEntry *e = portal.dqrr_current()) {
+		if (e->fqid() == q.fqid && e->has_frame()) {
+			free_fd_buffers(e->fd);
+			n++;
+		} else if (e->has_frame() && !park_foreign_entry(*e, portal)) {
+			break;
+		}
+		portal.dqrr_next();
+	}
+	portal.dqrr_consume();
+	return n;
 }
 
 } // namespace
@@ -334,20 +423,17 @@ int fqs_start(Port &p) noexcept
 					     p.bus_dev->name, i);
 		}
 		rxq_register(q);
-		qbman::FqInit init{};
-		init.dest = hw::Channel{q.channel ? q.channel : qm::channel::kPool1};
-		init.wq = kRxWq;
-		init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
-		init.context_b = q.ctx;
-		init.td_thresh = q.td_bytes;
-		init.schedule = push && q.channel != 0;
-		ret = portal->init_fq(hw::Fqid{q.fqid}, init);
-		if (ret < 0) {
-			DPAA_PMD_LOG(ERR, "%s: Rx queue %u: FQ 0x%x init failed: %s",
-				     p.bus_dev->name, i, q.fqid, strerror(-ret));
-			return ret;
+		q.idle_polls = 0;
+		if (q.conf.rx_deferred_start) {
+			// Its FQ stays out of service (shut down above) until
+			// rx_queue_start: QMan refuses the FMan's frames for it.
+			q.state = RxqState::stopped;
+			continue;
 		}
-		q.started = true;
+		ret = rx_fq_init(*portal, q);
+		if (ret < 0)
+			return ret;
+		q.state = RxqState::running;
 	}
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
 		TxQueue &q = *static_cast<TxQueue *>(d.tx_queues[i]);
@@ -363,6 +449,9 @@ int fqs_start(Port &p) noexcept
 				     p.bus_dev->name, i, q.fqid, strerror(-ret));
 			return ret;
 		}
+		// A deferred queue's FQ is ready: tx_queue_start only lets the
+		// bursts through.
+		q.running = !q.conf.tx_deferred_start;
 	}
 	fq_shutdown(*portal, p.err_fqid, nullptr);
 	qbman::FqInit err{};
@@ -391,19 +480,19 @@ void fqs_stop(Port &p) noexcept
 			rte_pause();
 		uint64_t dropped = 0;
 		fq_shutdown(*portal, fqid, &dropped);
-		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i]))
+		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i])) {
 			q->stats.errors += dropped;
+			q->running = false;
+		}
 	}
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
-		q.started = false;
+		q.state = RxqState::stopped;
 		if (q.channel != 0 && q.portal != nullptr)
 			update_sdqcr(*q.portal, 0, sdq_bit(q));
 		fq_shutdown(*portal, q.fqid, nullptr);
 		// Frames another queue's burst parked for this one.
-		for (unsigned k = 0; k < q.stash_n; k++)
-			rte_pktmbuf_free(q.stash[k]);
-		q.stash_n = 0;
+		free_stash(q);
 		q.portal = nullptr;
 	}
 	uint64_t errs = 0;
@@ -413,7 +502,7 @@ void fqs_stop(Port &p) noexcept
 
 int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 {
-	if (!q.started)
+	if (q.state != RxqState::running)
 		return -EINVAL;
 	if (q.channel != 0) {
 		// Another lcore dequeued it before: it stops, this one starts.
@@ -456,6 +545,145 @@ void release_queue_channel(RxQueue &q) noexcept
 		return;
 	bus::pool_channel_free(q.channel);
 	q.channel = 0;
+}
+
+int rxq_stop(RxQueue &q) noexcept
+{
+	qbman::QmanPortal *portal = ctl_portal("Rx queue stop");
+	if (portal == nullptr)
+		return -ENODEV;
+	rte_spinlock_lock(&q.lock);
+	// Bursts see the queue stopped before its FQ changes; a burst of
+	// another queue that meets one of its frames frees it from now on.
+	__atomic_store_n(&q.state, RxqState::stopped, __ATOMIC_RELEASE);
+	unbind_push_queue(q);
+	rte_atomic_thread_fence(__ATOMIC_SEQ_CST);
+	// Retire, free what the FQ and this thread's ring hold, out of
+	// service. The FQ keeps its FQID: KeyGen distributes over the port's
+	// consecutive FQIDs, and QMan now refuses the FMan's frames for it.
+	uint64_t freed = 0;
+	const int ret = fq_shutdown(*portal, q.fqid, &freed);
+	freed += q.stash_n;
+	free_stash(q);
+	if (ret < 0) {
+		// Frames of the FQ wait in the ring of an lcore that has not
+		// polled since it last took some; they are freed when it
+		// polls again, and the FQ then leaves service (its next burst,
+		// the queue's start or the port's stop complete it).
+		__atomic_store_n(&q.state, RxqState::retiring, __ATOMIC_RELEASE);
+		DPAA_PMD_LOG(INFO,
+			     "port %u Rx queue %u stopped; FQ 0x%x leaves service once the lcore "
+			     "that polled it last polls again",
+			     q.port_id, q.queue_id, q.fqid);
+	}
+	q.idle_polls = 0;
+	rte_spinlock_unlock(&q.lock);
+	DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u stopped, %" PRIu64 " frames freed", q.port_id,
+		     q.queue_id, freed);
+	return 0;
+}
+
+int rxq_start(RxQueue &q) noexcept
+{
+	qbman::QmanPortal *portal = ctl_portal("Rx queue start");
+	if (portal == nullptr)
+		return -ENODEV;
+	rte_spinlock_lock(&q.lock);
+	int ret = 0;
+	if (q.state != RxqState::running) {
+		unbind_push_queue(q);
+		// Frames queued while it was retiring are dropped, as those
+		// the FMan sent to a stopped queue.
+		if (fq_shutdown(*portal, q.fqid, nullptr) < 0) {
+			// Still retiring: the first burst that finds the ring
+			// holding its frames emptied completes the start.
+			q.idle_polls = 0;
+			__atomic_store_n(&q.state, RxqState::starting, __ATOMIC_RELEASE);
+			DPAA_PMD_LOG(INFO,
+				     "port %u Rx queue %u: FQ 0x%x still retiring; receives once "
+				     "the lcore that polled it last polls again",
+				     q.port_id, q.queue_id, q.fqid);
+		} else {
+			ret = rx_fq_init(*portal, q);
+			if (ret == 0)
+				__atomic_store_n(&q.state, RxqState::running, __ATOMIC_RELEASE);
+		}
+	}
+	rte_spinlock_unlock(&q.lock);
+	return ret;
+}
+
+uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept
+{
+	// Retiring and starting queues need a pending retirement completed;
+	// a stopped queue's FQ is out of service, so nothing of it is left.
+	if (__atomic_load_n(&q.state, __ATOMIC_ACQUIRE) == RxqState::stopped)
+		return 0;
+	if (!rte_spinlock_trylock(&q.lock))
+		return 0;
+	if (q.state == RxqState::retiring || q.state == RxqState::starting) {
+		// This lcore's ring held the FQ's last frames: QMan completes
+		// the retirement once it sees them consumed, within a few
+		// commands, and the FQ leaves service before this burst
+		// returns. Otherwise another ring holds them: an attempt (a few
+		// management commands) now and then.
+		const bool freed = free_own_ring_entries(q, portal) != 0;
+		int ret = -EBUSY;
+		// Not while a volatile dequeue of another queue is in flight on
+		// this portal: the drain would take its frames.
+		if (!portal.vdqcr_busy()) {
+			if (freed) {
+				for (unsigned i = 0; i < kOosPolls && ret == -EBUSY; i++)
+					ret = fq_try_oos(portal, q.fqid);
+			} else if (q.idle_polls++ % kIdleRetryPolls == 0) {
+				ret = fq_try_oos(portal, q.fqid);
+			}
+		}
+		if (ret == 0) {
+			if (q.state == RxqState::retiring) {
+				__atomic_store_n(&q.state, RxqState::stopped, __ATOMIC_RELEASE);
+			} else if (rx_fq_init(portal, q) == 0) {
+				__atomic_store_n(&q.state, RxqState::running, __ATOMIC_RELEASE);
+				DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u started by a burst",
+					     q.port_id, q.queue_id);
+			}
+		}
+	}
+	rte_spinlock_unlock(&q.lock);
+	return 0;
+}
+
+void txq_stop(TxQueue &q) noexcept
+{
+	__atomic_store_n(&q.running, false, __ATOMIC_RELEASE);
+	rte_atomic_thread_fence(__ATOMIC_SEQ_CST);
+	// What the application handed over leaves on the wire: the entries
+	// of this thread's EQCR that QMan has not read yet (not in the FQ's
+	// count yet) and the FQ's frames. The FQ stays in service, so
+	// anything still in another lcore's EQCR goes out too.
+	const uint64_t deadline = rte_get_timer_cycles() + kTxDrainMs * rte_get_timer_hz() / 1000;
+	qbman::QmanPortal *portal = bus::qman_portal();
+	for (;;) {
+		const bool eqcr_empty =
+			portal == nullptr || portal->eqcr_update() == qm::kEqcrSize - 1;
+		// A management command: also what lets a stepped model run.
+		const uint32_t left = fq_frame_count(q.fqid);
+		if (eqcr_empty && left == 0)
+			return;
+		if (rte_get_timer_cycles() >= deadline) {
+			DPAA_PMD_LOG(WARNING,
+				     "port %u Tx queue %u stopped with frames still queued after "
+				     "%u ms (flow control?); they leave when the FMan takes them",
+				     q.port_id, q.queue_id, static_cast<unsigned>(kTxDrainMs));
+			return;
+		}
+		rte_pause();
+	}
+}
+
+void txq_start(TxQueue &q) noexcept
+{
+	__atomic_store_n(&q.running, true, __ATOMIC_RELEASE);
 }
 
 } // namespace dpaa::net

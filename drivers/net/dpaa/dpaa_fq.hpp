@@ -19,10 +19,33 @@ namespace dpaa::net
 // Tx queues; frees the previous ones. Port stopped.
 int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept;
 void fqs_free(Port &p) noexcept;
-// Initialise every FQ of the port (Rx parked until bound or pulled).
+// Initialise every FQ of the port (Rx parked until bound or pulled), but
+// leave deferred Rx queues stopped and deferred Tx queues closed.
 int fqs_start(Port &p) noexcept;
 // Let Tx drain, then take every FQ out of service, freeing what they hold.
 void fqs_stop(Port &p) noexcept;
+
+// Queue start/stop on a started port, from the control thread, while no
+// burst of that queue runs (bursts of the other queues may).
+// Rx stop: bursts of the queue return nothing; its FQ is retired, emptied
+// (with what this thread's ring and the queue's stash hold) and taken out
+// of service, keeping its FQID (KeyGen distributes over the port's
+// consecutive FQIDs): QMan refuses the FMan's frames for it, which the FMan
+// Rx port frees and counts as discards (imissed). If frames of the FQ sit in
+// the ring of an lcore that has not polled since, the FQ stays retiring
+// until that lcore polls again (RxqState::retiring).
+int rxq_stop(RxQueue &q) noexcept;
+// Rx start: the FQ back in service (bound at the queue's next burst, push
+// mode). Still retiring: RxqState::starting, completed by a later burst.
+int rxq_start(RxQueue &q) noexcept;
+// The burst of a queue that is not running: completes a pending stop or
+// start when it can. Returns 0 (no frames).
+uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept;
+// Tx stop: bursts of the queue send nothing; returns once what was
+// enqueued on its FQ went to the FMan (bounded wait). The FQ stays in
+// service.
+void txq_stop(TxQueue &q) noexcept;
+void txq_start(TxQueue &q) noexcept;
 
 // Push mode: make 'portal' (the calling lcore's) the one that statically
 // dequeues q's FQ, on the first burst of the queue from this lcore. The FQ

@@ -140,7 +140,7 @@ rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
 bool park_foreign_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexcept
 {
 	RxQueue *o = rxq_by_ctx(e.context_b());
-	if (o == nullptr || !o->started) {
+	if (o == nullptr || o->state != RxqState::running) {
 		// A frame of a stopped queue, still in this portal's ring.
 		free_fd_buffers(e.fd);
 		return true;
@@ -170,6 +170,8 @@ template <RxMode Mode> uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb
 	qbman::QmanPortal *portal = bus::qman_portal();
 	if (portal == nullptr) [[unlikely]]
 		return 0;
+	if (q.state != RxqState::running) [[unlikely]]
+		return rxq_idle_burst(q, *portal);
 	unsigned nb = RTE_MIN(nb_pkts, kBurstMax);
 	unsigned got = 0;
 

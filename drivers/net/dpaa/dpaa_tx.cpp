@@ -236,6 +236,8 @@ constexpr unsigned kEqcrSpins = 64;
 template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
 	TxQueue &q = *static_cast<TxQueue *>(txq);
+	if (!q.running) [[unlikely]]
+		return 0;
 	qbman::QmanPortal *portal = bus::qman_portal();
 	if (portal == nullptr) [[unlikely]]
 		return 0;
