@@ -130,8 +130,12 @@ int rx_queue_intr_enable(rte_eth_dev *dev, uint16_t idx) noexcept
 	// lcore's, if its first burst has not bound the queue to it yet.
 	if (q.portal != portal) {
 		const int ret = bind_push_queue(q, *portal);
-		if (ret < 0)
+		if (ret < 0) {
+			DPAA_PMD_LOG(ERR, "%s: Rx queue %u: %s", dev->data->name, idx,
+				     q.state != RxqState::running ? "the queue is stopped"
+								  : strerror(-ret));
 			return ret;
+		}
 	}
 	const int ret = bus::portal_irq_arm(efd);
 	if (ret == -ENOTSUP)
