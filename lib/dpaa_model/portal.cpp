@@ -54,7 +54,11 @@ void QmanSwPortal::reset()
 	ci_.clear();
 	void *ce = ce_.get();
 	void *ci = ci_.get();
-	eqcr_.init(hw::area_at<void>(ce, qm::ce::kEqcr));
+	{
+		std::lock_guard<std::mutex> g(eqcr_lock_);
+		eqcr_.init(hw::area_at<void>(ce, qm::ce::kEqcr));
+		staged_head_ = staged_count_ = 0;
+	}
 	dqrr_.init(hw::area_at<void>(ce, qm::ce::kDqrr));
 	mr_.init(hw::area_at<void>(ce, qm::ce::kMr));
 	dqrr_ci_ = dqrr_fill_ = 0;
@@ -117,39 +121,84 @@ bool QmanSwPortal::poll()
 	return did;
 }
 
-bool QmanSwPortal::poll_eqcr()
+bool QmanSwPortal::drain_eqcr()
 {
-	void *ci = ci_.get();
-	const bool cdc = ((hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >>
-			  qm::cfg::kDcmShift) == static_cast<uint32_t>(qm::DqrrCmode::cdc);
+	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
+		return false;
+	std::unique_lock<std::mutex> g(eqcr_lock_, std::try_to_lock);
+	// Busy: the model's thread is taking the entries itself.
+	if (!g.owns_lock())
+		return false;
+	return take_eqcr_locked() > 0;
+}
+
+// Ring -> staging queue, then EQCR_CI says the slots are free again.
+unsigned QmanSwPortal::take_eqcr_locked()
+{
 	unsigned n = 0;
-	while (n < qm::kEqcrSize) {
+	while (staged_count_ < kEqcrStaged) {
 		const qm::EqcrEntry *e = eqcr_.current();
 		if (e == nullptr)
 			break;
-		if ((e->verb & qm::eqcr_verb::kCmdMask) == qm::eqcr_verb::kCmdEnqueue) {
-			const EnqueueStatus st = qman_.enqueue(e->fqid(), e->fd);
-			if (st == EnqueueStatus::rejected)
-				post_ern(*e, qm::mr_rc::kError);
-			else if (st == EnqueueStatus::tail_drop)
-				post_ern(*e, qm::mr_rc::kFqTaildrop);
-			// Enqueue DCA: the entry also consumes a DQRR entry.
-			if (cdc && (e->dca & qm::eqcr_dca::kEnable))
-				consume_dqrr_to(((e->dca & qm::eqcr_dca::kIdxMask) + 1u) &
-						(qm::kDqrrSize - 1));
-		} else {
-			faults_.bad_eqcr_verb++;
-		}
+		staged_[(staged_head_ + staged_count_) % kEqcrStaged] = *e;
+		staged_count_++;
 		eqcr_.next();
 		n++;
 	}
 	if (n == 0)
-		return false;
+		return 0;
 	const uint32_t pos = eqcr_.cursor().to_reg();
-	hw::reg_write(ci, qm::ci::kEqcrCi, pos);
-	hw::reg_write(ci, qm::ci::kEqcrPi, pos);
+	hw::reg_write(ci_.get(), qm::ci::kEqcrCi, pos);
+	hw::reg_write(ci_.get(), qm::ci::kEqcrPi, pos);
 	hw::reg_write(ce_.get(), qm::ce::kEqcrCi, pos);
-	return true;
+	return n;
+}
+
+bool QmanSwPortal::poll_eqcr()
+{
+	const bool cdc = ((hw::reg_read(ci_.get(), qm::ci::kCfg) & qm::cfg::kDcmMask) >>
+			  qm::cfg::kDcmShift) == static_cast<uint32_t>(qm::DqrrCmode::cdc);
+	// Small batches out of the staging queue, so that the EQCR's lock is
+	// held for copies only, never across an enqueue. At most a full staging
+	// queue and a ring per step: a driver that keeps refilling the ring
+	// cannot hold the step here.
+	constexpr unsigned kBatch = qm::kEqcrSize;
+	unsigned total = 0;
+	while (total < kEqcrStaged + qm::kEqcrSize) {
+		std::array<qm::EqcrEntry, kBatch> batch;
+		unsigned n;
+		{
+			std::lock_guard<std::mutex> g(eqcr_lock_);
+			take_eqcr_locked();
+			n = std::min(staged_count_, kBatch);
+			for (unsigned i = 0; i < n; i++)
+				batch[i] = staged_[(staged_head_ + i) % kEqcrStaged];
+			staged_head_ = (staged_head_ + n) % kEqcrStaged;
+			staged_count_ -= n;
+		}
+		if (n == 0)
+			break;
+		for (unsigned i = 0; i < n; i++)
+			enqueue_entry(batch[i], cdc);
+		total += n;
+	}
+	return total > 0;
+}
+
+void QmanSwPortal::enqueue_entry(const qm::EqcrEntry &e, bool cdc)
+{
+	if ((e.verb & qm::eqcr_verb::kCmdMask) != qm::eqcr_verb::kCmdEnqueue) {
+		faults_.bad_eqcr_verb++;
+		return;
+	}
+	const EnqueueStatus st = qman_.enqueue(e.fqid(), e.fd);
+	if (st == EnqueueStatus::rejected)
+		post_ern(e, qm::mr_rc::kError);
+	else if (st == EnqueueStatus::tail_drop)
+		post_ern(e, qm::mr_rc::kFqTaildrop);
+	// Enqueue DCA: the entry also consumes a DQRR entry.
+	if (cdc && (e.dca & qm::eqcr_dca::kEnable))
+		consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) & (qm::kDqrrSize - 1));
 }
 
 void QmanSwPortal::post_ern(const qm::EqcrEntry &e, uint8_t rc)

@@ -24,6 +24,15 @@
 // this index" (in-order consumption, what our driver does); two DCAP writes
 // the model has not yet seen therefore merge instead of being lost.
 //
+// The EQCR is consumed in two halves: taking entries off the ring (which
+// publishes EQCR_CI) and enqueuing them to their FQs. poll() does both under
+// the model's lock; drain_eqcr() takes entries only, on whatever thread calls
+// it, under the EQCR's own lock, into a staging queue the next poll() enqueues
+// from first. So a driver that finds its EQCR full gets it consumed at once,
+// as silicon would, whatever the model's thread is doing (running a long
+// step, or not getting a CPU), and the two threads never wait for each other
+// longer than an entry copy.
+//
 // DQRR production never exceeds 15 outstanding entries and MR 7: the driver's
 // CI writes carry no wrap bit, so a full ring could not be told from an empty
 // one (the Linux driver programs DQRR max fill 15 for the same reason).
@@ -32,6 +41,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <mutex>
 
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
@@ -75,6 +85,13 @@ public:
 	bool poll();
 	// DQRR production from the portal's volatile and static dequeues.
 	bool produce();
+	// Take what the EQCR holds off the ring and publish EQCR_CI; the next
+	// poll() enqueues it. Any thread, without the model's lock; never waits
+	// (false if the EQCR is being consumed right now, held nothing, or the
+	// staging queue is full). See Soc::drain_eqcr.
+	bool drain_eqcr();
+	// Entries taken off the EQCR and not yet enqueued at most.
+	static constexpr unsigned kEqcrStaged = 64;
 
 	// --- used by Qman while producing
 	struct VolatileCmd {
@@ -107,6 +124,8 @@ public:
 
 private:
 	bool poll_eqcr();
+	unsigned take_eqcr_locked();
+	void enqueue_entry(const hw::qm::EqcrEntry &e, bool cdc);
 	bool poll_mc();
 	bool poll_dqrr_consumption();
 	bool poll_vdqcr();
@@ -120,7 +139,12 @@ private:
 	PortalMemory ce_;
 	PortalMemory ci_;
 
+	// The EQCR's consumer side: its cursor, EQCR_CI, the staging queue.
+	std::mutex eqcr_lock_;
 	hw::Ring<hw::qm::EqcrEntry, hw::qm::kEqcrSize> eqcr_;
+	std::array<hw::qm::EqcrEntry, kEqcrStaged> staged_;
+	unsigned staged_head_ = 0;
+	unsigned staged_count_ = 0;
 	hw::Ring<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
 	hw::Ring<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
 	unsigned dqrr_ci_ = 0;				      // consumer index as last seen

@@ -93,6 +93,11 @@ uint64_t Soc::run_until_idle(uint64_t max_steps)
 	return n;
 }
 
+bool Soc::drain_eqcr(unsigned portal)
+{
+	return portal < qportals_.size() && qportals_[portal]->drain_eqcr();
+}
+
 bool Soc::valid() const noexcept
 {
 	for (const auto &p : qportals_)

@@ -15,7 +15,8 @@
 //
 // The model's state belongs to whoever holds lock(): step() takes it, so a
 // control-path call into the model (Qman/Bman methods, fq_info, ...) while the
-// thread runs must hold it too. Portal memory needs no lock.
+// thread runs must hold it too. Portal memory needs no lock, and neither does
+// drain_eqcr().
 #pragma once
 
 #include <atomic>
@@ -77,6 +78,15 @@ public:
 	bool step();
 	// Steps until a step does nothing (or max_steps); returns steps taken.
 	uint64_t run_until_idle(uint64_t max_steps = 100'000'000);
+
+	// QMan takes what portal 'portal's EQCR holds and publishes EQCR_CI, on
+	// the caller's thread; the next step enqueues the entries to their FQs.
+	// Silicon consumes EQCR entries promptly whatever the CPUs do, while the
+	// model's thread (or the test that steps it) may not run for a while: a
+	// driver that finds its EQCR full calls this rather than wait. Either
+	// mode; takes no model lock (the EQCR has its own, see portal.hpp) and
+	// never waits. True if it freed entries.
+	bool drain_eqcr(unsigned portal);
 
 	// Threaded mode. cpu < 0: no pinning. Negative errno on failure.
 	int start_thread(int cpu = -1);

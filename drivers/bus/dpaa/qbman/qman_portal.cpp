@@ -44,6 +44,11 @@ QmanPortal::QmanPortal(const QmanPortalConfig &cfg) noexcept
 {
 }
 
+unsigned QmanPortal::eqcr_full_call() noexcept
+{
+	return eqcr_full_.fn(eqcr_full_.arg, index_) ? eqcr_update() : 0;
+}
+
 int QmanPortal::init(DqrrConsume mode) noexcept
 {
 	if (ce_ == nullptr || ci_ == nullptr)

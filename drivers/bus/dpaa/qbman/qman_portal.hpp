@@ -70,6 +70,15 @@ struct FqNp {
 	uint32_t bytes = 0;
 };
 
+// Called by enqueue when the EQCR is still full after re-reading EQCR_CI,
+// with the portal's index: a QMan that needs the caller's thread to make
+// progress (the modelled SoC's) consumes the ring now. True if it took
+// entries. Unset on a board, whose QMan drains the ring by itself.
+struct EqcrFullHook {
+	bool (*fn)(void *arg, unsigned portal) = nullptr;
+	void *arg = nullptr;
+};
+
 class QmanPortal
 {
 public:
@@ -82,6 +91,7 @@ public:
 	// stop static dequeues (SDQCR = 0).
 	int init(DqrrConsume mode = DqrrConsume::ci_register) noexcept;
 	void set_wait_hook(WaitHook h) noexcept { wait_ = h; }
+	void set_eqcr_full_hook(EqcrFullHook h) noexcept { eqcr_full_ = h; }
 	hw::Channel channel() const noexcept { return channel_; }
 	unsigned index() const noexcept { return index_; }
 
@@ -90,7 +100,7 @@ public:
 	// 0, or -EBUSY when the EQCR is full.
 	int enqueue(hw::Fqid fqid, const hw::Fd &fd) noexcept
 	{
-		if (eqcr_avail_ == 0 && eqcr_update() == 0) [[unlikely]]
+		if (eqcr_avail_ == 0 && eqcr_update() == 0 && eqcr_full() == 0) [[unlikely]]
 			return -EBUSY;
 		put_eqcr(fqid, fd);
 		return 0;
@@ -101,7 +111,7 @@ public:
 	{
 		unsigned done = 0;
 		while (done < fds.size()) {
-			if (eqcr_avail_ == 0 && eqcr_update() == 0)
+			if (eqcr_avail_ == 0 && eqcr_update() == 0 && eqcr_full() == 0)
 				break;
 			put_eqcr(fqid, fds[done]);
 			done++;
@@ -222,6 +232,17 @@ public:
 	}
 
 private:
+	// The EQCR is full by EQCR_CI: the free entries once the hook has had
+	// QMan consume it, 0 without a hook (a board: one predictable test, on
+	// the full-ring path only).
+	unsigned eqcr_full() noexcept
+	{
+		if (eqcr_full_.fn == nullptr)
+			return 0;
+		return eqcr_full_call();
+	}
+	[[gnu::noinline]] unsigned eqcr_full_call() noexcept;
+
 	void put_eqcr(hw::Fqid fqid, const hw::Fd &fd) noexcept
 	{
 		qm::EqcrEntry *e = eqcr_.start();
@@ -258,6 +279,7 @@ private:
 	unsigned mc_rridx_ = 1;
 	bool mc_pending_ = false; // a timed-out command whose response is still due
 	WaitHook wait_{};
+	EqcrFullHook eqcr_full_{};
 };
 
 // Negative errno for a management-command result code.
