@@ -99,6 +99,8 @@ int map_slot(unsigned i) noexcept
 	const platform::WaitFn w = plat->wait_fn();
 	s.qman->set_wait_hook(qbman::WaitHook{w.fn, w.arg});
 	s.bman->set_wait_hook(qbman::WaitHook{w.fn, w.arg});
+	const platform::EqcrFullFn e = plat->eqcr_full_fn();
+	s.qman->set_eqcr_full_hook(qbman::EqcrFullHook{e.fn, e.arg});
 	return 0;
 }
 

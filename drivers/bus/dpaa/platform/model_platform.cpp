@@ -133,6 +133,10 @@ public:
 	// waiting for a management command's answer steps it.
 	WaitFn wait_fn() noexcept override { return WaitFn{step_if_stepped, &sys_->soc()}; }
 
+	// A full EQCR is consumed on the driver's thread, as silicon would have
+	// consumed it whether or not the model's thread (or a stepping test) ran.
+	EqcrFullFn eqcr_full_fn() noexcept override { return EqcrFullFn{drain_eqcr, &sys_->soc()}; }
+
 	void *model_system() noexcept override { return sys_.get(); }
 
 	// model::BusMemory: what a modelled block (FMan) sees at a bus address.
@@ -158,6 +162,11 @@ private:
 		auto *soc = static_cast<model::Soc *>(arg);
 		if (!soc->threaded())
 			soc->step();
+	}
+
+	static bool drain_eqcr(void *arg, unsigned portal) noexcept
+	{
+		return static_cast<model::Soc *>(arg)->drain_eqcr(portal);
 	}
 
 	void describe() noexcept

@@ -103,6 +103,13 @@ struct IrqFn {
 	void *arg = nullptr;
 };
 
+// Called by a QMan portal driver that finds its EQCR full; see
+// qbman/qman_portal.hpp EqcrFullHook (same shape).
+struct EqcrFullFn {
+	bool (*fn)(void *arg, unsigned portal) = nullptr;
+	void *arg = nullptr;
+};
+
 class Platform
 {
 public:
@@ -153,6 +160,9 @@ public:
 
 	// What a portal driver calls while waiting (stepped model), or none.
 	virtual WaitFn wait_fn() noexcept { return {}; }
+	// What a QMan portal driver calls when it finds its EQCR full, or none
+	// (a board's QMan drains the ring by itself).
+	virtual EqcrFullFn eqcr_full_fn() noexcept { return {}; }
 
 	// The modelled SoC (a dpaa::model::System *) for tests and tools that
 	// read wire counters or act as the hardware; nullptr on a board.
