@@ -20,8 +20,6 @@
 // the application's mbufs until the wire is done with them; a copy keeps
 // the fast path free of both (see the guide for figures).
 
-#include <sched.h>
-
 #include <cstring>
 
 #include <rte_cycles.h>
@@ -199,34 +197,31 @@ void undo_slow(SlowFrame &u) noexcept
 	return true;
 }
 
-// The EQCR has 8 entries and QMan drains it in well under a microsecond on a
-// board: a full ring at the end of a burst is most often a matter of waiting
-// that long, which costs less than the application's retry or drop (upstream
-// DPAA waits without bound). After a short spin the wait yields the CPU, so
-// that a QMan that shares it (the modelled SoC's thread on a small machine)
-// can run. Bounded in time: QMan that does not drain gets fewer frames after
-// kEqcrWaitUs without progress, as DPDK expects of a full ring.
-constexpr uint64_t kEqcrWaitUs = 20000;
-constexpr unsigned kEqcrSpins = 64;
+// The EQCR has 8 entries and QMan consumes them in well under a microsecond
+// on a board: a ring found full in a burst is most often a matter of waiting
+// that long. So the burst spins, without yielding, until kEqcrSpinUs pass
+// without progress; a ring still full then gets fewer frames than asked, at
+// once, as DPDK expects of a full ring (the application retries or drops,
+// and counts). Where QMan needs this thread to make progress (the modelled
+// SoC, whose own thread may not get a CPU for a while on a small machine),
+// the portal driver has it consume the ring each time it finds it full
+// (QmanPortal's EQCR-full hook): the retries below go on as long as that
+// frees entries.
+constexpr uint64_t kEqcrSpinUs = 2;
 
 [[gnu::noinline]] unsigned enqueue_retry(qbman::QmanPortal &portal, uint32_t fqid,
 					 std::span<const hw::Fd> fds) noexcept
 {
-	const uint64_t patience = rte_get_timer_hz() / 1000000 * kEqcrWaitUs;
+	const uint64_t patience = rte_get_timer_hz() * kEqcrSpinUs / 1000000;
 	uint64_t since = rte_get_timer_cycles();
-	unsigned done = 0, idle = 0;
+	unsigned done = 0;
 	while (done < fds.size()) {
-		if (++idle < kEqcrSpins)
-			rte_pause();
-		else
-			sched_yield();
+		rte_pause();
 		const unsigned n = portal.enqueue_burst(hw::Fqid{fqid}, fds.subspan(done));
-		const uint64_t now = rte_get_timer_cycles();
 		if (n) {
 			done += n;
-			since = now;
-			idle = 0;
-		} else if (now - since > patience) {
+			since = rte_get_timer_cycles();
+		} else if (rte_get_timer_cycles() - since > patience) {
 			break;
 		}
 	}
