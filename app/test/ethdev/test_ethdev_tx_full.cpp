@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// A Tx burst on a ring that cannot drain: fm1-mac9 transmits to a pcap file
+// while the test stalls the modelled SoC (a thread of the test holds the
+// model's lock, so neither QMan nor the FMan moves). The burst must return
+// fewer frames than asked instead of waiting, count exactly what it took,
+// and once the SoC runs again every accepted frame must reach the wire
+// byte-exact, with no buffer lost. The Tx calls use the public ethdev API
+// only; the model is reached through the bus to stall it, as a board's QMan
+// never would be.
+
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "dpaa_bus.hpp"
+#include "dpaa_model/system.hpp"
+#include "ethdev_test_support.hpp"
+
+using namespace dpaa_test;
+
+namespace
+{
+
+rte_mempool *g_pool;
+uint16_t P;
+std::string g_dir;
+
+constexpr uint32_t kIp1 = 0xc0a80001, kIp2 = 0xc0a80002;
+constexpr uint16_t kBurst = 32;
+
+std::vector<Bytes> read_pcap(const std::string &path)
+{
+	std::vector<Bytes> out;
+	FILE *f = fopen(path.c_str(), "rb");
+	if (f == nullptr)
+		return out;
+	uint32_t hdr[6];
+	if (fread(hdr, 4, 6, f) != 6) {
+		fclose(f);
+		return out;
+	}
+	const bool swap = hdr[0] == 0xd4c3b2a1 || hdr[0] == 0x4d3cb2a1;
+	for (;;) {
+		uint32_t rec[4];
+		if (fread(rec, 4, 4, f) != 4)
+			break;
+		const uint32_t len = swap ? __builtin_bswap32(rec[2]) : rec[2];
+		Bytes b(len);
+		if (fread(b.data(), 1, len, f) != len)
+			break;
+		out.push_back(b);
+	}
+	fclose(f);
+	return out;
+}
+
+std::vector<Bytes> wire_frames(size_t want)
+{
+	std::vector<Bytes> got;
+	for (int i = 0; i < 5000 && got.size() < want; i++) {
+		sleep_ms(1);
+		got = read_pcap(g_dir + "/out.pcap");
+	}
+	return got;
+}
+
+// Holds the modelled SoC's lock on a thread of its own until release().
+class Stall
+{
+public:
+	explicit Stall(std::mutex &soc_lock)
+	    : t_([this, &soc_lock] {
+		      std::lock_guard<std::mutex> stalled(soc_lock);
+		      std::unique_lock<std::mutex> l(m_);
+		      held_ = true;
+		      cv_.notify_all();
+		      cv_.wait(l, [this] { return released_; });
+	      })
+	{
+		std::unique_lock<std::mutex> l(m_);
+		cv_.wait(l, [this] { return held_; });
+	}
+	~Stall() { release(); }
+	void release()
+	{
+		{
+			std::lock_guard<std::mutex> l(m_);
+			released_ = true;
+		}
+		cv_.notify_all();
+		if (t_.joinable())
+			t_.join();
+	}
+
+private:
+	std::mutex m_;
+	std::condition_variable cv_;
+	bool held_ = false, released_ = false;
+	std::thread t_;
+};
+
+rte_mbuf *mbuf_of(const Bytes &f)
+{
+	rte_mbuf *m = rte_pktmbuf_alloc(g_pool);
+	if (m == nullptr)
+		return nullptr;
+	memcpy(rte_pktmbuf_append(m, static_cast<uint16_t>(f.size())), f.data(), f.size());
+	return m;
+}
+
+TEST(TxFull, BurstOnAStalledRingReturnsFewerAndLosesNothing)
+{
+	const uint64_t start = pool_settle(g_pool, g_pool->size);
+	PortSetup s;
+	s.pool = g_pool;
+	ASSERT_EQ(port_start(P, s), 0);
+	ASSERT_EQ(rte_eth_stats_reset(P), 0);
+	const rte_ether_addr dst = {{0x02, 0x00, 0x00, 0x00, 0x00, 0x99}};
+	const L2 l2{dst, port_mac(P), -1, -1};
+	std::vector<Bytes> frames;
+	uint64_t bytes = 0;
+	for (unsigned i = 0; i < 512; i++) {
+		frames.push_back(
+			ipv4_udp(l2, kIp1, kIp2, static_cast<uint16_t>(i), 9, 30 + i % 64));
+		bytes += frames.back().size();
+	}
+	// The first frame goes out normally: this thread has its portal, and
+	// the EQCR is idle when the stall begins.
+	ASSERT_EQ(send_frames(P, 0, g_pool, {frames[0]}), 1u);
+	ASSERT_EQ(wire_frames(1).size(), 1u);
+	// Every buffer is taken before the stall: an allocation from a dpaa
+	// pool may need BMan, which stops with the rest of the SoC.
+	std::vector<rte_mbuf *> mbufs;
+	for (size_t i = 1; i < frames.size(); i++) {
+		mbufs.push_back(mbuf_of(frames[i]));
+		ASSERT_NE(mbufs.back(), nullptr);
+	}
+
+	auto *sys = static_cast<dpaa::model::System *>(dpaa::bus::model_system());
+	ASSERT_NE(sys, nullptr);
+	size_t accepted = 0;
+	std::vector<uint16_t> returns;
+	std::chrono::nanoseconds short_burst{0};
+	{
+		Stall stall(sys->soc().lock());
+		// Full bursts until the ring is full, then one more on the full ring.
+		while (accepted + kBurst <= mbufs.size()) {
+			const auto t0 = std::chrono::steady_clock::now();
+			const uint16_t n = rte_eth_tx_burst(P, 0, &mbufs[accepted], kBurst);
+			const auto t1 = std::chrono::steady_clock::now();
+			returns.push_back(n);
+			accepted += n;
+			if (n < kBurst) {
+				short_burst = t1 - t0;
+				break;
+			}
+		}
+		if (!returns.empty() && returns.back() < kBurst)
+			returns.push_back(rte_eth_tx_burst(P, 0, &mbufs[accepted], kBurst));
+		stall.release();
+	}
+	printf("bursts on the stalled ring returned:");
+	for (uint16_t n : returns)
+		printf(" %u", n);
+	printf(" (the short one in %.1f us)\n", short_burst.count() / 1000.0);
+	ASSERT_GE(returns.size(), 2u) << "the ring never filled";
+	EXPECT_LT(returns[returns.size() - 2], kBurst);
+	EXPECT_EQ(returns.back(), 0) << "a full ring that cannot drain takes nothing";
+	EXPECT_GT(accepted, 0u);
+
+	// The SoC runs again: what was accepted goes out; the rest is sent now.
+	rte_eth_stats st{};
+	for (int i = 0; i < 5000 && st.opackets < 1 + accepted; i++) {
+		sleep_ms(1);
+		ASSERT_EQ(rte_eth_stats_get(P, &st), 0);
+	}
+	EXPECT_EQ(st.opackets, 1 + accepted) << "counted as sent: what the bursts returned";
+	size_t sent = accepted;
+	for (unsigned tries = 0; sent < mbufs.size() && tries < 1000000; tries++) {
+		sent += rte_eth_tx_burst(
+			P, 0, &mbufs[sent],
+			static_cast<uint16_t>(RTE_MIN(mbufs.size() - sent, kBurst)));
+		if (sent < mbufs.size())
+			std::this_thread::yield();
+	}
+	ASSERT_EQ(sent, mbufs.size());
+
+	const std::vector<Bytes> got = wire_frames(frames.size());
+	ASSERT_EQ(got.size(), frames.size());
+	for (size_t i = 0; i < frames.size(); i++)
+		EXPECT_EQ(got[i], frames[i]) << "frame " << i;
+	for (int i = 0; i < 5000 && st.opackets < frames.size(); i++) {
+		sleep_ms(1);
+		ASSERT_EQ(rte_eth_stats_get(P, &st), 0);
+	}
+	EXPECT_EQ(st.opackets, frames.size());
+	EXPECT_EQ(st.obytes, bytes);
+	EXPECT_EQ(st.oerrors, 0u);
+	port_stop(P);
+	EXPECT_EQ(pool_settle(g_pool, start), start) << "buffers lost";
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+	testing::InitGoogleTest(&argc, argv);
+	std::string tmpl =
+		(std::filesystem::temp_directory_path() / "dpaa-ethdev-txfull-XXXXXX").string();
+	if (mkdtemp(tmpl.data()) == nullptr)
+		return 1;
+	g_dir = tmpl;
+	const std::string model =
+		"board=ls1046a-rdb;fm1-mac9=pcap:tx=" + g_dir + "/out.pcap;mode=threaded";
+	if (eal_start(argv[0], model, {"-a", "dpaa_bus:fm1-mac9"}) < 0) {
+		fprintf(stderr, "EAL initialisation failed\n");
+		return 1;
+	}
+	P = port_by_name("fm1-mac9");
+	g_pool = dpaa_pool("pool", 1024);
+	if (P >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
+		fprintf(stderr, "no DPAA port or pool\n");
+		return 1;
+	}
+	const int ret = RUN_ALL_TESTS();
+	rte_eth_dev_close(P);
+	rte_eal_cleanup();
+	unlink((g_dir + "/out.pcap").c_str());
+	rmdir(g_dir.c_str());
+	return ret;
+}
