@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include <sched.h>
+
 #include "dpaa_hw/portal_access.hpp"
 #include "dpaa_model/bman.hpp"
 #include "dpaa_model/qman.hpp"
@@ -18,6 +20,15 @@ namespace bm = hw::bm;
 
 namespace
 {
+
+inline void cpu_relax() noexcept
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	asm volatile("yield" ::: "memory");
+#endif
+}
 
 // Value the model leaves in DCAP once it has taken a write: DCAP is a
 // write-only command register on silicon, and no valid command has all bits
@@ -54,11 +65,12 @@ void QmanSwPortal::reset()
 	ci_.clear();
 	void *ce = ce_.get();
 	void *ci = ci_.get();
-	{
-		std::lock_guard<std::mutex> g(eqcr_lock_);
-		eqcr_.init(hw::area_at<void>(ce, qm::ce::kEqcr));
-		staged_head_ = staged_count_ = 0;
-	}
+	eqcr_lock();
+	eqcr_.init(hw::area_at<void>(ce, qm::ce::kEqcr));
+	eqcr_pos_.store(eqcr_.cursor().to_reg(), std::memory_order_release);
+	staged_head_ = 0;
+	staged_count_.store(0, std::memory_order_relaxed);
+	eqcr_unlock();
 	dqrr_.init(hw::area_at<void>(ce, qm::ce::kDqrr));
 	mr_.init(hw::area_at<void>(ce, qm::ce::kMr));
 	dqrr_ci_ = dqrr_fill_ = 0;
@@ -121,33 +133,75 @@ bool QmanSwPortal::poll()
 	return did;
 }
 
+// The EQCR's lock is a spin lock: both sides hold it for a few entry copies,
+// and a model thread put to sleep on a mutex the driver held would cost the
+// driver a wake-up system call and the model its CPU.
+bool QmanSwPortal::eqcr_try_lock() noexcept
+{
+	return !eqcr_busy_.exchange(true, std::memory_order_acquire);
+}
+
+void QmanSwPortal::eqcr_lock() noexcept
+{
+	// The holder can only be the portal's driver, preempted within a copy.
+	for (unsigned spins = 0; !eqcr_try_lock(); spins++) {
+		if (spins < 1024)
+			cpu_relax();
+		else
+			sched_yield();
+	}
+}
+
+void QmanSwPortal::eqcr_unlock() noexcept
+{
+	eqcr_busy_.store(false, std::memory_order_release);
+}
+
+// Whether the EQCR has something to take, without its lock: the model's
+// poll need not take the lock (and keep the driver from it) when not. A
+// stale answer only moves the work to the next step.
+bool QmanSwPortal::eqcr_pending() const noexcept
+{
+	if (staged_count_.load(std::memory_order_relaxed))
+		return true;
+	const auto pos =
+		hw::RingCursor<qm::kEqcrSize>::from_reg(eqcr_pos_.load(std::memory_order_acquire));
+	const void *e =
+		hw::area_at<char>(ce_.get(), qm::ce::kEqcr) + pos.idx() * sizeof(qm::EqcrEntry);
+	return (hw::load_verb(e) & hw::kVbit) == pos.vbit();
+}
+
 bool QmanSwPortal::drain_eqcr()
 {
 	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
 		return false;
-	std::unique_lock<std::mutex> g(eqcr_lock_, std::try_to_lock);
 	// Busy: the model's thread is taking the entries itself.
-	if (!g.owns_lock())
+	if (!eqcr_try_lock())
 		return false;
-	return take_eqcr_locked() > 0;
+	const unsigned n = take_eqcr_locked();
+	eqcr_unlock();
+	return n > 0;
 }
 
 // Ring -> staging queue, then EQCR_CI says the slots are free again.
 unsigned QmanSwPortal::take_eqcr_locked()
 {
+	unsigned staged = staged_count_.load(std::memory_order_relaxed);
 	unsigned n = 0;
-	while (staged_count_ < kEqcrStaged) {
+	while (staged < kEqcrStaged) {
 		const qm::EqcrEntry *e = eqcr_.current();
 		if (e == nullptr)
 			break;
-		staged_[(staged_head_ + staged_count_) % kEqcrStaged] = *e;
-		staged_count_++;
+		staged_[(staged_head_ + staged) % kEqcrStaged] = *e;
+		staged++;
 		eqcr_.next();
 		n++;
 	}
 	if (n == 0)
 		return 0;
+	staged_count_.store(staged, std::memory_order_relaxed);
 	const uint32_t pos = eqcr_.cursor().to_reg();
+	eqcr_pos_.store(pos, std::memory_order_release);
 	hw::reg_write(ci_.get(), qm::ci::kEqcrCi, pos);
 	hw::reg_write(ci_.get(), qm::ci::kEqcrPi, pos);
 	hw::reg_write(ce_.get(), qm::ce::kEqcrCi, pos);
@@ -164,18 +218,17 @@ bool QmanSwPortal::poll_eqcr()
 	// cannot hold the step here.
 	constexpr unsigned kBatch = qm::kEqcrSize;
 	unsigned total = 0;
-	while (total < kEqcrStaged + qm::kEqcrSize) {
+	while (total < kEqcrStaged + qm::kEqcrSize && eqcr_pending()) {
 		std::array<qm::EqcrEntry, kBatch> batch;
-		unsigned n;
-		{
-			std::lock_guard<std::mutex> g(eqcr_lock_);
-			take_eqcr_locked();
-			n = std::min(staged_count_, kBatch);
-			for (unsigned i = 0; i < n; i++)
-				batch[i] = staged_[(staged_head_ + i) % kEqcrStaged];
-			staged_head_ = (staged_head_ + n) % kEqcrStaged;
-			staged_count_ -= n;
-		}
+		eqcr_lock();
+		take_eqcr_locked();
+		const unsigned staged = staged_count_.load(std::memory_order_relaxed);
+		const unsigned n = std::min(staged, kBatch);
+		for (unsigned i = 0; i < n; i++)
+			batch[i] = staged_[(staged_head_ + i) % kEqcrStaged];
+		staged_head_ = (staged_head_ + n) % kEqcrStaged;
+		staged_count_.store(staged - n, std::memory_order_relaxed);
+		eqcr_unlock();
 		if (n == 0)
 			break;
 		for (unsigned i = 0; i < n; i++)

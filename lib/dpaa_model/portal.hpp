@@ -27,11 +27,11 @@
 // The EQCR is consumed in two halves: taking entries off the ring (which
 // publishes EQCR_CI) and enqueuing them to their FQs. poll() does both under
 // the model's lock; drain_eqcr() takes entries only, on whatever thread calls
-// it, under the EQCR's own lock, into a staging queue the next poll() enqueues
-// from first. So a driver that finds its EQCR full gets it consumed at once,
-// as silicon would, whatever the model's thread is doing (running a long
-// step, or not getting a CPU), and the two threads never wait for each other
-// longer than an entry copy.
+// it, under the EQCR's own spin lock, into a staging queue that the next
+// poll() enqueues from first. So a driver that finds its EQCR full gets it
+// consumed at once, as silicon would, whatever the model's thread is doing
+// (running a long step, or not getting a CPU), and the two threads never
+// wait for each other longer than a few entry copies.
 //
 // DQRR production never exceeds 15 outstanding entries and MR 7: the driver's
 // CI writes carry no wrap bit, so a full ring could not be told from an empty
@@ -39,9 +39,9 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <deque>
-#include <mutex>
 
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
@@ -124,6 +124,10 @@ public:
 
 private:
 	bool poll_eqcr();
+	bool eqcr_try_lock() noexcept;
+	void eqcr_lock() noexcept;
+	void eqcr_unlock() noexcept;
+	bool eqcr_pending() const noexcept;
 	unsigned take_eqcr_locked();
 	void enqueue_entry(const hw::qm::EqcrEntry &e, bool cdc);
 	bool poll_mc();
@@ -139,12 +143,14 @@ private:
 	PortalMemory ce_;
 	PortalMemory ci_;
 
-	// The EQCR's consumer side: its cursor, EQCR_CI, the staging queue.
-	std::mutex eqcr_lock_;
+	// The EQCR's consumer side, under eqcr_busy_: its cursor, EQCR_CI, the
+	// staging queue. eqcr_pos_ and staged_count_ are also read without it.
+	std::atomic<bool> eqcr_busy_{false};
 	hw::Ring<hw::qm::EqcrEntry, hw::qm::kEqcrSize> eqcr_;
+	std::atomic<uint32_t> eqcr_pos_{0}; // eqcr_'s cursor, as EQCR_CI
 	std::array<hw::qm::EqcrEntry, kEqcrStaged> staged_;
 	unsigned staged_head_ = 0;
-	unsigned staged_count_ = 0;
+	std::atomic<unsigned> staged_count_{0};
 	hw::Ring<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
 	hw::Ring<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
 	unsigned dqrr_ci_ = 0;				      // consumer index as last seen

@@ -46,7 +46,10 @@ QmanPortal::QmanPortal(const QmanPortalConfig &cfg) noexcept
 
 unsigned QmanPortal::eqcr_full_call() noexcept
 {
-	return eqcr_full_.fn(eqcr_full_.arg, index_) ? eqcr_update() : 0;
+	// EQCR_CI again even when the hook took nothing: QMan may have consumed
+	// the ring meanwhile (the model's thread, which kept the hook out).
+	eqcr_full_.fn(eqcr_full_.arg, index_);
+	return eqcr_update();
 }
 
 int QmanPortal::init(DqrrConsume mode) noexcept

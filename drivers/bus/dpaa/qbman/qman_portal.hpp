@@ -72,8 +72,9 @@ struct FqNp {
 
 // Called by enqueue when the EQCR is still full after re-reading EQCR_CI,
 // with the portal's index: a QMan that needs the caller's thread to make
-// progress (the modelled SoC's) consumes the ring now. True if it took
-// entries. Unset on a board, whose QMan drains the ring by itself.
+// progress (the modelled SoC's) consumes the ring now, then EQCR_CI is read
+// again. True if it took entries. Unset on a board, whose QMan drains the
+// ring by itself.
 struct EqcrFullHook {
 	bool (*fn)(void *arg, unsigned portal) = nullptr;
 	void *arg = nullptr;
