@@ -217,11 +217,14 @@ constexpr uint64_t kEqcrSpinUs = 2;
 	unsigned done = 0;
 	while (done < fds.size()) {
 		rte_pause();
+		// The clock before the try: the last try comes after the time is
+		// up, even if this thread was preempted in between.
+		const uint64_t now = rte_get_timer_cycles();
 		const unsigned n = portal.enqueue_burst(hw::Fqid{fqid}, fds.subspan(done));
 		if (n) {
 			done += n;
-			since = rte_get_timer_cycles();
-		} else if (rte_get_timer_cycles() - since > patience) {
+			since = now;
+		} else if (now - since > patience) {
 			break;
 		}
 	}
