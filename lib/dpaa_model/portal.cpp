@@ -68,8 +68,8 @@ void QmanSwPortal::reset()
 	eqcr_lock();
 	eqcr_.init(hw::area_at<void>(ce, qm::ce::kEqcr));
 	eqcr_pos_.store(eqcr_.cursor().to_reg(), std::memory_order_release);
-	staged_head_ = 0;
-	staged_count_.store(0, std::memory_order_relaxed);
+	staged_head_.store(0, std::memory_order_relaxed);
+	staged_tail_.store(0, std::memory_order_relaxed);
 	eqcr_unlock();
 	dqrr_.init(hw::area_at<void>(ce, qm::ce::kDqrr));
 	mr_.init(hw::area_at<void>(ce, qm::ce::kMr));
@@ -157,13 +157,11 @@ void QmanSwPortal::eqcr_unlock() noexcept
 	eqcr_busy_.store(false, std::memory_order_release);
 }
 
-// Whether the EQCR has something to take, without its lock: the model's
-// poll need not take the lock (and keep the driver from it) when not. A
-// stale answer only moves the work to the next step.
-bool QmanSwPortal::eqcr_pending() const noexcept
+// Whether the ring holds an entry to take, without the EQCR's lock: the
+// model's poll need not take the lock (and keep the driver from it) when
+// not. A stale answer only moves the work to the next step.
+bool QmanSwPortal::eqcr_ring_pending() const noexcept
 {
-	if (staged_count_.load(std::memory_order_relaxed))
-		return true;
 	const auto pos =
 		hw::RingCursor<qm::kEqcrSize>::from_reg(eqcr_pos_.load(std::memory_order_acquire));
 	const void *e =
@@ -183,23 +181,28 @@ bool QmanSwPortal::drain_eqcr()
 	return n > 0;
 }
 
-// Ring -> staging queue, then EQCR_CI says the slots are free again.
+// Ring -> staging queue, then EQCR_CI says the slots are free again. The
+// staging queue has producers under the EQCR's lock (this) and one consumer,
+// the model's poll, which reads its entries without the lock: a producer
+// writes only slots the consumer has released (head), the consumer reads
+// only slots a producer has published (tail).
 unsigned QmanSwPortal::take_eqcr_locked()
 {
-	unsigned staged = staged_count_.load(std::memory_order_relaxed);
+	const uint32_t head = staged_head_.load(std::memory_order_acquire);
+	uint32_t tail = staged_tail_.load(std::memory_order_relaxed);
 	unsigned n = 0;
-	while (staged < kEqcrStaged) {
+	while (tail - head < kEqcrStaged) {
 		const qm::EqcrEntry *e = eqcr_.current();
 		if (e == nullptr)
 			break;
-		staged_[(staged_head_ + staged) % kEqcrStaged] = *e;
-		staged++;
+		staged_[tail % kEqcrStaged] = *e;
+		tail++;
 		eqcr_.next();
 		n++;
 	}
 	if (n == 0)
 		return 0;
-	staged_count_.store(staged, std::memory_order_relaxed);
+	staged_tail_.store(tail, std::memory_order_release);
 	const uint32_t pos = eqcr_.cursor().to_reg();
 	eqcr_pos_.store(pos, std::memory_order_release);
 	hw::reg_write(ci_.get(), qm::ci::kEqcrCi, pos);
@@ -212,28 +215,25 @@ bool QmanSwPortal::poll_eqcr()
 {
 	const bool cdc = ((hw::reg_read(ci_.get(), qm::ci::kCfg) & qm::cfg::kDcmMask) >>
 			  qm::cfg::kDcmShift) == static_cast<uint32_t>(qm::DqrrCmode::cdc);
-	// Small batches out of the staging queue, so that the EQCR's lock is
-	// held for copies only, never across an enqueue. At most a full staging
+	// The EQCR's lock only around taking entries off the ring; the
+	// enqueues read the staging queue without it. At most a full staging
 	// queue and a ring per step: a driver that keeps refilling the ring
 	// cannot hold the step here.
-	constexpr unsigned kBatch = qm::kEqcrSize;
 	unsigned total = 0;
-	while (total < kEqcrStaged + qm::kEqcrSize && eqcr_pending()) {
-		std::array<qm::EqcrEntry, kBatch> batch;
-		eqcr_lock();
-		take_eqcr_locked();
-		const unsigned staged = staged_count_.load(std::memory_order_relaxed);
-		const unsigned n = std::min(staged, kBatch);
-		for (unsigned i = 0; i < n; i++)
-			batch[i] = staged_[(staged_head_ + i) % kEqcrStaged];
-		staged_head_ = (staged_head_ + n) % kEqcrStaged;
-		staged_count_.store(staged - n, std::memory_order_relaxed);
-		eqcr_unlock();
-		if (n == 0)
+	while (total < kEqcrStaged + qm::kEqcrSize) {
+		if (eqcr_ring_pending()) {
+			eqcr_lock();
+			take_eqcr_locked();
+			eqcr_unlock();
+		}
+		const uint32_t head = staged_head_.load(std::memory_order_relaxed);
+		const uint32_t tail = staged_tail_.load(std::memory_order_acquire);
+		if (head == tail)
 			break;
-		for (unsigned i = 0; i < n; i++)
-			enqueue_entry(batch[i], cdc);
-		total += n;
+		for (uint32_t i = head; i != tail; i++)
+			enqueue_entry(staged_[i % kEqcrStaged], cdc);
+		staged_head_.store(tail, std::memory_order_release);
+		total += tail - head;
 	}
 	return total > 0;
 }

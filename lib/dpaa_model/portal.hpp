@@ -30,8 +30,9 @@
 // it, under the EQCR's own spin lock, into a staging queue that the next
 // poll() enqueues from first. So a driver that finds its EQCR full gets it
 // consumed at once, as silicon would, whatever the model's thread is doing
-// (running a long step, or not getting a CPU), and the two threads never
-// wait for each other longer than a few entry copies.
+// (running a long step, or not getting a CPU), unless that thread is itself
+// in the middle of taking entries: each side holds the EQCR's lock for a few
+// entry copies only, and the driver never waits for it.
 //
 // DQRR production never exceeds 15 outstanding entries and MR 7: the driver's
 // CI writes carry no wrap bit, so a full ring could not be told from an empty
@@ -127,7 +128,7 @@ private:
 	bool eqcr_try_lock() noexcept;
 	void eqcr_lock() noexcept;
 	void eqcr_unlock() noexcept;
-	bool eqcr_pending() const noexcept;
+	bool eqcr_ring_pending() const noexcept;
 	unsigned take_eqcr_locked();
 	void enqueue_entry(const hw::qm::EqcrEntry &e, bool cdc);
 	bool poll_mc();
@@ -144,13 +145,13 @@ private:
 	PortalMemory ci_;
 
 	// The EQCR's consumer side, under eqcr_busy_: its cursor, EQCR_CI, the
-	// staging queue. eqcr_pos_ and staged_count_ are also read without it.
+	// staging queue's tail. eqcr_pos_ is also read without it.
 	std::atomic<bool> eqcr_busy_{false};
 	hw::Ring<hw::qm::EqcrEntry, hw::qm::kEqcrSize> eqcr_;
 	std::atomic<uint32_t> eqcr_pos_{0}; // eqcr_'s cursor, as EQCR_CI
 	std::array<hw::qm::EqcrEntry, kEqcrStaged> staged_;
-	unsigned staged_head_ = 0;
-	std::atomic<unsigned> staged_count_{0};
+	std::atomic<uint32_t> staged_head_{0}; // next to enqueue (the model's poll)
+	std::atomic<uint32_t> staged_tail_{0}; // next to fill (under eqcr_busy_)
 	hw::Ring<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
 	hw::Ring<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
 	unsigned dqrr_ci_ = 0;				      // consumer index as last seen
