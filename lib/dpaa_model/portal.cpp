@@ -213,8 +213,6 @@ unsigned QmanSwPortal::take_eqcr_locked()
 
 bool QmanSwPortal::poll_eqcr()
 {
-	const bool cdc = ((hw::reg_read(ci_.get(), qm::ci::kCfg) & qm::cfg::kDcmMask) >>
-			  qm::cfg::kDcmShift) == static_cast<uint32_t>(qm::DqrrCmode::cdc);
 	// The EQCR's lock only around taking entries off the ring; the
 	// enqueues read the staging queue without it. At most a full staging
 	// queue and a ring per step: a driver that keeps refilling the ring
@@ -226,16 +224,26 @@ bool QmanSwPortal::poll_eqcr()
 			take_eqcr_locked();
 			eqcr_unlock();
 		}
-		const uint32_t head = staged_head_.load(std::memory_order_relaxed);
-		const uint32_t tail = staged_tail_.load(std::memory_order_acquire);
-		if (head == tail)
+		const unsigned n = enqueue_staged();
+		if (n == 0)
 			break;
-		for (uint32_t i = head; i != tail; i++)
-			enqueue_entry(staged_[i % kEqcrStaged], cdc);
-		staged_head_.store(tail, std::memory_order_release);
-		total += tail - head;
+		total += n;
 	}
 	return total > 0;
+}
+
+unsigned QmanSwPortal::enqueue_staged()
+{
+	const uint32_t head = staged_head_.load(std::memory_order_relaxed);
+	const uint32_t tail = staged_tail_.load(std::memory_order_acquire);
+	if (head == tail)
+		return 0;
+	const bool cdc = ((hw::reg_read(ci_.get(), qm::ci::kCfg) & qm::cfg::kDcmMask) >>
+			  qm::cfg::kDcmShift) == static_cast<uint32_t>(qm::DqrrCmode::cdc);
+	for (uint32_t i = head; i != tail; i++)
+		enqueue_entry(staged_[i % kEqcrStaged], cdc);
+	staged_head_.store(tail, std::memory_order_release);
+	return tail - head;
 }
 
 void QmanSwPortal::enqueue_entry(const qm::EqcrEntry &e, bool cdc)
@@ -413,6 +421,10 @@ bool QmanSwPortal::poll_mc()
 		return false;
 	qm::McCommand cmd;
 	std::memcpy(&cmd, cr, sizeof(cmd));
+	// What QMan took off this portal's EQCR before the command is enqueued
+	// before it runs: the driver may have issued it on seeing EQCR_CI move
+	// (a Tx queue stop waits for its EQCR to empty, then for the FQ).
+	enqueue_staged();
 	qm::McResult res;
 	qman_.execute(index_, cmd, res);
 	auto *rr = hw::area_at<qm::McResult>(ce, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);

@@ -130,6 +130,7 @@ private:
 	void eqcr_unlock() noexcept;
 	bool eqcr_ring_pending() const noexcept;
 	unsigned take_eqcr_locked();
+	unsigned enqueue_staged();
 	void enqueue_entry(const hw::qm::EqcrEntry &e, bool cdc);
 	bool poll_mc();
 	bool poll_dqrr_consumption();

@@ -105,6 +105,19 @@ TEST_F(EqcrDrainStepped, FreesAFullRingWithoutAStep)
 	EXPECT_EQ(dequeue_all(), want);
 }
 
+// A driver that saw EQCR_CI move may issue a command about the FQ next (a
+// Tx queue stop does): the taken entries are enqueued before it runs.
+TEST_F(EqcrDrainStepped, TakenEntriesPrecedeALaterCommand)
+{
+	auto fds = seq_fds(0, kEqcrFree);
+	ASSERT_EQ(p0->enqueue_burst(hw::Fqid{kFqid}, fds), kEqcrFree);
+	EXPECT_TRUE(soc.drain_eqcr(0));
+	EXPECT_EQ(p0->eqcr_update(), kEqcrFree);
+	dpaa::qbman::FqNp np;
+	ASSERT_EQ(p0->query_fq_np(hw::Fqid{kFqid}, np), 0);
+	EXPECT_EQ(np.frames, kEqcrFree);
+}
+
 TEST_F(EqcrDrainStepped, NothingToTakeIsFalse)
 {
 	EXPECT_FALSE(soc.drain_eqcr(0)) << "empty EQCR";
