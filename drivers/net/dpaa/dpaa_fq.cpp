@@ -137,19 +137,81 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 	return ret;
 }
 
+// Whether every FQ of a block is out of service now (retired ones emptied
+// and taken out on the way).
+bool block_oos(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcept
+{
+	bool oos = portal != nullptr;
+	for (uint16_t i = 0; i < n && oos; i++)
+		oos = fq_shutdown(*portal, base + i, nullptr) == 0;
+	return oos;
+}
+
+// FQID blocks a port gave up (reconfigured or closed) while some of their
+// FQs were still retiring, their last frames in the ring of an lcore that
+// has not polled since. They go back to the allocator only once out of
+// service, whichever port's control path looks next: handed out again
+// while retiring, they could not be initialised, and the frames they hold
+// would never be freed.
+struct Quarantined {
+	uint32_t base;
+	uint16_t n;
+};
+constexpr unsigned kMaxQuarantined = 16;
+Quarantined quarantined[kMaxQuarantined];
+rte_spinlock_t quarantine_lock = RTE_SPINLOCK_INITIALIZER;
+
+void reap_quarantine(qbman::QmanPortal *portal) noexcept
+{
+	rte_spinlock_lock(&quarantine_lock);
+	for (Quarantined &b : quarantined) {
+		if (b.n == 0 || !block_oos(portal, b.base, b.n))
+			continue;
+		bus::fqid_free(b.base, b.n);
+		b.n = 0;
+	}
+	rte_spinlock_unlock(&quarantine_lock);
+}
+
+// Give a block back to the allocator, now if it is out of service, else
+// once it is.
+void release_block(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcept
+{
+	if (n == 0)
+		return;
+	if (block_oos(portal, base, n)) {
+		bus::fqid_free(base, n);
+		return;
+	}
+	rte_spinlock_lock(&quarantine_lock);
+	bool kept = false;
+	for (Quarantined &b : quarantined) {
+		if (b.n != 0)
+			continue;
+		b = Quarantined{base, n};
+		kept = true;
+		break;
+	}
+	rte_spinlock_unlock(&quarantine_lock);
+	if (!kept)
+		DPAA_PMD_LOG(WARNING, "FQs 0x%x..0x%x still retiring stay allocated for good", base,
+			     base + n - 1);
+}
+
 // Rx FQID blocks left retiring: those now out of service go back to the
-// allocator ('force': all of them, the port goes away or is reconfigured).
+// allocator ('force': the port goes away or is reconfigured, and the others
+// go to the quarantine).
 void reap_retiring(Port &p, qbman::QmanPortal *portal, bool force) noexcept
 {
 	for (unsigned b = 0; b < kMaxRetiringBlocks; b++) {
 		if (p.retiring_rx_n[b] == 0)
 			continue;
-		bool oos = portal != nullptr;
-		for (uint16_t i = 0; i < p.retiring_rx_n[b] && oos; i++)
-			oos = fq_shutdown(*portal, p.retiring_rx_base[b] + i, nullptr) == 0;
-		if (!oos && !force)
+		if (block_oos(portal, p.retiring_rx_base[b], p.retiring_rx_n[b]))
+			bus::fqid_free(p.retiring_rx_base[b], p.retiring_rx_n[b]);
+		else if (force)
+			release_block(portal, p.retiring_rx_base[b], p.retiring_rx_n[b]);
+		else
 			continue;
-		bus::fqid_free(p.retiring_rx_base[b], p.retiring_rx_n[b]);
 		p.retiring_rx_n[b] = 0;
 	}
 }
@@ -359,9 +421,9 @@ int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept
 
 void fqs_free(Port &p) noexcept
 {
-	reap_retiring(p, bus::qman_portal(), true);
-	if (p.nb_rx_fqs)
-		bus::fqid_free(p.rx_fqid_base, p.nb_rx_fqs);
+	qbman::QmanPortal *portal = bus::qman_portal();
+	reap_retiring(p, portal, true);
+	release_block(portal, p.rx_fqid_base, p.nb_rx_fqs);
 	if (p.nb_tx_fqs)
 		bus::fqid_free(p.tx_fqid_base, p.nb_tx_fqs);
 	p.rx_fqid_base = p.tx_fqid_base = 0;
@@ -387,6 +449,7 @@ int fqs_start(Port &p) noexcept
 	// the queues take a fresh block of FQIDs, and the old block is left to
 	// QMan (its frames are handed out when that lcore polls again).
 	reap_retiring(p, portal, false);
+	reap_quarantine(portal);
 	bool stuck = false;
 	for (uint16_t i = 0; i < d.nb_rx_queues && !stuck; i++)
 		stuck = fq_shutdown(*portal, p.rx_fqid_base + i, nullptr) < 0;
@@ -498,6 +561,10 @@ void fqs_stop(Port &p) noexcept
 	uint64_t errs = 0;
 	fq_shutdown(*portal, p.err_fqid, &errs, &p.err_mac_frames);
 	p.err_frames += errs;
+	// Blocks left retiring by earlier stops whose lcore has polled since:
+	// their frames go back to the pool now, not at some later start.
+	reap_retiring(p, portal, false);
+	reap_quarantine(portal);
 }
 
 int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
