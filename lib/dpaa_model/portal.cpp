@@ -8,6 +8,7 @@
 
 #include <sched.h>
 
+#include "dpaa_hw/cpu_relax.hpp"
 #include "dpaa_hw/portal_access.hpp"
 #include "dpaa_model/bman.hpp"
 #include "dpaa_model/qman.hpp"
@@ -20,15 +21,6 @@ namespace bm = hw::bm;
 
 namespace
 {
-
-inline void cpu_relax() noexcept
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	asm volatile("yield" ::: "memory");
-#endif
-}
 
 // Value the model leaves in DCAP once it has taken a write: DCAP is a
 // write-only command register on silicon, and no valid command has all bits
@@ -146,7 +138,7 @@ void QmanSwPortal::eqcr_lock() noexcept
 	// The holder can only be the portal's driver, preempted within a copy.
 	for (unsigned spins = 0; !eqcr_try_lock(); spins++) {
 		if (spins < 1024)
-			cpu_relax();
+			hw::cpu_relax();
 		else
 			sched_yield();
 	}

@@ -11,22 +11,10 @@
 #include <sys/prctl.h>
 #include <time.h>
 
+#include "dpaa_hw/cpu_relax.hpp"
+
 namespace dpaa::model
 {
-
-namespace
-{
-
-inline void cpu_relax() noexcept
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	asm volatile("yield" ::: "memory");
-#endif
-}
-
-} // namespace
 
 Soc::Soc()
 {
@@ -171,7 +159,7 @@ void Soc::thread_main()
 		if (idle != ~0u)
 			idle++;
 		if (idle < thread_cfg_.spin_steps) {
-			cpu_relax();
+			hw::cpu_relax();
 		} else if (idle - thread_cfg_.spin_steps < thread_cfg_.yield_steps) {
 			sched_yield();
 		} else {

@@ -6,6 +6,8 @@
 // change between builds.
 #pragma once
 
+#include "dpaa_hw/cpu_relax.hpp"
+
 namespace dpaa::qbman
 {
 
@@ -17,13 +19,6 @@ inline constexpr bool kChecking = false;
 inline constexpr bool kChecking = true;
 #endif
 
-inline void cpu_relax() noexcept
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	asm volatile("yield" ::: "memory");
-#endif
-}
+using hw::cpu_relax;
 
 } // namespace dpaa::qbman
