@@ -5,7 +5,9 @@
 
 #include <chrono>
 #include <cinttypes>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <thread>
 
 #include <rte_ether.h>
@@ -387,6 +389,72 @@ void dump_xstats(std::initializer_list<uint16_t> ports)
 			if (xs[i].value)
 				printf("port %u %s = %" PRIu64 "\n", p, names[i].name, xs[i].value);
 	}
+}
+
+namespace
+{
+
+void put32(std::ofstream &o, uint32_t v)
+{
+	o.write(reinterpret_cast<const char *>(&v), 4);
+}
+
+} // namespace
+
+void write_pcap(const std::string &path, const std::vector<Bytes> &frames)
+{
+	std::ofstream o(path, std::ios::binary);
+	put32(o, 0xa1b2c3d4);
+	put32(o, 0x00040002);
+	put32(o, 0);
+	put32(o, 0);
+	put32(o, 65535);
+	put32(o, 1); // LINKTYPE_ETHERNET
+	uint32_t t = 0;
+	for (const Bytes &f : frames) {
+		put32(o, t++);
+		put32(o, 0);
+		put32(o, static_cast<uint32_t>(f.size()));
+		put32(o, static_cast<uint32_t>(f.size()));
+		o.write(reinterpret_cast<const char *>(f.data()),
+			static_cast<std::streamsize>(f.size()));
+	}
+}
+
+std::vector<Bytes> read_pcap(const std::string &path)
+{
+	std::vector<Bytes> out;
+	FILE *f = fopen(path.c_str(), "rb");
+	if (f == nullptr)
+		return out;
+	uint32_t hdr[6];
+	if (fread(hdr, 4, 6, f) != 6) {
+		fclose(f);
+		return out;
+	}
+	const bool swap = hdr[0] == 0xd4c3b2a1 || hdr[0] == 0x4d3cb2a1;
+	for (;;) {
+		uint32_t rec[4];
+		if (fread(rec, 4, 4, f) != 4)
+			break;
+		const uint32_t len = swap ? __builtin_bswap32(rec[2]) : rec[2];
+		Bytes b(len);
+		if (fread(b.data(), 1, len, f) != len)
+			break;
+		out.push_back(std::move(b));
+	}
+	fclose(f);
+	return out;
+}
+
+std::vector<Bytes> wait_pcap(const std::string &path, size_t want, unsigned ms)
+{
+	std::vector<Bytes> got;
+	for (unsigned i = 0; i < ms && got.size() < want; i++) {
+		sleep_ms(1);
+		got = read_pcap(path);
+	}
+	return got;
 }
 
 } // namespace dpaa_test

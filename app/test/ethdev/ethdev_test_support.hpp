@@ -100,6 +100,13 @@ uint64_t pool_settle(rte_mempool *mp, uint64_t start, unsigned ms = 2000);
 
 void sleep_ms(unsigned ms);
 
+// A pcap file of Ethernet frames (what a modelled pcap wire reads), and the
+// frames of one (what it wrote); read_pcap gives what is complete so far.
+void write_pcap(const std::string &path, const std::vector<Bytes> &frames);
+std::vector<Bytes> read_pcap(const std::string &path);
+// read_pcap once the file holds 'want' frames, or after ms.
+std::vector<Bytes> wait_pcap(const std::string &path, size_t want, unsigned ms = 5000);
+
 // Print every nonzero extended statistic of the ports (debugging aid).
 void dump_xstats(std::initializer_list<uint16_t> ports);
 

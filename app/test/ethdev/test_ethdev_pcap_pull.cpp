@@ -10,7 +10,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
 
 #include "ethdev_test_support.hpp"
@@ -26,57 +25,6 @@ std::string g_dir;
 std::vector<Bytes> g_in; // what the rx pcap holds
 
 constexpr uint32_t kIp1 = 0xc0a80001, kIp2 = 0xc0a80002;
-
-void put32(std::ofstream &o, uint32_t v)
-{
-	o.write(reinterpret_cast<const char *>(&v), 4);
-}
-
-void write_pcap(const std::string &path, const std::vector<Bytes> &frames)
-{
-	std::ofstream o(path, std::ios::binary);
-	put32(o, 0xa1b2c3d4);
-	put32(o, 0x00040002);
-	put32(o, 0);
-	put32(o, 0);
-	put32(o, 65535);
-	put32(o, 1); // LINKTYPE_ETHERNET
-	uint32_t t = 0;
-	for (const Bytes &f : frames) {
-		put32(o, t++);
-		put32(o, 0);
-		put32(o, static_cast<uint32_t>(f.size()));
-		put32(o, static_cast<uint32_t>(f.size()));
-		o.write(reinterpret_cast<const char *>(f.data()),
-			static_cast<std::streamsize>(f.size()));
-	}
-}
-
-std::vector<Bytes> read_pcap(const std::string &path)
-{
-	std::vector<Bytes> out;
-	FILE *f = fopen(path.c_str(), "rb");
-	if (f == nullptr)
-		return out;
-	uint32_t hdr[6];
-	if (fread(hdr, 4, 6, f) != 6) {
-		fclose(f);
-		return out;
-	}
-	const bool swap = hdr[0] == 0xd4c3b2a1 || hdr[0] == 0x4d3cb2a1;
-	for (;;) {
-		uint32_t rec[4];
-		if (fread(rec, 4, 4, f) != 4)
-			break;
-		uint32_t len = swap ? __builtin_bswap32(rec[2]) : rec[2];
-		Bytes b(len);
-		if (fread(b.data(), 1, len, f) != len)
-			break;
-		out.push_back(b);
-	}
-	fclose(f);
-	return out;
-}
 
 std::vector<Bytes> input_frames()
 {
@@ -166,11 +114,7 @@ TEST(Pcap, TransmittedFramesReachTheWireByteExact)
 	out.push_back(
 		raw_frame(L2{dst, port_mac(P), -1, -1}, 60)); // minimum size, no padding needed
 	ASSERT_EQ(send_frames(P, 0, g_pool, out), out.size());
-	std::vector<Bytes> got;
-	for (int i = 0; i < 2000 && got.size() < out.size(); i++) {
-		sleep_ms(1);
-		got = read_pcap(g_dir + "/out.pcap");
-	}
+	const std::vector<Bytes> got = wait_pcap(g_dir + "/out.pcap", out.size(), 2000);
 	ASSERT_EQ(got.size(), out.size());
 	for (size_t i = 0; i < out.size(); i++)
 		EXPECT_EQ(got[i], out[i]) << "frame " << i;

@@ -35,42 +35,6 @@ std::string g_dir;
 constexpr uint32_t kIp1 = 0xc0a80001, kIp2 = 0xc0a80002;
 constexpr uint16_t kBurst = 32;
 
-std::vector<Bytes> read_pcap(const std::string &path)
-{
-	std::vector<Bytes> out;
-	FILE *f = fopen(path.c_str(), "rb");
-	if (f == nullptr)
-		return out;
-	uint32_t hdr[6];
-	if (fread(hdr, 4, 6, f) != 6) {
-		fclose(f);
-		return out;
-	}
-	const bool swap = hdr[0] == 0xd4c3b2a1 || hdr[0] == 0x4d3cb2a1;
-	for (;;) {
-		uint32_t rec[4];
-		if (fread(rec, 4, 4, f) != 4)
-			break;
-		const uint32_t len = swap ? __builtin_bswap32(rec[2]) : rec[2];
-		Bytes b(len);
-		if (fread(b.data(), 1, len, f) != len)
-			break;
-		out.push_back(b);
-	}
-	fclose(f);
-	return out;
-}
-
-std::vector<Bytes> wire_frames(size_t want)
-{
-	std::vector<Bytes> got;
-	for (int i = 0; i < 5000 && got.size() < want; i++) {
-		sleep_ms(1);
-		got = read_pcap(g_dir + "/out.pcap");
-	}
-	return got;
-}
-
 // Holds the modelled SoC's lock on a thread of its own until release().
 class Stall
 {
@@ -134,7 +98,7 @@ TEST(TxFull, BurstOnAStalledRingReturnsFewerAndLosesNothing)
 	// The first frame goes out normally: this thread has its portal, and
 	// the EQCR is idle when the stall begins.
 	ASSERT_EQ(send_frames(P, 0, g_pool, {frames[0]}), 1u);
-	ASSERT_EQ(wire_frames(1).size(), 1u);
+	ASSERT_EQ(wait_pcap(g_dir + "/out.pcap", 1).size(), 1u);
 	// Every buffer is taken before the stall: an allocation from a dpaa
 	// pool may need BMan, which stops with the rest of the SoC.
 	std::vector<rte_mbuf *> mbufs;
@@ -192,7 +156,7 @@ TEST(TxFull, BurstOnAStalledRingReturnsFewerAndLosesNothing)
 	}
 	ASSERT_EQ(sent, mbufs.size());
 
-	const std::vector<Bytes> got = wire_frames(frames.size());
+	const std::vector<Bytes> got = wait_pcap(g_dir + "/out.pcap", frames.size());
 	ASSERT_EQ(got.size(), frames.size());
 	for (size_t i = 0; i < frames.size(); i++)
 		EXPECT_EQ(got[i], frames[i]) << "frame " << i;
