@@ -121,8 +121,6 @@ struct Devargs {
 	RxMode rx_mode = RxMode::push;
 };
 
-inline constexpr unsigned kMaxRetiringBlocks = 4;
-
 struct Port {
 	rte_eth_dev *eth_dev;
 	rte_dpaa_device *bus_dev;
@@ -134,12 +132,7 @@ struct Port {
 	uint16_t nb_rx_fqs;
 	uint32_t tx_fqid_base;
 	uint16_t nb_tx_fqs;
-	uint32_t err_fqid; // Rx/Tx error FQ (frames the FMan refused)
-	// Rx FQID blocks a stop left retiring (their last frames in the ring
-	// of an lcore that has not polled since), given back to the FQID
-	// allocator once out of service.
-	uint32_t retiring_rx_base[kMaxRetiringBlocks];
-	uint16_t retiring_rx_n[kMaxRetiringBlocks];
+	uint32_t err_fqid;    // Rx/Tx error FQ (frames the FMan refused)
 	rte_mempool *rx_pool; // the one pool of the FMan Rx port (all Rx queues share it)
 	int rx_bpid;
 

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cinttypes>
+#include <mutex>
 
 #include <rte_cycles.h>
 #include <rte_spinlock.h>
@@ -147,30 +148,47 @@ bool block_oos(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcept
 	return oos;
 }
 
-// FQID blocks a port gave up (reconfigured or closed) while some of their
-// FQs were still retiring, their last frames in the ring of an lcore that
-// has not polled since. They go back to the allocator only once out of
-// service, whichever port's control path looks next: handed out again
-// while retiring, they could not be initialised, and the frames they hold
-// would never be freed.
-struct Quarantined {
+// Rx FQID blocks given up while some of their FQs were still retiring, their
+// last frames in the ring of an lcore that has not polled since: by a start
+// (the queues take fresh FQIDs), a reconfigure or a close. They go back to
+// the allocator only once out of service, whichever port's start or stop
+// looks next: handed out again while retiring, they could not be
+// initialised, and the frames they hold would never be freed.
+struct Retiring {
 	uint32_t base;
 	uint16_t n;
 };
-constexpr unsigned kMaxQuarantined = 16;
-Quarantined quarantined[kMaxQuarantined];
-rte_spinlock_t quarantine_lock = RTE_SPINLOCK_INITIALIZER;
+constexpr unsigned kMaxRetiring = 16;
+Retiring retiring[kMaxRetiring];
+std::mutex retiring_lock; // held across management commands: not a spin lock
 
-void reap_quarantine(qbman::QmanPortal *portal) noexcept
+void reap_retiring(qbman::QmanPortal *portal) noexcept
 {
-	rte_spinlock_lock(&quarantine_lock);
-	for (Quarantined &b : quarantined) {
+	std::lock_guard<std::mutex> hold(retiring_lock);
+	for (Retiring &b : retiring) {
 		if (b.n == 0 || !block_oos(portal, b.base, b.n))
 			continue;
 		bus::fqid_free(b.base, b.n);
 		b.n = 0;
 	}
-	rte_spinlock_unlock(&quarantine_lock);
+}
+
+void keep_retiring(uint32_t base, uint16_t n) noexcept
+{
+	bool kept = false;
+	{
+		std::lock_guard<std::mutex> hold(retiring_lock);
+		for (Retiring &b : retiring) {
+			if (b.n != 0)
+				continue;
+			b = Retiring{base, n};
+			kept = true;
+			break;
+		}
+	}
+	if (!kept)
+		DPAA_PMD_LOG(WARNING, "FQs 0x%x..0x%x still retiring stay allocated for good", base,
+			     base + n - 1);
 }
 
 // Give a block back to the allocator, now if it is out of service, else
@@ -179,54 +197,10 @@ void release_block(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcep
 {
 	if (n == 0)
 		return;
-	if (block_oos(portal, base, n)) {
+	if (block_oos(portal, base, n))
 		bus::fqid_free(base, n);
-		return;
-	}
-	rte_spinlock_lock(&quarantine_lock);
-	bool kept = false;
-	for (Quarantined &b : quarantined) {
-		if (b.n != 0)
-			continue;
-		b = Quarantined{base, n};
-		kept = true;
-		break;
-	}
-	rte_spinlock_unlock(&quarantine_lock);
-	if (!kept)
-		DPAA_PMD_LOG(WARNING, "FQs 0x%x..0x%x still retiring stay allocated for good", base,
-			     base + n - 1);
-}
-
-// Rx FQID blocks left retiring: those now out of service go back to the
-// allocator ('force': the port goes away or is reconfigured, and the others
-// go to the quarantine).
-void reap_retiring(Port &p, qbman::QmanPortal *portal, bool force) noexcept
-{
-	for (unsigned b = 0; b < kMaxRetiringBlocks; b++) {
-		if (p.retiring_rx_n[b] == 0)
-			continue;
-		if (block_oos(portal, p.retiring_rx_base[b], p.retiring_rx_n[b]))
-			bus::fqid_free(p.retiring_rx_base[b], p.retiring_rx_n[b]);
-		else if (force)
-			release_block(portal, p.retiring_rx_base[b], p.retiring_rx_n[b]);
-		else
-			continue;
-		p.retiring_rx_n[b] = 0;
-	}
-}
-
-// Remember a block left retiring; false if there is no room to.
-bool keep_retiring(Port &p, uint32_t base, uint16_t n) noexcept
-{
-	for (unsigned b = 0; b < kMaxRetiringBlocks; b++) {
-		if (p.retiring_rx_n[b] != 0)
-			continue;
-		p.retiring_rx_base[b] = base;
-		p.retiring_rx_n[b] = n;
-		return true;
-	}
-	return false;
+	else
+		keep_retiring(base, n);
 }
 
 // Put an Rx queue's FQ (out of service or parked) in service. Push mode
@@ -421,9 +395,7 @@ int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept
 
 void fqs_free(Port &p) noexcept
 {
-	qbman::QmanPortal *portal = bus::qman_portal();
-	reap_retiring(p, portal, true);
-	release_block(portal, p.rx_fqid_base, p.nb_rx_fqs);
+	release_block(bus::qman_portal(), p.rx_fqid_base, p.nb_rx_fqs);
 	if (p.nb_tx_fqs)
 		bus::fqid_free(p.tx_fqid_base, p.nb_tx_fqs);
 	p.rx_fqid_base = p.tx_fqid_base = 0;
@@ -446,10 +418,10 @@ int fqs_start(Port &p) noexcept
 	const bool push = p.devargs.rx_mode == RxMode::push;
 	// FQs still retiring from the last stop (their last frames wait in the
 	// ring of an lcore that has not polled since) cannot be initialised:
-	// the queues take a fresh block of FQIDs, and the old block is left to
-	// QMan (its frames are handed out when that lcore polls again).
-	reap_retiring(p, portal, false);
-	reap_quarantine(portal);
+	// the queues take a fresh block of FQIDs, and the old block waits with
+	// the others until out of service (its frames are handed out when that
+	// lcore polls again).
+	reap_retiring(portal);
 	bool stuck = false;
 	for (uint16_t i = 0; i < d.nb_rx_queues && !stuck; i++)
 		stuck = fq_shutdown(*portal, p.rx_fqid_base + i, nullptr) < 0;
@@ -462,10 +434,7 @@ int fqs_start(Port &p) noexcept
 		}
 		DPAA_PMD_LOG(INFO, "%s: Rx FQs 0x%x.. still retiring: using 0x%x..",
 			     p.bus_dev->name, p.rx_fqid_base, static_cast<uint32_t>(fresh));
-		if (!keep_retiring(p, p.rx_fqid_base, p.nb_rx_fqs))
-			DPAA_PMD_LOG(WARNING, "%s: Rx FQs 0x%x..0x%x stay allocated for good",
-				     p.bus_dev->name, p.rx_fqid_base,
-				     p.rx_fqid_base + p.nb_rx_fqs - 1);
+		keep_retiring(p.rx_fqid_base, p.nb_rx_fqs);
 		p.rx_fqid_base = static_cast<uint32_t>(fresh);
 	}
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
@@ -563,8 +532,7 @@ void fqs_stop(Port &p) noexcept
 	p.err_frames += errs;
 	// Blocks left retiring by earlier stops whose lcore has polled since:
 	// their frames go back to the pool now, not at some later start.
-	reap_retiring(p, portal, false);
-	reap_quarantine(portal);
+	reap_retiring(portal);
 }
 
 int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
