@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright 2026 The DPAA C++ PMD authors
 #
-# Set everything up when needed, then run the whole test suite. The last line
-# is "N passed, N failed".
+# Set everything up when needed, then run the whole test suite (the perf
+# benchmarks excepted). The last line is "N passed, N failed, N skipped",
+# counted from meson's machine-readable log as meson counts them.
 #
 #   devtools/test.sh [meson test arguments, e.g. --suite unit]
 set -uo pipefail
@@ -14,7 +15,7 @@ builddir=${DPAA_BUILD_DIR:-build}
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
 if ! devtools/setup.sh; then
-	echo "0 passed, 1 failed"
+	echo "0 passed, 1 failed, 0 skipped"
 	exit 1
 fi
 
@@ -22,19 +23,22 @@ fi
 args=("$@")
 [ ${#args[@]} -gt 0 ] || args=(--no-suite perf)
 
-meson test -C "$builddir" --print-errorlogs "${args[@]}" 2>&1 | tee "$builddir/test-output.txt"
-rc=${PIPESTATUS[0]}
+# A log left by an earlier run must not be counted as this one.
+log=$builddir/meson-logs/testlog.json
+rm -f "$log"
+meson test -C "$builddir" --print-errorlogs "${args[@]}"
+rc=$?
 
-summary=$(sed -n 's/^\(Ok\|Expected Fail\|Fail\|Unexpected Pass\|Skipped\|Timeout\):[[:space:]]*\([0-9]*\)[[:space:]]*$/\1 \2/p' "$builddir/test-output.txt")
-count() { echo "$summary" | awk -v k="$1" '$1 == k { print $NF }'; }
-ok=$(count Ok)
-fail=$(count Fail)
-timeout=$(count Timeout)
-skipped=$(count Skipped)
-passed=${ok:-0}
-failed=$((${fail:-0} + ${timeout:-0}))
+if [ ! -s "$log" ]; then
+	echo "test: meson test wrote no $log (exit status $rc)" >&2
+	echo "0 passed, 1 failed, 0 skipped"
+	exit 1
+fi
+read -r passed failed skipped < <(devtools/testlog-summary.py "$log")
+# meson failing without a failed test (a build error, a bad argument) is a
+# failure too.
 if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
 	failed=1
 fi
-echo "$passed passed, $failed failed, ${skipped:-0} skipped"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
