@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+#
+# Every option a user can give appears in the guide: each DPAA_MODEL setting,
+# value, board, wire and wire option the parser accepts (lib/dpaa_model), each
+# device argument the drivers parse or announce (drivers/net/dpaa,
+# drivers/bus/dpaa) and each environment variable they read. The lists come
+# from the source, so a new option without documentation fails this check.
+# It looks in the literal text (``...`` and literal blocks) of
+# doc/guides/nics/dpaa.rst and dpaa_model_wires.rst: a key must appear as
+# "key=", a word as itself.
+#
+#   devtools/check-doc-coverage.py [source root]
+import pathlib
+import re
+import sys
+
+DOCS = ["doc/guides/nics/dpaa.rst", "doc/guides/nics/dpaa_model_wires.rst"]
+MODEL_PARSER = ["lib/dpaa_model/config.cpp", "lib/dpaa_model/wire_*.cpp"]
+BOARDS = "lib/dpaa_model/board.cpp"
+DRIVERS = ["drivers/net/dpaa", "drivers/bus/dpaa"]
+CODE = ["drivers", "lib"]
+SOURCE_SUFFIXES = {".c", ".cpp", ".h", ".hpp"}
+
+WORD = r"[A-Za-z_][\w-]*"
+# <variable> == "literal": the variable's name says what the literal is: a key
+# (key, k), a wire kind, a value.
+COMPARISON = re.compile(r"\b(\w+)\s*==\s*\"(" + WORD + r")\"")
+KEY_NAMES = {"key", "k"}
+KIND_NAMES = {"kind"}
+VALUE_NAMES = {"value", "v"}
+# options(it, kind, rest, {"rx", "tx"}, opts): the keys a wire accepts.
+OPTION_LIST = re.compile(r"\boptions\s*\([^{;)]*\{([^}]*)\}", re.S)
+BOARD_ENTRY = re.compile(r"^\s*\{\s*\"([a-z0-9]+(?:-[a-z0-9]+)+)\"\s*,\s*$", re.M)
+KVARGS_PARSE = re.compile(r"\brte_kvargs_parse\s*\([^,]+,\s*(\w+)\s*\)")
+PARAM_STRING = re.compile(r"\b\w*REGISTER_PARAM_STRING\s*\(\s*\w+\s*,((?:\s*\"[^\"]*\")+)\s*\)")
+GETENV = re.compile(r"\b(?:secure_)?getenv\s*\(\s*(\"[^\"]+\"|\w+)\s*\)")
+STRING = re.compile(r"\"([^\"]*)\"")
+
+
+def line_of(text, pos):
+    return text.count("\n", 0, pos) + 1
+
+
+class Source:
+    def __init__(self, root, rel):
+        self.rel = rel
+        self.text = (root / rel).read_text(encoding="utf-8")
+
+    def where(self, pos):
+        return f"{self.rel}:{line_of(self.text, pos)}"
+
+    def constant(self, name):
+        """The string a `name = "..."` in this file gives name, or None."""
+        m = re.search(r"\b" + re.escape(name) + r"\s*(?:\[\s*\])?\s*=\s*\"([^\"]*)\"", self.text)
+        return m.group(1) if m else None
+
+    def array(self, name):
+        """The strings of `name[] = {...}`, identifiers resolved in this file."""
+        m = re.search(r"\b" + re.escape(name) + r"\s*\[\s*\]\s*=\s*\{([^}]*)\}", self.text)
+        if not m:
+            return None
+        out = []
+        for item in (i.strip() for i in m.group(1).split(",")):
+            if item.startswith('"'):
+                out.append(item.strip('"'))
+            elif item and item not in ("nullptr", "NULL"):
+                value = self.constant(item)
+                if value is None:
+                    return None
+                out.append(value)
+        return out
+
+
+def sources(root, patterns):
+    for pattern in patterns:
+        for path in sorted(root.glob(pattern)):
+            if path.is_dir():
+                for f in sorted(path.rglob("*")):
+                    if f.suffix in SOURCE_SUFFIXES:
+                        yield Source(root, f.relative_to(root))
+            else:
+                yield Source(root, path.relative_to(root))
+
+
+def literal_text(rst):
+    """The inline literals and literal blocks of a reStructuredText file."""
+    parts = [m.group(1) for m in re.finditer(r"``(.+?)``", rst, re.S)]
+    lines = rst.splitlines()
+    i = 0
+    while i < len(lines):
+        if lines[i].rstrip().endswith("::"):
+            i += 1
+            while i < len(lines) and (not lines[i].strip() or lines[i][0] in " \t"):
+                parts.append(lines[i])
+                i += 1
+        else:
+            i += 1
+    return "\n".join(parts)
+
+
+class Needs:
+    """What the guide must show: (category, token, form, where in the source)."""
+
+    def __init__(self):
+        self.items = {}
+
+    def add(self, category, token, form, where):
+        self.items.setdefault((category, token, form), where)
+
+    def count(self, category):
+        return sum(1 for c, _, _ in self.items if c == category)
+
+
+def model_options(root, needs):
+    for src in sources(root, MODEL_PARSER):
+        for m in COMPARISON.finditer(src.text):
+            what, literal = m.group(1), m.group(2)
+            if what in KEY_NAMES:
+                needs.add("DPAA_MODEL setting or wire option", literal, "key", src.where(m.start()))
+            elif what in KIND_NAMES:
+                needs.add("DPAA_MODEL wire", literal, "word", src.where(m.start()))
+            elif what in VALUE_NAMES:
+                needs.add("DPAA_MODEL value", literal, "word", src.where(m.start()))
+        for m in OPTION_LIST.finditer(src.text):
+            for key in STRING.findall(m.group(1)):
+                needs.add("DPAA_MODEL setting or wire option", key, "key", src.where(m.start()))
+    src = Source(root, BOARDS)
+    for m in BOARD_ENTRY.finditer(src.text):
+        needs.add("DPAA_MODEL board", m.group(1), "word", src.where(m.start()))
+        needs.add("DPAA_MODEL setting or wire option", "board", "key", src.where(m.start()))
+
+
+def devargs(root, needs, problems):
+    for src in sources(root, DRIVERS):
+        for m in KVARGS_PARSE.finditer(src.text):
+            keys = src.array(m.group(1))
+            if keys is None:
+                problems.append(f"{src.where(m.start())}: cannot read the keys of {m.group(1)}[]; "
+                                "update devtools/check-doc-coverage.py")
+                continue
+            for key in keys:
+                needs.add("device argument", key, "key", src.where(m.start()))
+        for m in PARAM_STRING.finditer(src.text):
+            text = "".join(STRING.findall(m.group(1)))
+            for param in text.split():
+                key, _, values = param.partition("=")
+                needs.add("device argument", key, "key", src.where(m.start()))
+                for value in values.split("|"):
+                    if re.fullmatch(WORD, value):
+                        needs.add("device argument value", value, "word", src.where(m.start()))
+
+
+def environment(root, needs, problems):
+    for src in sources(root, CODE):
+        for m in GETENV.finditer(src.text):
+            arg = m.group(1)
+            name = arg.strip('"') if arg.startswith('"') else src.constant(arg)
+            if name is None:
+                problems.append(f"{src.where(m.start())}: getenv({arg}): cannot tell which "
+                                "variable; update devtools/check-doc-coverage.py")
+                continue
+            needs.add("environment variable", name, "word", src.where(m.start()))
+
+
+def main():
+    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
+    needs = Needs()
+    problems = []
+    model_options(root, needs)
+    devargs(root, needs, problems)
+    environment(root, needs, problems)
+
+    # The extraction itself must have found something of each kind: a parser
+    # rewritten in another shape must not make this check pass on nothing.
+    for category in ("DPAA_MODEL setting or wire option", "DPAA_MODEL wire", "DPAA_MODEL value",
+                     "DPAA_MODEL board", "device argument", "environment variable"):
+        if needs.count(category) == 0:
+            problems.append(f"found no {category} in the source: the code has changed shape; "
+                            "update devtools/check-doc-coverage.py")
+
+    docs = "\n".join(literal_text((root / d).read_text(encoding="utf-8")) for d in DOCS)
+    missing = []
+    for (category, token, form), where in sorted(needs.items.items()):
+        pattern = r"(?<![\w-])" + re.escape(token) + ("=" if form == "key" else r"(?![\w-])")
+        if not re.search(pattern, docs):
+            shown = token + "=" if form == "key" else token
+            missing.append(f"{where}: {category} '{shown}' is not in {' or '.join(DOCS)}")
+
+    for line in problems + missing:
+        print(f"FAIL: {line}")
+    if problems or missing:
+        return 1
+    print(f"PASS: the guide shows all {len(needs.items)} options found in the source "
+          f"({', '.join(sorted({c for c, _, _ in needs.items}))})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
