@@ -590,7 +590,7 @@ int rxq_stop(RxQueue &q) noexcept
 	rte_spinlock_lock(&q.lock);
 	// Bursts see the queue stopped before its FQ changes; a burst of
 	// another queue that meets one of its frames frees it from now on.
-	__atomic_store_n(&q.state, RxqState::stopped, __ATOMIC_RELEASE);
+	std::atomic_ref(q.state).store(RxqState::stopped, std::memory_order_release);
 	unbind_push_queue(q);
 	rte_atomic_thread_fence(__ATOMIC_SEQ_CST);
 	// Retire, free what the FQ and this thread's ring hold, out of
@@ -605,7 +605,7 @@ int rxq_stop(RxQueue &q) noexcept
 		// polled since it last took some; they are freed when it
 		// polls again, and the FQ then leaves service (its next burst,
 		// the queue's start or the port's stop complete it).
-		__atomic_store_n(&q.state, RxqState::retiring, __ATOMIC_RELEASE);
+		std::atomic_ref(q.state).store(RxqState::retiring, std::memory_order_release);
 		DPAA_PMD_LOG(INFO,
 			     "port %u Rx queue %u stopped; FQ 0x%x leaves service once the lcore "
 			     "that polled it last polls again",
@@ -633,7 +633,8 @@ int rxq_start(RxQueue &q) noexcept
 			// Still retiring: the first burst that finds the ring
 			// holding its frames emptied completes the start.
 			q.idle_polls = 0;
-			__atomic_store_n(&q.state, RxqState::starting, __ATOMIC_RELEASE);
+			std::atomic_ref(q.state).store(RxqState::starting,
+						       std::memory_order_release);
 			DPAA_PMD_LOG(INFO,
 				     "port %u Rx queue %u: FQ 0x%x still retiring; receives once "
 				     "the lcore that polled it last polls again",
@@ -641,7 +642,8 @@ int rxq_start(RxQueue &q) noexcept
 		} else {
 			ret = rx_fq_init(*portal, q);
 			if (ret == 0)
-				__atomic_store_n(&q.state, RxqState::running, __ATOMIC_RELEASE);
+				std::atomic_ref(q.state).store(RxqState::running,
+							       std::memory_order_release);
 		}
 	}
 	rte_spinlock_unlock(&q.lock);
@@ -652,7 +654,7 @@ uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept
 {
 	// Retiring and starting queues need a pending retirement completed;
 	// a stopped queue's FQ is out of service, so nothing of it is left.
-	if (__atomic_load_n(&q.state, __ATOMIC_ACQUIRE) == RxqState::stopped)
+	if (std::atomic_ref(q.state).load(std::memory_order_acquire) == RxqState::stopped)
 		return 0;
 	if (!rte_spinlock_trylock(&q.lock))
 		return 0;
@@ -676,9 +678,11 @@ uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept
 		}
 		if (ret == 0) {
 			if (q.state == RxqState::retiring) {
-				__atomic_store_n(&q.state, RxqState::stopped, __ATOMIC_RELEASE);
+				std::atomic_ref(q.state).store(RxqState::stopped,
+							       std::memory_order_release);
 			} else if (rx_fq_init(portal, q) == 0) {
-				__atomic_store_n(&q.state, RxqState::running, __ATOMIC_RELEASE);
+				std::atomic_ref(q.state).store(RxqState::running,
+							       std::memory_order_release);
 				DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u started by a burst",
 					     q.port_id, q.queue_id);
 			}

@@ -18,6 +18,7 @@
 // parse result and the hash the FMan wrote). The payload, and the mbuf's
 // buf_addr, are never read.
 
+#include <algorithm>
 #include <cstring>
 
 #include <rte_prefetch.h>
@@ -127,9 +128,10 @@ rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
 [[gnu::noinline]] unsigned drain_stash(RxQueue &q, rte_mbuf **pkts, unsigned nb) noexcept
 {
 	const unsigned n = RTE_MIN(nb, static_cast<unsigned>(q.stash_n));
-	memcpy(pkts, q.stash, n * sizeof(rte_mbuf *));
+	std::copy_n(q.stash, n, pkts);
 	q.stash_n = static_cast<uint16_t>(q.stash_n - n);
-	memmove(q.stash, q.stash + n, q.stash_n * sizeof(rte_mbuf *));
+	// Down to the front of the same array: std::copy allows that overlap.
+	std::copy(q.stash + n, q.stash + n + q.stash_n, q.stash);
 	return n;
 }
 
