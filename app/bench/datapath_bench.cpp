@@ -219,8 +219,8 @@ int main(int argc, char **argv)
 				return 1;
 			rte_ether_addr dst;
 			rte_eth_macaddr_get(port, &dst);
-			for (unsigned i = 0; i < kTxBatch; i++)
-				fill_frame(out[i], dst, seq++);
+			for (rte_mbuf *m : out)
+				fill_frame(m, dst, seq++);
 			run_model(); // EQCR drained: room for the batch
 			if (!warm)
 				evict_pool(mp);

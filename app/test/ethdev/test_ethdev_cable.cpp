@@ -368,11 +368,11 @@ TEST_F(Cable, ScatteredRxBuildsMbufChains)
 	EXPECT_EQ(mbuf_bytes(rx[0]), f);
 	EXPECT_EQ(rx[0]->packet_type & RTE_PTYPE_L4_MASK, RTE_PTYPE_L4_TCP);
 	// Echo the chain back: an SG frame on Tx.
-	ASSERT_EQ(rte_eth_tx_burst(B, 0, &rx[0], 1), 1);
+	ASSERT_EQ(rte_eth_tx_burst(B, 0, rx.data(), 1), 1);
 	rx.clear();
 	auto back = rx_wait(A, 0, 1);
 	ASSERT_EQ(back.size(), 1u);
-	Bytes want = f; // addresses as sent: the frame is byte-identical
+	const Bytes &want = f; // addresses as sent: the frame is byte-identical
 	EXPECT_EQ(mbuf_bytes(back[0]), want);
 	free_all(back);
 }
