@@ -108,6 +108,7 @@ TEST(Pcap, TransmittedFramesReachTheWireByteExact)
 	ASSERT_EQ(port_start(P, s), 0);
 	const rte_ether_addr dst = {{0x02, 0x00, 0x00, 0x00, 0x00, 0x99}};
 	std::vector<Bytes> out;
+	out.reserve(5);
 	for (int i = 0; i < 5; i++)
 		out.push_back(ipv4_udp(L2{dst, port_mac(P), i == 2 ? 42 : -1, -1}, kIp2, kIp1,
 				       static_cast<uint16_t>(i), 9, 60 + i * 100));
@@ -134,6 +135,7 @@ TEST(Pull, PullModeReceivesEverythingInOrder)
 	EXPECT_NE(strstr(bm.info, "Pull"), nullptr);
 	const L2 self{port_mac(L), port_mac(L), 5, -1};
 	std::vector<Bytes> f;
+	f.reserve(100);
 	for (int i = 0; i < 100; i++)
 		f.push_back(ipv4_udp(self, kIp1, kIp2, static_cast<uint16_t>(i), 1, 30 + i));
 	ASSERT_EQ(send_frames(L, 0, g_pool, f), f.size());

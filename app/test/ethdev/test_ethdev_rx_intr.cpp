@@ -47,6 +47,7 @@ std::vector<void *> wait_events(int ms)
 	rte_epoll_event ev[8];
 	const int n = rte_epoll_wait(RTE_EPOLL_PER_THREAD, ev, 8, ms);
 	std::vector<void *> tags;
+	tags.reserve(n > 0 ? static_cast<size_t>(n) : 0);
 	for (int i = 0; i < n; i++)
 		tags.push_back(ev[i].epdata.data);
 	return tags;

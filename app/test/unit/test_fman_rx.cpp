@@ -547,7 +547,7 @@ TEST_F(FmanRx, ThreadedModelWithControlPathAccess)
 {
 	TestWire &w = *rig.wires[kMac];
 	for (unsigned i = 0; i < 20; i++)
-		w.pending.push_back({udp_frame(60 + i), true});
+		w.pending.emplace_back(udp_frame(60 + i), true);
 	ASSERT_EQ(rig.soc.start_thread(), 0);
 	for (unsigned i = 0; i < 1000; i++)
 		rig.mac_wr(kMac, memac::pause_quanta(1), i); // concurrent control path
@@ -574,8 +574,8 @@ TEST_F(FmanRx, ThreadedModelWithControlPathAccess)
 TEST_F(FmanRx, WirePolledByTheFman)
 {
 	TestWire &w = *rig.wires[kMac];
-	w.pending.push_back({udp_frame(60), true});
-	w.pending.push_back({udp_frame(61), true});
+	w.pending.emplace_back(udp_frame(60), true);
+	w.pending.emplace_back(udp_frame(61), true);
 	rig.run();
 	EXPECT_TRUE(w.pending.empty());
 	EXPECT_EQ(received(kDefFq), 2u);

@@ -65,7 +65,7 @@ public:
 
 	bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t, uint64_t) override
 	{
-		got.push_back({fqid, fd});
+		got.emplace_back(fqid, fd);
 		return true;
 	}
 
