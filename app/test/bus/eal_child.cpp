@@ -123,6 +123,7 @@ EalRun run_eal(const char *model, std::vector<std::string> args,
 			argv_s.insert(argv_s.end(), {"-l", "0"});
 		argv_s.insert(argv_s.end(), args.begin(), args.end());
 		std::vector<char *> argv;
+		argv.reserve(argv_s.size());
 		for (std::string &a : argv_s)
 			argv.push_back(a.data());
 		std::string out;

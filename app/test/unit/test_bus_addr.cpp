@@ -97,6 +97,7 @@ TEST(BusAddr, ReadersOnSeveralThreadsWhileWindowsAreAdded)
 	std::atomic<bool> stop{false};
 	std::atomic<uint64_t> wrong{0};
 	std::vector<std::thread> readers;
+	readers.reserve(2);
 	for (int r = 0; r < 2; r++)
 		readers.emplace_back([&, r] {
 			uint64_t i = 0;
