@@ -7,12 +7,14 @@
 #   devtools/check-format.sh -i     reformat them
 set -u
 cd "$(dirname "$0")/.."
-command -v clang-format >/dev/null || { echo "SKIP: clang-format is not installed"; exit 77; }
+# clang-format 14, the version the tree is formatted with, when installed.
+cf=${CLANG_FORMAT:-$(command -v clang-format-14 || command -v clang-format)}
+[ -n "$cf" ] || { echo "SKIP: clang-format is not installed"; exit 77; }
 bad=0
 for f in $(git ls-files '*.cpp' '*.hpp' '*.h' '*.c'); do
 	if [ "${1:-}" = "-i" ]; then
-		clang-format -i "$f"
-	elif ! clang-format --dry-run -Werror "$f" >/dev/null 2>&1; then
+		"$cf" -i "$f"
+	elif ! "$cf" --dry-run -Werror "$f" >/dev/null 2>&1; then
 		echo "not formatted: $f"
 		bad=1
 	fi
