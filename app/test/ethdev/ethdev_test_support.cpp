@@ -28,17 +28,18 @@ int eal_start(const char *argv0, const std::string &model, const std::vector<std
 					 "--log-level=*:warning",
 					 "--log-level=pmd.net.dpaa:info"};
 	if (getenv("DPAA_TEST_DEBUG"))
-		args.push_back("--log-level=pmd.net.dpaa:debug");
+		args.emplace_back("--log-level=pmd.net.dpaa:debug");
 	for (const auto &e : extra)
 		args.push_back(e);
 	bool has_lcores = false;
 	for (const auto &e : extra)
 		has_lcores |= e == "-l";
 	if (!has_lcores) {
-		args.push_back("-l");
-		args.push_back("0");
+		args.emplace_back("-l");
+		args.emplace_back("0");
 	}
 	std::vector<char *> argv;
+	argv.reserve(args.size());
 	for (auto &a : args)
 		argv.push_back(a.data());
 	return rte_eal_init(static_cast<int>(argv.size()), argv.data());
