@@ -8,12 +8,14 @@
 // - alloc: a BPID of the platform's range for this mempool (-ENOSPC, logged,
 //   when none is left), and its rte_dpaa_bpid_info entry;
 // - populate: makes the memory chunk reachable by DMA, then DPDK's helper
-//   lays the objects out and enqueues each, which releases it to BMan;
+//   lays the objects out and enqueues each; they are released to BMan
+//   eight per release-ring entry;
 // - enqueue: releases through the calling thread's BMan portal, eight
 //   buffers per release-ring entry;
 // - dequeue: acquires in commands of up to eight buffers (BMan's limit, all
 //   or nothing per command); if the pool runs dry part-way, what was taken
-//   goes back and the call fails with -ENOBUFS, as DPDK expects;
+//   goes back (and is in the pool again before the call returns) and the
+//   call fails with -ENOBUFS, as DPDK expects;
 // - get_count: BMan's free count for the pool (its CCSR), which does not yet
 //   include releases still in a release ring (consumed by BMan later);
 // - free: drains the pool and gives the BPID back.
@@ -145,6 +147,49 @@ void ops_free(rte_mempool *mp) noexcept
 	bpid_free(bpid);
 }
 
+int release_failed(const rte_mempool *mp, unsigned bpid, int ret) noexcept
+{
+	DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s%s", mp->name, bpid,
+			 strerror(-ret),
+			 ret == -ETIMEDOUT ? " (BMan did not consume the release ring)" : "");
+	return ret;
+}
+
+// While populate lays a pool's objects out, DPDK enqueues them one at a
+// time: they are gathered here and released eight per RCR entry, so that
+// filling a pool of n objects costs n / 8 release commands (and a wait for
+// room every few of them), not n.
+struct Filling {
+	const rte_mempool *mp = nullptr;
+	unsigned n = 0;
+	uint64_t bufs[bm::kMaxBufs];
+};
+thread_local Filling filling;
+
+int filling_flush(qbman::BmanPortal &p) noexcept
+{
+	Filling &f = filling;
+	if (f.n == 0)
+		return 0;
+	const unsigned bpid = pool_bpid(f.mp);
+	const int ret = release(p, bpid, f.bufs, f.n);
+	f.n = 0;
+	return ret < 0 ? release_failed(f.mp, bpid, ret) : 0;
+}
+
+[[gnu::noinline]] int filling_add(qbman::BmanPortal &p, void *const *obj_table, unsigned n,
+				  uint32_t meta) noexcept
+{
+	Filling &f = filling;
+	for (unsigned i = 0; i < n; i++) {
+		f.bufs[f.n++] = bus::va_to_bus(static_cast<char *>(obj_table[i]) + meta);
+		if (f.n == bm::kMaxBufs)
+			if (int ret = filling_flush(p); ret < 0)
+				return ret;
+	}
+	return 0;
+}
+
 int ops_enqueue(rte_mempool *mp, void *const *obj_table, unsigned n) noexcept
 {
 	qbman::BmanPortal *p = bus::bman_portal();
@@ -152,23 +197,31 @@ int ops_enqueue(rte_mempool *mp, void *const *obj_table, unsigned n) noexcept
 		return -rte_errno;
 	const unsigned bpid = pool_bpid(mp);
 	const uint32_t meta = rte_dpaa_bpid_info[bpid].meta_size;
+	if (filling.mp == mp) [[unlikely]]
+		return filling_add(*p, obj_table, n, meta);
 	uint64_t bufs[bm::kMaxBufs];
 	for (unsigned i = 0; i < n;) {
 		const unsigned k = std::min<unsigned>(n - i, bm::kMaxBufs);
 		for (unsigned j = 0; j < k; j++)
 			bufs[j] = bus::va_to_bus(static_cast<char *>(obj_table[i + j]) + meta);
 		int ret = release(*p, bpid, bufs, k);
-		if (ret < 0) [[unlikely]] {
-			DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s%s", mp->name,
-					 bpid, strerror(-ret),
-					 ret == -ETIMEDOUT
-						 ? " (BMan did not consume the release ring)"
-						 : "");
-			return ret;
-		}
+		if (ret < 0) [[unlikely]]
+			return release_failed(mp, bpid, ret);
 		i += k;
 	}
 	return 0;
+}
+
+// Until BMan has consumed every entry of this portal's RCR, or the portal
+// driver's patience runs out: buffers just given back are in the pool then.
+void rcr_settle(qbman::BmanPortal &p) noexcept
+{
+	qbman::HwWait wait(qbman::WaitHook{});
+	while (p.rcr_update() != bm::kRcrSize - 1) {
+		bus::hw_wait();
+		if (!wait())
+			return;
+	}
 }
 
 // All or nothing, and obj_table untouched on failure: DPDK refills a
@@ -197,12 +250,18 @@ int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 		got += k;
 	}
 	if (got != n) [[unlikely]] {
-		// Not enough: what was taken goes back.
+		// Not enough: what was taken goes back, and is back in the pool
+		// before the call returns. DPDK answers a failed cache refill by
+		// asking at once for just what the application wants: with the
+		// buffers still in the release ring, that would fail too, and a
+		// pool of n objects would not give n (DPDK's mbuf_autotest).
 		for (unsigned i = 0; i < got;) {
 			const unsigned k = std::min<unsigned>(got - i, bm::kMaxBufs);
 			release(*p, bpid, bus + i, k);
 			i += k;
 		}
+		if (got != 0)
+			rcr_settle(*p);
 		return -ENOBUFS;
 	}
 	for (unsigned i = 0; i < n; i++)
@@ -229,8 +288,18 @@ int ops_populate(rte_mempool *mp, unsigned max_objs, void *vaddr, rte_iova_t iov
 				 vaddr, len, strerror(-ret));
 		return ret;
 	}
-	return rte_mempool_op_populate_helper(mp, 0, max_objs, vaddr, iova, len, obj_cb,
-					      obj_cb_arg);
+	qbman::BmanPortal *p = bus::bman_portal();
+	if (p == nullptr)
+		return -rte_errno;
+	filling = Filling{mp, 0, {}};
+	const int n = rte_mempool_op_populate_helper(mp, 0, max_objs, vaddr, iova, len, obj_cb,
+						     obj_cb_arg);
+	ret = filling_flush(*p);
+	filling = Filling{};
+	// A pool is complete when its creation returns: every object in BMan,
+	// none still in the release ring.
+	rcr_settle(*p);
+	return ret < 0 ? ret : n;
 }
 
 } // namespace
