@@ -18,14 +18,18 @@
 //   call fails with -ENOBUFS, as DPDK expects;
 // - get_count: BMan's free count for the pool (its CCSR), which does not yet
 //   include releases still in a release ring (consumed by BMan later);
-// - free: drains the pool and gives the BPID back.
+// - free: gives the BPID back; the next pool to take it drains what the
+//   BMan pool still holds (in alloc), so that freeing a large pool is
+//   immediate.
 
 #include "dpaa_mempool.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cinttypes>
 #include <cstring>
+#include <mutex>
 
 #include <rte_errno.h>
 #include <rte_mbuf.h>
@@ -84,8 +88,32 @@ constexpr unsigned kNoBpid = ~0u;
 
 unsigned pool_bpid(const rte_mempool *mp) noexcept
 {
-	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data)) - 1;
+	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data) & 0xffff) - 1;
 }
+
+// Set in pool_data once DPDK destroys the pool. rte_mempool_free() first
+// takes the objects back one by one (rte_mempool_free_memchunks: a dequeue
+// of one object each, whose result it ignores): 155k acquire commands, each
+// waited for, for testpmd's default pool. A destroyed pool's dequeues fail
+// at once instead; the buffers stay in BMan until the next pool that takes
+// the BPID drains them (ops_alloc).
+constexpr uintptr_t kDestroying = uintptr_t{1} << 16;
+
+bool destroying(const rte_mempool *mp) noexcept
+{
+	return reinterpret_cast<uintptr_t>(mp->pool_data) & kDestroying;
+}
+
+void on_mempool_event(rte_mempool_event event, rte_mempool *mp, void *) noexcept
+{
+	if (event != RTE_MEMPOOL_EVENT_DESTROY || mp->pool_data == nullptr ||
+	    strcmp(rte_mempool_get_ops(mp->ops_index)->name, "dpaa") != 0)
+		return;
+	mp->pool_data =
+		reinterpret_cast<void *>(reinterpret_cast<uintptr_t>(mp->pool_data) | kDestroying);
+}
+
+std::once_flag event_cb_once;
 
 // Release n (1..8) bus addresses with one RCR entry, waiting for room the
 // portal driver's way (spin, then yield the CPU, then time out).
@@ -96,6 +124,26 @@ int release(qbman::BmanPortal &p, unsigned bpid, const uint64_t *bufs, unsigned 
 	if (ret != -EBUSY) [[likely]]
 		return ret;
 	return p.release_wait(b, {bufs, n});
+}
+
+// Empty a BMan pool of whatever a previous owner left in it: acquire
+// commands of eight buffers, then smaller ones for the rest.
+void drain_stale(qbman::BmanPortal &p, unsigned bpid) noexcept
+{
+	const hw::Bpid b{static_cast<uint8_t>(bpid)};
+	if (p.free_count(b) <= 0)
+		return;
+	uint64_t bufs[bm::kMaxBufs];
+	uint64_t drained = 0;
+	for (unsigned n = bm::kMaxBufs; n > 0;) {
+		const int got = p.acquire(b, {bufs, n});
+		if (got <= 0)
+			n--; // fewer than n left: a smaller command
+		else
+			drained += static_cast<unsigned>(got);
+	}
+	DPAA_MEMPOOL_LOG(DEBUG, "BMan pool %u: %" PRIu64 " buffers of a former pool drained", bpid,
+			 drained);
 }
 
 int ops_alloc(rte_mempool *mp) noexcept
@@ -122,6 +170,13 @@ int ops_alloc(rte_mempool *mp) noexcept
 			static_cast<const rte_pktmbuf_pool_private *>(rte_mempool_get_priv(mp));
 		meta = static_cast<uint32_t>(sizeof(rte_mbuf) + priv->mbuf_priv_size);
 	}
+	std::call_once(event_cb_once, [] {
+		if (rte_mempool_event_callback_register(on_mempool_event, nullptr) != 0)
+			DPAA_MEMPOOL_LOG(WARNING, "no mempool event callback: freeing a pool "
+						  "takes one BMan command per object");
+	});
+	if (qbman::BmanPortal *p = bus::bman_portal())
+		drain_stale(*p, static_cast<unsigned>(bpid));
 	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{mp, meta, mp->elt_size - meta};
 	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid) + 1);
 	DPAA_MEMPOOL_LOG(DEBUG, "%s: BMan pool %d, buffers at object + %u", mp->name, bpid, meta);
@@ -134,15 +189,11 @@ void ops_free(rte_mempool *mp) noexcept
 	if (bpid == kNoBpid)
 		return;
 	mp->pool_data = nullptr;
-	// A BPID given to the next pool must come empty. After rte_eal_cleanup
-	// there is no BMan any more, nor anything to drain.
-	qbman::BmanPortal *p = bus::soc() != nullptr ? bus::bman_portal() : nullptr;
-	if (p != nullptr) {
-		uint64_t bufs[bm::kMaxBufs];
-		for (unsigned n = bm::kMaxBufs; n > 0;)
-			if (p->acquire(hw::Bpid{static_cast<uint8_t>(bpid)}, {bufs, n}) <= 0)
-				n--; // fewer than n left: a smaller command
-	}
+	// The BMan pool keeps the buffers: the next pool that takes the BPID
+	// empties it first (ops_alloc). Freeing is then immediate (an
+	// application quitting with a pool of 155k mbufs would otherwise wait
+	// for 19k acquire commands), and a BPID that a killed process left
+	// full is emptied the same way.
 	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{};
 	bpid_free(bpid);
 }
@@ -232,6 +283,8 @@ constexpr unsigned kStaged = 2 * RTE_MEMPOOL_CACHE_MAX_SIZE;
 
 int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 {
+	if (destroying(mp)) [[unlikely]]
+		return -ENOBUFS;
 	qbman::BmanPortal *p = bus::bman_portal();
 	if (p == nullptr) [[unlikely]]
 		return -rte_errno;
