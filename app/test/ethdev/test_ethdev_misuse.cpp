@@ -11,6 +11,8 @@
 
 #include <cstdio>
 
+#include <rte_dev.h>
+
 #include "ethdev_test_support.hpp"
 
 using namespace dpaa_test;
@@ -264,6 +266,26 @@ TEST_F(Misuse, CallsAfterCloseFail)
 	rte_eth_stats st{};
 	EXPECT_EQ(rte_eth_stats_get(P, &st), -ENODEV);
 	EXPECT_EQ(rte_eth_dev_close(P), -ENODEV);
+}
+
+// After the close: the MAC is probed again (testpmd's "port attach"), as a
+// new port whose counters start from zero, and it forwards.
+TEST_F(Misuse, AClosedMacCanBeProbedAgain)
+{
+	ASSERT_FALSE(rte_eth_dev_is_valid_port(P));
+	ASSERT_EQ(rte_dev_probe("dpaa_bus:fm1-mac9"), 0);
+	P = port_by_name("fm1-mac9");
+	ASSERT_LT(P, RTE_MAX_ETHPORTS);
+	rte_eth_stats st{};
+	ASSERT_EQ(rte_eth_stats_get(P, &st), 0);
+	EXPECT_EQ(st.ipackets + st.opackets + st.ierrors + st.oerrors + st.imissed, 0u);
+	start_port();
+	const Bytes f = ipv4_udp(self(), kIp1, kIp2, 5, 6, 64);
+	ASSERT_EQ(send_frames(P, 0, g_pool, {f}), 1u);
+	auto rx = rx_wait(P, 0, 1);
+	ASSERT_EQ(rx.size(), 1u);
+	EXPECT_EQ(mbuf_bytes(rx[0]), f);
+	free_all(rx);
 }
 
 } // namespace
