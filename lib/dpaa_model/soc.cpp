@@ -147,15 +147,50 @@ void Soc::stop_thread()
 	running_ = false;
 }
 
+namespace
+{
+
+// While busy (a flood on a wire keeps every step doing something), the
+// thread steps its way, taking and dropping the SoC's lock at each step: an
+// application thread that needs the lock (a BMan or FMan register access
+// while it starts up) or this CPU could wait for ever, as a mutex gives no
+// turn to a waiter and the lock is free only between two steps. So at least
+// every kBusySlice of busy stepping it steps aside, lock released, for one
+// idle sleep: the waiter takes the lock, a thread of this CPU runs.
+constexpr uint64_t kBusySliceNs = 1'000'000;
+// Steps between two looks at the clock while busy.
+constexpr unsigned kBusyClockSteps = 64;
+
+uint64_t monotonic_ns() noexcept
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u +
+	       static_cast<uint64_t>(ts.tv_nsec);
+}
+
+} // namespace
+
 void Soc::thread_main()
 {
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0); // 1 us: bounded wake-up latency
+	const struct timespec nap = {0, static_cast<long>(thread_cfg_.sleep.count()) * 1000};
 	unsigned idle = 0;
+	unsigned busy = 0; // steps since the thread last slept or went idle
+	uint64_t busy_since = 0;
 	while (!stop_.load(std::memory_order_relaxed)) {
 		if (step()) {
 			idle = 0;
+			if (busy++ == 0)
+				busy_since = monotonic_ns();
+			else if (busy % kBusyClockSteps == 0 &&
+				 monotonic_ns() - busy_since >= kBusySliceNs) {
+				nanosleep(&nap, nullptr);
+				busy = 0;
+			}
 			continue;
 		}
+		busy = 0;
 		if (idle != ~0u)
 			idle++;
 		if (idle < thread_cfg_.spin_steps) {
@@ -163,9 +198,7 @@ void Soc::thread_main()
 		} else if (idle - thread_cfg_.spin_steps < thread_cfg_.yield_steps) {
 			sched_yield();
 		} else {
-			const struct timespec ts = {
-				0, static_cast<long>(thread_cfg_.sleep.count()) * 1000};
-			nanosleep(&ts, nullptr);
+			nanosleep(&nap, nullptr);
 		}
 	}
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 
+// Tx when QMan does not take what the burst handed over.
+//
 // A Tx burst on a ring that cannot drain: fm1-mac9 transmits to a pcap file
 // while the test stalls the modelled SoC (a thread of the test holds the
 // model's lock, so neither QMan nor the FMan moves). The burst must return
@@ -20,6 +22,7 @@
 #include <thread>
 
 #include "dpaa_bus.hpp"
+#include "dpaa_ethdev.hpp"
 #include "dpaa_model/system.hpp"
 #include "ethdev_test_support.hpp"
 
@@ -169,6 +172,59 @@ TEST(TxFull, BurstOnAStalledRingReturnsFewerAndLosesNothing)
 	EXPECT_EQ(st.oerrors, 0u);
 	port_stop(P);
 	EXPECT_EQ(pool_settle(g_pool, start), start) << "buffers lost";
+}
+
+uint64_t xstat(uint16_t port, const char *name)
+{
+	uint64_t id = 0, v = ~uint64_t{0};
+	if (rte_eth_xstats_get_id_by_name(port, name, &id) != 0 ||
+	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
+		ADD_FAILURE() << "no xstat " << name;
+	return v;
+}
+
+// Frames QMan refuses on enqueue (here: their Tx FQ taken out of service
+// behind the driver's back, as a buggy agent on the same QMan could) come
+// back on the enqueuing portal's message ring: the driver frees their
+// buffers and counts them in oerrors and in an xstat. None reaches the wire.
+TEST(TxFull, RejectedEnqueuesAreFreedAndCounted)
+{
+	const uint64_t start = pool_settle(g_pool, g_pool->size);
+	PortSetup s;
+	s.pool = g_pool;
+	ASSERT_EQ(port_start(P, s), 0);
+	ASSERT_EQ(rte_eth_stats_reset(P), 0);
+	const size_t before = read_pcap(g_dir + "/out.pcap").size();
+	const auto *txq =
+		static_cast<const dpaa::net::TxQueue *>(rte_eth_devices[P].data->tx_queues[0]);
+	dpaa::qbman::QmanPortal *portal = dpaa::bus::qman_portal();
+	ASSERT_NE(portal, nullptr);
+	const dpaa::hw::Fqid fqid{txq->fqid};
+	ASSERT_EQ(portal->retire_fq(fqid), 0);
+	ASSERT_EQ(portal->oos_fq(fqid), 0);
+
+	const rte_ether_addr dst = {{0x02, 0x00, 0x00, 0x00, 0x00, 0x99}};
+	const L2 l2{dst, port_mac(P), -1, -1};
+	constexpr unsigned kFrames = 300;
+	std::vector<Bytes> frames;
+	for (unsigned i = 0; i < kFrames; i++)
+		frames.push_back(ipv4_udp(l2, kIp1, kIp2, static_cast<uint16_t>(i), 9, 40));
+	EXPECT_EQ(send_frames(P, 0, g_pool, frames), kFrames) << "the EQCR takes them all";
+	// Bursts with nothing to send still collect the rejections.
+	rte_eth_stats st{};
+	for (int i = 0; i < 20000 && st.oerrors < kFrames; i++) {
+		rte_eth_tx_burst(P, 0, nullptr, 0);
+		if (i % 256 == 0) {
+			sleep_ms(1);
+			ASSERT_EQ(rte_eth_stats_get(P, &st), 0);
+		}
+	}
+	ASSERT_EQ(rte_eth_stats_get(P, &st), 0);
+	EXPECT_EQ(st.oerrors, kFrames);
+	EXPECT_EQ(xstat(P, "tx_rejected_packets"), kFrames);
+	EXPECT_EQ(read_pcap(g_dir + "/out.pcap").size(), before) << "a rejected frame went out";
+	port_stop(P);
+	EXPECT_EQ(pool_settle(g_pool, start), start) << "buffers of rejected frames lost";
 }
 
 } // namespace

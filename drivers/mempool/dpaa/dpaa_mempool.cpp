@@ -8,22 +8,28 @@
 // - alloc: a BPID of the platform's range for this mempool (-ENOSPC, logged,
 //   when none is left), and its rte_dpaa_bpid_info entry;
 // - populate: makes the memory chunk reachable by DMA, then DPDK's helper
-//   lays the objects out and enqueues each, which releases it to BMan;
+//   lays the objects out and enqueues each; they are released to BMan
+//   eight per release-ring entry;
 // - enqueue: releases through the calling thread's BMan portal, eight
 //   buffers per release-ring entry;
 // - dequeue: acquires in commands of up to eight buffers (BMan's limit, all
 //   or nothing per command); if the pool runs dry part-way, what was taken
-//   goes back and the call fails with -ENOBUFS, as DPDK expects;
+//   goes back (and is in the pool again before the call returns) and the
+//   call fails with -ENOBUFS, as DPDK expects;
 // - get_count: BMan's free count for the pool (its CCSR), which does not yet
 //   include releases still in a release ring (consumed by BMan later);
-// - free: drains the pool and gives the BPID back.
+// - free: gives the BPID back; the next pool to take it drains what the
+//   BMan pool still holds (in alloc), so that freeing a large pool is
+//   immediate.
 
 #include "dpaa_mempool.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cinttypes>
 #include <cstring>
+#include <mutex>
 
 #include <rte_errno.h>
 #include <rte_mbuf.h>
@@ -82,8 +88,32 @@ constexpr unsigned kNoBpid = ~0u;
 
 unsigned pool_bpid(const rte_mempool *mp) noexcept
 {
-	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data)) - 1;
+	return static_cast<unsigned>(reinterpret_cast<uintptr_t>(mp->pool_data) & 0xffff) - 1;
 }
+
+// Set in pool_data once DPDK destroys the pool. rte_mempool_free() first
+// takes the objects back one by one (rte_mempool_free_memchunks: a dequeue
+// of one object each, whose result it ignores): 155k acquire commands, each
+// waited for, for testpmd's default pool. A destroyed pool's dequeues fail
+// at once instead; the buffers stay in BMan until the next pool that takes
+// the BPID drains them (ops_alloc).
+constexpr uintptr_t kDestroying = uintptr_t{1} << 16;
+
+bool destroying(const rte_mempool *mp) noexcept
+{
+	return reinterpret_cast<uintptr_t>(mp->pool_data) & kDestroying;
+}
+
+void on_mempool_event(rte_mempool_event event, rte_mempool *mp, void *) noexcept
+{
+	if (event != RTE_MEMPOOL_EVENT_DESTROY || mp->pool_data == nullptr ||
+	    strcmp(rte_mempool_get_ops(mp->ops_index)->name, "dpaa") != 0)
+		return;
+	mp->pool_data =
+		reinterpret_cast<void *>(reinterpret_cast<uintptr_t>(mp->pool_data) | kDestroying);
+}
+
+std::once_flag event_cb_once;
 
 // Release n (1..8) bus addresses with one RCR entry, waiting for room the
 // portal driver's way (spin, then yield the CPU, then time out).
@@ -94,6 +124,26 @@ int release(qbman::BmanPortal &p, unsigned bpid, const uint64_t *bufs, unsigned 
 	if (ret != -EBUSY) [[likely]]
 		return ret;
 	return p.release_wait(b, {bufs, n});
+}
+
+// Empty a BMan pool of whatever a previous owner left in it: acquire
+// commands of eight buffers, then smaller ones for the rest.
+void drain_stale(qbman::BmanPortal &p, unsigned bpid) noexcept
+{
+	const hw::Bpid b{static_cast<uint8_t>(bpid)};
+	if (p.free_count(b) <= 0)
+		return;
+	uint64_t bufs[bm::kMaxBufs];
+	uint64_t drained = 0;
+	for (unsigned n = bm::kMaxBufs; n > 0;) {
+		const int got = p.acquire(b, {bufs, n});
+		if (got <= 0)
+			n--; // fewer than n left: a smaller command
+		else
+			drained += static_cast<unsigned>(got);
+	}
+	DPAA_MEMPOOL_LOG(DEBUG, "BMan pool %u: %" PRIu64 " buffers of a former pool drained", bpid,
+			 drained);
 }
 
 int ops_alloc(rte_mempool *mp) noexcept
@@ -120,6 +170,13 @@ int ops_alloc(rte_mempool *mp) noexcept
 			static_cast<const rte_pktmbuf_pool_private *>(rte_mempool_get_priv(mp));
 		meta = static_cast<uint32_t>(sizeof(rte_mbuf) + priv->mbuf_priv_size);
 	}
+	std::call_once(event_cb_once, [] {
+		if (rte_mempool_event_callback_register(on_mempool_event, nullptr) != 0)
+			DPAA_MEMPOOL_LOG(WARNING, "no mempool event callback: freeing a pool "
+						  "takes one BMan command per object");
+	});
+	if (qbman::BmanPortal *p = bus::bman_portal())
+		drain_stale(*p, static_cast<unsigned>(bpid));
 	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{mp, meta, mp->elt_size - meta};
 	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid) + 1);
 	DPAA_MEMPOOL_LOG(DEBUG, "%s: BMan pool %d, buffers at object + %u", mp->name, bpid, meta);
@@ -132,17 +189,56 @@ void ops_free(rte_mempool *mp) noexcept
 	if (bpid == kNoBpid)
 		return;
 	mp->pool_data = nullptr;
-	// A BPID given to the next pool must come empty. After rte_eal_cleanup
-	// there is no BMan any more, nor anything to drain.
-	qbman::BmanPortal *p = bus::soc() != nullptr ? bus::bman_portal() : nullptr;
-	if (p != nullptr) {
-		uint64_t bufs[bm::kMaxBufs];
-		for (unsigned n = bm::kMaxBufs; n > 0;)
-			if (p->acquire(hw::Bpid{static_cast<uint8_t>(bpid)}, {bufs, n}) <= 0)
-				n--; // fewer than n left: a smaller command
-	}
+	// The BMan pool keeps the buffers: the next pool that takes the BPID
+	// empties it first (ops_alloc). Freeing is then immediate (an
+	// application quitting with a pool of 155k mbufs would otherwise wait
+	// for 19k acquire commands), and a BPID that a killed process left
+	// full is emptied the same way.
 	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{};
 	bpid_free(bpid);
+}
+
+int release_failed(const rte_mempool *mp, unsigned bpid, int ret) noexcept
+{
+	DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s%s", mp->name, bpid,
+			 strerror(-ret),
+			 ret == -ETIMEDOUT ? " (BMan did not consume the release ring)" : "");
+	return ret;
+}
+
+// While populate lays a pool's objects out, DPDK enqueues them one at a
+// time: they are gathered here and released eight per RCR entry, so that
+// filling a pool of n objects costs n / 8 release commands (and a wait for
+// room every few of them), not n.
+struct Filling {
+	const rte_mempool *mp = nullptr;
+	unsigned n = 0;
+	uint64_t bufs[bm::kMaxBufs];
+};
+thread_local Filling filling;
+
+int filling_flush(qbman::BmanPortal &p) noexcept
+{
+	Filling &f = filling;
+	if (f.n == 0)
+		return 0;
+	const unsigned bpid = pool_bpid(f.mp);
+	const int ret = release(p, bpid, f.bufs, f.n);
+	f.n = 0;
+	return ret < 0 ? release_failed(f.mp, bpid, ret) : 0;
+}
+
+[[gnu::noinline]] int filling_add(qbman::BmanPortal &p, void *const *obj_table, unsigned n,
+				  uint32_t meta) noexcept
+{
+	Filling &f = filling;
+	for (unsigned i = 0; i < n; i++) {
+		f.bufs[f.n++] = bus::va_to_bus(static_cast<char *>(obj_table[i]) + meta);
+		if (f.n == bm::kMaxBufs)
+			if (int ret = filling_flush(p); ret < 0)
+				return ret;
+	}
+	return 0;
 }
 
 int ops_enqueue(rte_mempool *mp, void *const *obj_table, unsigned n) noexcept
@@ -152,23 +248,31 @@ int ops_enqueue(rte_mempool *mp, void *const *obj_table, unsigned n) noexcept
 		return -rte_errno;
 	const unsigned bpid = pool_bpid(mp);
 	const uint32_t meta = rte_dpaa_bpid_info[bpid].meta_size;
+	if (filling.mp == mp) [[unlikely]]
+		return filling_add(*p, obj_table, n, meta);
 	uint64_t bufs[bm::kMaxBufs];
 	for (unsigned i = 0; i < n;) {
 		const unsigned k = std::min<unsigned>(n - i, bm::kMaxBufs);
 		for (unsigned j = 0; j < k; j++)
 			bufs[j] = bus::va_to_bus(static_cast<char *>(obj_table[i + j]) + meta);
 		int ret = release(*p, bpid, bufs, k);
-		if (ret < 0) [[unlikely]] {
-			DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s%s", mp->name,
-					 bpid, strerror(-ret),
-					 ret == -ETIMEDOUT
-						 ? " (BMan did not consume the release ring)"
-						 : "");
-			return ret;
-		}
+		if (ret < 0) [[unlikely]]
+			return release_failed(mp, bpid, ret);
 		i += k;
 	}
 	return 0;
+}
+
+// Until BMan has consumed every entry of this portal's RCR, or the portal
+// driver's patience runs out: buffers just given back are in the pool then.
+void rcr_settle(qbman::BmanPortal &p) noexcept
+{
+	qbman::HwWait wait(qbman::WaitHook{});
+	while (p.rcr_update() != bm::kRcrSize - 1) {
+		bus::hw_wait();
+		if (!wait())
+			return;
+	}
 }
 
 // All or nothing, and obj_table untouched on failure: DPDK refills a
@@ -179,6 +283,8 @@ constexpr unsigned kStaged = 2 * RTE_MEMPOOL_CACHE_MAX_SIZE;
 
 int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 {
+	if (destroying(mp)) [[unlikely]]
+		return -ENOBUFS;
 	qbman::BmanPortal *p = bus::bman_portal();
 	if (p == nullptr) [[unlikely]]
 		return -rte_errno;
@@ -197,12 +303,18 @@ int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 		got += k;
 	}
 	if (got != n) [[unlikely]] {
-		// Not enough: what was taken goes back.
+		// Not enough: what was taken goes back, and is back in the pool
+		// before the call returns. DPDK answers a failed cache refill by
+		// asking at once for just what the application wants: with the
+		// buffers still in the release ring, that would fail too, and a
+		// pool of n objects would not give n (DPDK's mbuf_autotest).
 		for (unsigned i = 0; i < got;) {
 			const unsigned k = std::min<unsigned>(got - i, bm::kMaxBufs);
 			release(*p, bpid, bus + i, k);
 			i += k;
 		}
+		if (got != 0)
+			rcr_settle(*p);
 		return -ENOBUFS;
 	}
 	for (unsigned i = 0; i < n; i++)
@@ -229,8 +341,18 @@ int ops_populate(rte_mempool *mp, unsigned max_objs, void *vaddr, rte_iova_t iov
 				 vaddr, len, strerror(-ret));
 		return ret;
 	}
-	return rte_mempool_op_populate_helper(mp, 0, max_objs, vaddr, iova, len, obj_cb,
-					      obj_cb_arg);
+	qbman::BmanPortal *p = bus::bman_portal();
+	if (p == nullptr)
+		return -rte_errno;
+	filling = Filling{mp, 0, {}};
+	const int n = rte_mempool_op_populate_helper(mp, 0, max_objs, vaddr, iova, len, obj_cb,
+						     obj_cb_arg);
+	ret = filling_flush(*p);
+	filling = Filling{};
+	// A pool is complete when its creation returns: every object in BMan,
+	// none still in the release ring.
+	rcr_settle(*p);
+	return ret < 0 ? ret : n;
 }
 
 } // namespace

@@ -223,6 +223,7 @@ int dev_configure(rte_eth_dev *dev) noexcept
 	p.rss_hf = conf.rxmode.mq_mode == RTE_ETH_MQ_RX_RSS ? conf.rx_adv_conf.rss_conf.rss_hf : 0;
 	dev->rx_pkt_burst = rx_burst_for(p.devargs.rx_mode);
 	dev->tx_pkt_burst = tx_burst_for(conf.txmode.offloads);
+	fill_unused_queues(dev);
 	return 0;
 }
 
@@ -362,6 +363,10 @@ int dev_close(rte_eth_dev *dev) noexcept
 	p.hw = nullptr;
 	rte_intr_instance_free(dev->intr_handle);
 	dev->intr_handle = nullptr;
+	// The MAC is free again: rte_dev_probe (testpmd's "port attach")
+	// probes it anew, a new port with counters of its own.
+	p.bus_dev->driver = nullptr;
+	p.bus_dev->device.driver = nullptr;
 	bus::port_closed();
 	return 0;
 }

@@ -106,7 +106,8 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	uint16_t queue_id;
 	rte_mempool *copy_pool; // dpaa pool for frames the FMan cannot free itself
 	uint8_t copy_bpid;
-	bool running; // false: stopped (tx_queue_stop, deferred start); bursts send nothing
+	bool running;	 // false: stopped (tx_queue_stop, deferred start); bursts send nothing
+	uint8_t mr_tick; // bursts since the last message-ring poll, modulo 256
 	QueueStats stats;
 	uint64_t copied; // frames that took the copy path
 	Port *port;
@@ -152,6 +153,8 @@ struct Port {
 	uint64_t err_mac_frames; // of which the MAC counted already (FCS errors)
 	uint64_t err_frames_base;
 	uint64_t err_mac_frames_base;
+	uint64_t tx_rejected; // frames QMan refused on enqueue (ERNs; atomic)
+	uint64_t tx_rejected_base;
 };
 
 inline Port &port_of(rte_eth_dev *dev) noexcept
@@ -163,6 +166,10 @@ inline Port &port_of(rte_eth_dev *dev) noexcept
 eth_rx_burst_t rx_burst_for(RxMode mode) noexcept;
 eth_tx_burst_t tx_burst_for(uint64_t tx_offloads) noexcept;
 uint32_t rx_queue_count(void *rxq) noexcept;
+// The calling thread's portal's message ring (dpaa_ern.cpp): the enqueue
+// rejections' buffers freed and counted in their port's oerrors. Returns the
+// rejections taken.
+unsigned take_mr(qbman::QmanPortal &portal) noexcept;
 
 // Capabilities (dpaa_ethdev_filters.cpp).
 uint64_t rx_offload_capa() noexcept;
@@ -175,6 +182,9 @@ int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 		   const rte_eth_rxconf *conf, rte_mempool *mp) noexcept;
 int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
 		   const rte_eth_txconf *conf) noexcept;
+// After configure: every queue index beyond the configured ones names a
+// queue that never runs, so that a burst on it returns 0 (not a crash).
+void fill_unused_queues(rte_eth_dev *dev) noexcept;
 void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept;
 void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept;
 void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexcept;

@@ -36,7 +36,33 @@ uint64_t rearm_word(uint16_t port_id) noexcept
 static_assert(offsetof(rte_mbuf, data_off) == offsetof(rte_mbuf, rearm_data),
 	      "the Rx path ORs the FD offset into the rearm word's low 16 bits");
 
+// What a burst on a queue index the port was not configured with finds in
+// the ethdev's queue arrays (RTE_MAX_QUEUES_PER_PORT long; DPDK's bursts do
+// not check the index): instead of NULL, a queue that never runs, whose
+// bursts return 0 at their first check. Never written once set up.
+RxQueue unused_rxq;
+TxQueue unused_txq;
+
 } // namespace
+
+void fill_unused_queues(rte_eth_dev *dev) noexcept
+{
+	rte_eth_dev_data &d = *dev->data;
+	unused_rxq.state = RxqState::stopped;
+	unused_txq.running = false;
+	for (unsigned i = 0; d.rx_queues != nullptr && i < RTE_MAX_QUEUES_PER_PORT; i++) {
+		if (i < d.nb_rx_queues && d.rx_queues[i] == &unused_rxq)
+			d.rx_queues[i] = nullptr; // to be set up
+		else if (i >= d.nb_rx_queues && d.rx_queues[i] == nullptr)
+			d.rx_queues[i] = &unused_rxq;
+	}
+	for (unsigned i = 0; d.tx_queues != nullptr && i < RTE_MAX_QUEUES_PER_PORT; i++) {
+		if (i < d.nb_tx_queues && d.tx_queues[i] == &unused_txq)
+			d.tx_queues[i] = nullptr;
+		else if (i >= d.nb_tx_queues && d.tx_queues[i] == nullptr)
+			d.tx_queues[i] = &unused_txq;
+	}
+}
 
 int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
 		   const rte_eth_rxconf *conf, rte_mempool *mp) noexcept
@@ -108,8 +134,10 @@ int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 {
 	auto *q = static_cast<RxQueue *>(dev->data->rx_queues[idx]);
-	if (q == nullptr)
+	if (q == nullptr || q == &unused_rxq) {
+		dev->data->rx_queues[idx] = nullptr;
 		return;
+	}
 	rxq_unregister(*q);
 	release_queue_channel(*q);
 	for (unsigned k = 0; k < q->stash_n; k++)
@@ -150,7 +178,8 @@ int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 
 void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 {
-	rte_free(dev->data->tx_queues[idx]);
+	if (dev->data->tx_queues[idx] != &unused_txq)
+		rte_free(dev->data->tx_queues[idx]);
 	dev->data->tx_queues[idx] = nullptr;
 }
 

@@ -49,6 +49,7 @@ const XstatDesc kXstats[] = {
 	MAC_X("rx_multicast_packets", rx_mcast),
 	MAC_X("rx_broadcast_packets", rx_bcast),
 	MAC_X("rx_pause_packets", rx_pause),
+	MAC_X("rx_mac_control_packets", rx_control),
 	MAC_X("rx_crc_errors", rx_fcs_errors),
 	MAC_X("rx_alignment_errors", rx_align_errors),
 	MAC_X("rx_mac_errors", rx_errors),
@@ -70,6 +71,7 @@ const XstatDesc kXstats[] = {
 	MAC_X("tx_multicast_packets", tx_mcast),
 	MAC_X("tx_broadcast_packets", tx_bcast),
 	MAC_X("tx_pause_packets", tx_pause),
+	MAC_X("tx_mac_control_packets", tx_control),
 	MAC_X("tx_mac_errors", tx_errors),
 	MAC_X("tx_size_64_packets", tx_64),
 	MAC_X("tx_size_65_to_127_packets", tx_65_127),
@@ -90,6 +92,9 @@ const XstatDesc kXstats[] = {
 	TXP_X("tx_fman_port_dealloc_buffers", dealloc_bufs),
 	{"rx_error_queue_packets", Src::port, 0},
 	{"tx_copied_packets", Src::port, 1},
+	{"tx_rejected_packets", Src::port, 2},
+	{"rx_queue_errors", Src::port, 3},
+	{"tx_queue_errors", Src::port, 4},
 };
 
 #undef MAC_X
@@ -126,6 +131,48 @@ uint64_t tx_copied(const rte_eth_dev *dev) noexcept
 		if (auto *q = static_cast<const TxQueue *>(dev->data->tx_queues[i]))
 			n += q->copied;
 	return n;
+}
+
+uint64_t tx_rejected(const Port &p) noexcept
+{
+	return __atomic_load_n(&p.tx_rejected, __ATOMIC_RELAXED) - p.tx_rejected_base;
+}
+
+// Errors the queues counted in software: Rx frames with error status, and
+// frames met in the ring of an lcore the queue no longer polls; Tx frames
+// dropped at stop or refused as unsendable.
+uint64_t rx_queue_errors(const rte_eth_dev *dev) noexcept
+{
+	uint64_t n = 0;
+	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++)
+		if (auto *q = static_cast<const RxQueue *>(dev->data->rx_queues[i]))
+			n += q->stats.errors + __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
+	return n;
+}
+
+uint64_t tx_queue_errors(const rte_eth_dev *dev) noexcept
+{
+	uint64_t n = 0;
+	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
+		if (auto *q = static_cast<const TxQueue *>(dev->data->tx_queues[i]))
+			n += q->stats.errors;
+	return n;
+}
+
+uint64_t port_xstat(const rte_eth_dev *dev, const Port &p, size_t which) noexcept
+{
+	switch (which) {
+	case 0:
+		return p.err_frames - p.err_frames_base;
+	case 1:
+		return tx_copied(dev);
+	case 2:
+		return tx_rejected(p);
+	case 3:
+		return rx_queue_errors(dev);
+	default:
+		return tx_queue_errors(dev);
+	}
 }
 
 } // namespace
@@ -172,8 +219,9 @@ int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
 	st->ierrors = rx_errors + (s.mac.rx_errors - p.mac_base.rx_errors) +
 		      (p.err_frames - p.err_frames_base) -
 		      (p.err_mac_frames - p.err_mac_frames_base);
+	// ... and the frames QMan refused on enqueue (dpaa_ern.cpp).
 	st->oerrors = tx_errors + (s.mac.tx_errors - p.mac_base.tx_errors) +
-		      (s.tx.discards - p.tx_port_base.discards);
+		      (s.tx.discards - p.tx_port_base.discards) + tx_rejected(p);
 	return 0;
 }
 
@@ -187,6 +235,7 @@ int stats_reset(rte_eth_dev *dev) noexcept
 	p.tx_port_base = s.tx;
 	p.err_frames_base = p.err_frames;
 	p.err_mac_frames_base = p.err_mac_frames;
+	p.tx_rejected_base = __atomic_load_n(&p.tx_rejected, __ATOMIC_RELAXED);
 	const rte_eth_dev_data &d = *dev->data;
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
 		if (auto *q = static_cast<RxQueue *>(d.rx_queues[i])) {
@@ -222,7 +271,7 @@ int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept
 			v = field(&s.tx, x.off) - field(&p.tx_port_base, x.off);
 			break;
 		case Src::port:
-			v = x.off == 0 ? p.err_frames - p.err_frames_base : tx_copied(dev);
+			v = port_xstat(dev, p, x.off);
 			break;
 		}
 		xstats[i].id = i;

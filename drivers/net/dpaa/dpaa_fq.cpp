@@ -120,13 +120,13 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 	const unsigned n = fq_drain(portal, fqid, mac_errors);
 	if (freed)
 		*freed += n;
-	portal.poll_mr([](const qm::MrEntry &) {});
+	take_mr(portal); // enqueue rejections: their buffers back
 	for (unsigned i = 0; i < kOosPolls; i++) {
 		ret = portal.oos_fq(f);
 		if (ret != -EPERM && ret != -ENOTEMPTY)
 			break;
 		// Retirement still pending (frames in a DQRR), or frames came in.
-		portal.poll_mr([](const qm::MrEntry &) {});
+		take_mr(portal);
 		const unsigned more = fq_drain(portal, fqid, mac_errors);
 		if (freed)
 			*freed += more;
@@ -504,7 +504,13 @@ void fqs_stop(Port &p) noexcept
 		return;
 	rte_eth_dev_data &d = *p.eth_dev->data;
 
-	// Tx first: what the application handed over leaves on the wire.
+	// Tx first: bursts send nothing from now on (an enqueue to a retired
+	// FQ would be rejected), and what the application handed over leaves
+	// on the wire.
+	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
+		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i]))
+			__atomic_store_n(&q->running, false, __ATOMIC_RELEASE);
+	rte_atomic_thread_fence(__ATOMIC_SEQ_CST);
 	const uint64_t deadline = rte_get_timer_cycles() + kTxDrainMs * rte_get_timer_hz() / 1000;
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
 		const uint32_t fqid = p.tx_fqid_base + i;
@@ -512,10 +518,8 @@ void fqs_stop(Port &p) noexcept
 			rte_pause();
 		uint64_t dropped = 0;
 		fq_shutdown(*portal, fqid, &dropped);
-		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i])) {
+		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i]))
 			q->stats.errors += dropped;
-			q->running = false;
-		}
 	}
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);

@@ -182,18 +182,26 @@ template <RxMode Mode> uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb
 			if (bind_push_queue(q, *portal) < 0)
 				return 0;
 		}
-		if (q.stash_n) [[unlikely]] {
-			got = drain_stash(q, pkts, nb);
-			if (got == nb) {
-				q.stats.packets += got;
-				for (unsigned i = 0; i < got; i++)
-					q.stats.bytes += pkts[i]->pkt_len;
-				return static_cast<uint16_t>(got);
-			}
-		}
 	} else {
-		if (!portal->vdqcr_busy())
-			portal->volatile_dequeue(hw::Fqid{q.fqid}, nb, true);
+		// The portal this queue's volatile dequeues deliver to: a burst
+		// of another queue of this lcore that meets one of its frames
+		// parks it for this queue (park_foreign_entry).
+		if (q.portal != portal) [[unlikely]]
+			q.portal = portal;
+	}
+	if (q.stash_n) [[unlikely]] {
+		got = drain_stash(q, pkts, nb);
+		if (got == nb) {
+			q.stats.packets += got;
+			for (unsigned i = 0; i < got; i++)
+				q.stats.bytes += pkts[i]->pkt_len;
+			return static_cast<uint16_t>(got);
+		}
+	}
+	if constexpr (Mode == RxMode::pull) {
+		// Not for a burst of 0 frames: a count of 0 asks QMan for all.
+		if (got < nb && !portal->vdqcr_busy())
+			portal->volatile_dequeue(hw::Fqid{q.fqid}, nb - got, true);
 	}
 
 	// Take the FDs off the ring first, then give the entries back in one
@@ -259,6 +267,10 @@ eth_rx_burst_t rx_burst_for(RxMode mode) noexcept
 uint32_t rx_queue_count(void *rxq) noexcept
 {
 	RxQueue &q = *static_cast<RxQueue *>(rxq);
+	// A queue index the port was not configured with (fill_unused_queues:
+	// never set up, so no descriptors): what ethdev answers for NULL.
+	if (q.nb_desc == 0) [[unlikely]]
+		return static_cast<uint32_t>(-EINVAL);
 	return fq_frame_count(q.fqid) + q.stash_n;
 }
 

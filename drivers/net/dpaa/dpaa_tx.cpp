@@ -107,7 +107,8 @@ struct PoolCache {
 }
 
 // SG FD for a chain of direct, refcnt-1 dpaa-pool segments; false if the
-// chain does not qualify (or no table buffer is available).
+// chain does not qualify (or no table buffer is available). An empty
+// segment does not qualify: the copy leaves it out.
 bool build_sg(TxQueue &q, PoolCache &pc, rte_mbuf *m, hw::Fd &fd, SlowFrame &undo) noexcept
 {
 	if (m->nb_segs > kMaxSegs || q.copy_pool == nullptr)
@@ -115,7 +116,7 @@ bool build_sg(TxQueue &q, PoolCache &pc, rte_mbuf *m, hw::Fd &fd, SlowFrame &und
 	int bpids[kMaxSegs];
 	unsigned n = 0;
 	for (rte_mbuf *s = m; s; s = s->next, n++) {
-		if ((s->ol_flags & kNotDirect) || rte_mbuf_refcnt_read(s) != 1)
+		if ((s->ol_flags & kNotDirect) || rte_mbuf_refcnt_read(s) != 1 || s->data_len == 0)
 			return false;
 		bpids[n] = pool_bpid(pc, s->pool);
 		if (bpids[n] < 0)
@@ -167,34 +168,79 @@ void undo_slow(SlowFrame &u) noexcept
 		rte_pktmbuf_free(u.copy);
 }
 
-// Everything the fast path does not take. false: the frame cannot be sent
-// now (no buffer for a copy).
-[[gnu::noinline]] bool build_slow(TxQueue &q, PoolCache &pc, rte_mbuf *m, hw::Fd &fd,
-				  SlowFrame &undo) noexcept
+// Whether an mbuf describes a frame the FMan can send: 1..kMaxTxFrame
+// bytes, a chain as long as nb_segs says whose lengths add up to pkt_len,
+// every segment's data inside its buffer. Anything else is an application's
+// mistake that no copy can mend (reading it could even fault).
+bool tx_frame_valid(const rte_mbuf *m) noexcept
+{
+	if (m->pkt_len == 0 || m->pkt_len > fm::kMaxTxFrame)
+		return false;
+	uint32_t len = 0;
+	unsigned n = 0;
+	for (const rte_mbuf *s = m; s != nullptr && n <= m->nb_segs; s = s->next, n++) {
+		if (static_cast<uint32_t>(s->data_off) + s->data_len > s->buf_len)
+			return false;
+		len += s->data_len;
+	}
+	return n == m->nb_segs && len == m->pkt_len;
+}
+
+enum class SlowResult : uint8_t {
+	built, // fd is ready
+	later, // not now (no buffer for a copy): the burst returns before it
+	drop,  // never sendable: freed and counted by the burst
+};
+
+// Everything the fast path does not take.
+[[gnu::noinline]] SlowResult build_slow(TxQueue &q, PoolCache &pc, rte_mbuf *m, hw::Fd &fd,
+					SlowFrame &undo) noexcept
 {
 	undo.copy = undo.table = undo.head = nullptr;
 	undo.nsegs = 0;
+	if (!tx_frame_valid(m))
+		return SlowResult::drop;
 	if (m->nb_segs > 1 && (!wants_cksum(m) || m->data_off >= kCksumMinHeadroom) &&
 	    build_sg(q, pc, m, fd, undo))
-		return true;
+		return SlowResult::built;
 	if (q.copy_pool == nullptr)
-		return false;
+		return SlowResult::later;
 	rte_mbuf *c = rte_pktmbuf_copy(m, q.copy_pool, 0, UINT32_MAX);
 	if (c == nullptr)
-		return false;
+		return SlowResult::later;
 	undo.copy = c;
 	q.copied++;
 	if (c->nb_segs > 1) {
 		if (build_sg(q, pc, c, fd, undo))
-			return true;
+			return SlowResult::built;
 		rte_pktmbuf_free(c);
 		undo.copy = nullptr;
-		return false;
+		return SlowResult::later;
 	}
 	fd = hw::Fd::contig(bus::va_to_bus(c->buf_addr), q.copy_bpid, c->data_off, c->data_len);
 	if (wants_cksum(c))
 		fd.set_cmd(write_cksum_request(static_cast<char *>(c->buf_addr), c));
-	return true;
+	return SlowResult::built;
+}
+
+// A frame build_slow refused for good. Its segments are freed one by one:
+// a chain that lies about its length must not be walked by rte_pktmbuf_free.
+[[gnu::noinline]] void drop_invalid(TxQueue &q, rte_mbuf *m) noexcept
+{
+	q.stats.errors++;
+	const unsigned nb_segs = m->nb_segs; // freeing the head resets it
+	unsigned n = 0;
+	for (rte_mbuf *s = m; s != nullptr && n < nb_segs; n++) {
+		rte_mbuf *next = s->next;
+		rte_pktmbuf_free_seg(s);
+		s = next;
+	}
+	if (n == 0)
+		rte_pktmbuf_free_seg(m);
+	DPAA_PMD_LOG(DEBUG,
+		     "port %u Tx queue %u: frame dropped (length, segments or data outside "
+		     "its buffer)",
+		     q.port_id, q.queue_id);
 }
 
 // The EQCR has 8 entries and QMan consumes them in well under a microsecond
@@ -212,6 +258,9 @@ constexpr uint64_t kEqcrSpinUs = 2;
 [[gnu::noinline]] unsigned enqueue_retry(qbman::QmanPortal &portal, uint32_t fqid,
 					 std::span<const hw::Fd> fds) noexcept
 {
+	// A full ring is also when rejected enqueues pile up on the message
+	// ring (a congested or stopped FQ): their buffers go back first.
+	take_mr(portal);
 	const uint64_t patience = rte_get_timer_hz() * kEqcrSpinUs / 1000000;
 	uint64_t since = rte_get_timer_cycles();
 	unsigned done = 0;
@@ -234,13 +283,18 @@ constexpr uint64_t kEqcrSpinUs = 2;
 template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
 	TxQueue &q = *static_cast<TxQueue *>(txq);
-	if (!q.running) [[unlikely]]
-		return 0;
 	qbman::QmanPortal *portal = bus::qman_portal();
 	if (portal == nullptr) [[unlikely]]
 		return 0;
+	if (!q.running) [[unlikely]]
+		return 0;
+	// Enqueue rejections wait on this lcore's message ring until taken:
+	// once every 256 bursts (and whenever the ring is full), not per frame.
+	if (++q.mr_tick == 0) [[unlikely]]
+		take_mr(*portal);
 	PoolCache pc;
 	uint16_t sent = 0;
+	uint16_t dropped = 0;
 	uint64_t bytes = 0;
 	while (sent < nb_pkts) {
 		const unsigned n = RTE_MIN(static_cast<unsigned>(nb_pkts - sent), kBurstMax);
@@ -248,15 +302,18 @@ template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_
 		hw::Fd fds[kBurstMax];
 		SlowFrame slow[kBurstMax];
 		uint32_t slow_mask = 0;
+		bool drop = false; // burst[built] is a frame to drop
 		unsigned built = 0;
 		for (; built < n; built++) {
 			rte_mbuf *m = burst[built];
 			if (built + 1 < n)
 				rte_prefetch0(burst[built + 1]);
 			const int bpid = pool_bpid(pc, m->pool);
+			// 1 <= data_len <= buf_len - data_off, in one compare.
 			const bool fast =
 				m->nb_segs == 1 && !(m->ol_flags & kNotDirect) &&
 				rte_mbuf_refcnt_read(m) == 1 && bpid >= 0 &&
+				static_cast<uint16_t>(m->data_len - 1) < m->buf_len - m->data_off &&
 				(!Cksum || !wants_cksum(m) || m->data_off >= kCksumMinHeadroom);
 			if (fast) [[likely]] {
 				fds[built] = hw::Fd::contig(bus::va_to_bus(m->buf_addr),
@@ -266,8 +323,11 @@ template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_
 					fds[built].set_cmd(write_cksum_request(
 						static_cast<char *>(m->buf_addr), m));
 			} else {
-				if (!build_slow(q, pc, m, fds[built], slow[built]))
+				const SlowResult r = build_slow(q, pc, m, fds[built], slow[built]);
+				if (r != SlowResult::built) [[unlikely]] {
+					drop = r == SlowResult::drop;
 					break;
+				}
 				slow_mask |= 1u << built;
 			}
 			bytes += m->pkt_len;
@@ -287,11 +347,19 @@ template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_
 		}
 		for (unsigned i = done; i < built; i++)
 			bytes -= burst[i]->pkt_len;
-		sent = static_cast<uint16_t>(sent + done);
-		if (done < n)
+		// A frame to drop ends its chunk; it is taken (freed, counted)
+		// once everything before it went.
+		if (drop && done == built) [[unlikely]] {
+			drop_invalid(q, burst[done]);
+			done++;
+			dropped++;
+		} else if (done < n) {
+			sent = static_cast<uint16_t>(sent + done);
 			break;
+		}
+		sent = static_cast<uint16_t>(sent + done);
 	}
-	q.stats.packets += sent;
+	q.stats.packets += sent - dropped;
 	q.stats.bytes += bytes;
 	return sent;
 }

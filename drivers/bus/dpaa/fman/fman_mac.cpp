@@ -200,6 +200,7 @@ void Mac::read_counters(MacCounters &o) noexcept
 	o.rx_mcast = rd64(st::kRMca);
 	o.rx_bcast = rd64(st::kRBca);
 	o.rx_pause = rd64(st::kRxPf);
+	o.rx_control = rd64(st::kRCnp);
 	o.rx_fcs_errors = rd64(st::kRFcs);
 	o.rx_align_errors = rd64(st::kRAln);
 	o.rx_errors = rd64(st::kRErr);
@@ -221,6 +222,7 @@ void Mac::read_counters(MacCounters &o) noexcept
 	o.tx_mcast = rd64(st::kTMca);
 	o.tx_bcast = rd64(st::kTBca);
 	o.tx_pause = rd64(st::kTxPf);
+	o.tx_control = rd64(st::kTCnp);
 	o.tx_errors = rd64(st::kTErr);
 	o.tx_64 = rd64(st::kT64);
 	o.tx_65_127 = rd64(st::kT127);

@@ -25,6 +25,7 @@ struct MacCounters {
 	uint64_t rx_mcast;	  // RMCA
 	uint64_t rx_bcast;	  // RBCA
 	uint64_t rx_pause;	  // RXPF: pause frames received
+	uint64_t rx_control;	  // RCNP: MAC control frames (0x8808) other than pause, PFC too
 	uint64_t rx_fcs_errors;	  // RFCS
 	uint64_t rx_align_errors; // RALN
 	uint64_t rx_errors;	  // RERR: frames with any error
@@ -47,6 +48,7 @@ struct MacCounters {
 	uint64_t tx_mcast;     // TMCA
 	uint64_t tx_bcast;     // TBCA
 	uint64_t tx_pause;     // TXPF
+	uint64_t tx_control;   // TCNP: MAC control frames other than pause
 	uint64_t tx_errors;    // TERR
 	uint64_t tx_64;
 	uint64_t tx_65_127;
