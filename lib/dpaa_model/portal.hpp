@@ -20,9 +20,15 @@
 //
 // Registers whose write is a command (VDQCR, DCAP) are latched by the model
 // with an atomic exchange, so in threaded mode a command is taken exactly
-// once. DCAP's single-entry form is taken as "consumed up to and including
-// this index" (in-order consumption, what our driver does); two DCAP writes
-// the model has not yet seen therefore merge instead of being lost.
+// once. Both DCAP forms are taken in ring order: the single-entry form as
+// "consumed up to and including this index", the bitmask form (S=1) as
+// "consumed up to and including the furthest entry the mask names" (see
+// consume_dqrr_mask). Drivers consume in order (ours with the single-entry
+// form, upstream DPDK with one mask per poll), so two DCAP writes the model
+// has not yet seen merge into the later one instead of being lost. An empty
+// mask that overwrites a pending one delays that consumption to the next
+// non-empty write; a platform that traps DCAP writes one by one (rather than
+// sharing the page as memory) never merges them.
 //
 // The EQCR is consumed in two halves: taking entries off the ring (which
 // publishes EQCR_CI) and enqueuing them to their FQs. poll() does both under
@@ -93,6 +99,13 @@ public:
 	bool drain_eqcr();
 	// Entries taken off the EQCR and not yet enqueued at most.
 	static constexpr unsigned kEqcrStaged = 64;
+	// A DCAP write as one bus transaction, for a platform that traps the
+	// driver's stores to the CI area instead of sharing it as memory: the
+	// writes are queued and taken in order by poll(), none merged. Called
+	// by the portal's one driver thread; waits (yielding) only while
+	// kDcapQueued writes are still untaken.
+	void post_dcap(uint32_t value) noexcept;
+	static constexpr unsigned kDcapQueued = 64;
 
 	// --- used by Qman while producing
 	struct VolatileCmd {
@@ -137,6 +150,8 @@ private:
 	bool poll_vdqcr();
 	bool flush_mr();
 	void consume_dqrr_to(unsigned new_ci);
+	void consume_dqrr_mask(uint32_t mask);
+	void take_dcap(uint32_t v);
 	void post_ern(const hw::qm::EqcrEntry &e, uint8_t rc);
 	void update_isr() noexcept;
 
@@ -153,6 +168,10 @@ private:
 	std::array<hw::qm::EqcrEntry, kEqcrStaged> staged_;
 	std::atomic<uint32_t> staged_head_{0}; // next to enqueue (the model's poll)
 	std::atomic<uint32_t> staged_tail_{0}; // next to fill (under eqcr_busy_)
+	// post_dcap()'s queue: one producer (the driver), one consumer (poll).
+	std::array<uint32_t, kDcapQueued> dcap_queue_{};
+	std::atomic<uint32_t> dcap_head_{0};
+	std::atomic<uint32_t> dcap_tail_{0};
 	hw::Ring<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
 	hw::Ring<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
 	unsigned dqrr_ci_ = 0;				      // consumer index as last seen

@@ -29,12 +29,27 @@ uint32_t frame_bytes(const hw::Fd &fd) noexcept
 Qman::Qman() = default;
 Qman::~Qman() = default;
 
+int Qman::channel_slot(uint16_t ch) noexcept
+{
+	namespace c = qm::channel;
+	if (ch >= c::kSwPortal0 && ch < c::kSwPortal0 + kNumPortals)
+		return ch - c::kSwPortal0;
+	if (ch >= c::kPool1 && ch < c::kPool1 + c::kNumPools)
+		return static_cast<int>(kNumPortals + (ch - c::kPool1));
+	if (ch >= c::kFman0Base && ch < c::kFman0Base + c::kFmanChannels)
+		return static_cast<int>(kNumPortals + c::kNumPools + (ch - c::kFman0Base));
+	return -1;
+}
+
 bool Qman::valid_channel(uint16_t ch) noexcept
 {
-	return ch < kNumPortals ||
-	       (ch >= qm::channel::kPool1 && ch < qm::channel::kPool1 + qm::channel::kNumPools) ||
-	       (ch >= qm::channel::kFman0Base &&
-		ch < qm::channel::kFman0Base + qm::channel::kFmanChannels);
+	return channel_slot(ch) >= 0;
+}
+
+Qman::ChannelState *Qman::channel_state(uint16_t channel) noexcept
+{
+	const int slot = channel_slot(channel);
+	return slot < 0 ? nullptr : &channels_[static_cast<unsigned>(slot)];
 }
 
 Fq *Qman::find(uint32_t fqid) const noexcept
@@ -72,7 +87,8 @@ void Qman::refresh_sched_state(Fq &fq)
 
 void Qman::link(Fq &fq)
 {
-	ChannelState &ch = channels_[fq.channel];
+	// An FQ is scheduled only to a channel INITFQ accepted.
+	ChannelState &ch = *channel_state(fq.channel);
 	WorkQueue &wq = ch.wq[fq.wq];
 	fq.wq_next = nullptr;
 	if (wq.tail)
@@ -89,7 +105,7 @@ void Qman::unlink(Fq &fq)
 {
 	if (!fq.in_wq)
 		return;
-	ChannelState &ch = channels_[fq.channel];
+	ChannelState &ch = *channel_state(fq.channel);
 	WorkQueue &wq = ch.wq[fq.wq];
 	Fq *prev = nullptr;
 	for (Fq *p = wq.head; p; prev = p, p = p->wq_next) {
@@ -107,9 +123,8 @@ void Qman::unlink(Fq &fq)
 	refresh_sched_state(fq);
 }
 
-Fq *Qman::pop_wq(uint16_t channel)
+Fq *Qman::pop_wq(ChannelState &ch)
 {
-	ChannelState &ch = channels_[channel];
 	if (!ch.nonempty)
 		return nullptr;
 	// Strict priority: WQ0 first.
@@ -158,14 +173,14 @@ EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
 
 void Qman::attach_channel_consumer(uint16_t channel, ChannelConsumer &c)
 {
-	if (channel < kNumChannels)
-		channels_[channel].consumer = &c;
+	if (ChannelState *ch = channel_state(channel))
+		ch->consumer = &c;
 }
 
 void Qman::detach_channel_consumer(uint16_t channel)
 {
-	if (channel < kNumChannels)
-		channels_[channel].consumer = nullptr;
+	if (ChannelState *ch = channel_state(channel))
+		ch->consumer = nullptr;
 }
 
 bool Qman::poll_consumers()
@@ -175,14 +190,13 @@ bool Qman::poll_consumers()
 	constexpr unsigned kPerVisit = 3;
 	constexpr unsigned kPerChannel = 64;
 	bool moved = false;
-	for (uint16_t c = 0; c < kNumChannels; c++) {
-		ChannelState &ch = channels_[c];
+	for (ChannelState &ch : channels_) {
 		if (ch.consumer == nullptr || !ch.nonempty)
 			continue;
 		unsigned budget = kPerChannel;
 		bool busy = false;
 		while (budget > 0 && !busy) {
-			Fq *fq = pop_wq(c);
+			Fq *fq = pop_wq(ch);
 			if (fq == nullptr)
 				break;
 			for (unsigned i = 0; i < kPerVisit && budget > 0 && !fq->frames.empty();
@@ -264,13 +278,13 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 {
 	using namespace qm::dqrr_stat;
 	const uint32_t sdq = p.sdqcr();
-	std::array<uint16_t, 16> chans;
+	std::array<ChannelState *, 16> chans;
 	unsigned nch = 0;
 	if (sdq & qm::sdqcr::kChannelsDedicated)
-		chans[nch++] = p.channel();
+		chans[nch++] = channel_state(p.channel());
 	for (unsigned n = 1; n <= qm::channel::kNumPools; n++)
 		if (sdq & qm::sdqcr::channels_pool(n))
-			chans[nch++] = qm::channel::pool(n);
+			chans[nch++] = channel_state(qm::channel::pool(n));
 	if (nch == 0 || budget == 0)
 		return 0;
 	const uint8_t tok =
@@ -283,7 +297,7 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 		any = false;
 		const unsigned start = p.sdq_rr() % nch;
 		for (unsigned k = 0; k < nch && n < budget; k++) {
-			Fq *fq = pop_wq(chans[(start + k) % nch]);
+			Fq *fq = pop_wq(*chans[(start + k) % nch]);
 			if (fq == nullptr)
 				continue;
 			any = true;

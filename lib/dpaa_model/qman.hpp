@@ -93,7 +93,14 @@ class Qman
 public:
 	static constexpr unsigned kNumPortals = 10;
 	static constexpr unsigned kNumWqs = 8;
-	static constexpr unsigned kNumChannels = 0x80;
+	// Channels that exist, in the LS104x numbering (hw::qm::channel): the
+	// portals' dedicated ones, 15 pool channels, one FMan's 16 direct-connect
+	// ones. Their numbers are sparse (0..9, 0x401.., 0x800..), so the table
+	// is dense over what exists, and channel_slot() maps a number into it.
+	static constexpr unsigned kNumChannels =
+		kNumPortals + hw::qm::channel::kNumPools + hw::qm::channel::kFmanChannels;
+	// Index of channel 'ch' in the table, or -1 if the SoC has no such channel.
+	static int channel_slot(uint16_t ch) noexcept;
 
 	Qman();
 	~Qman();
@@ -139,7 +146,8 @@ private:
 	Fq &get_or_create(uint32_t fqid);
 	void link(Fq &fq);
 	void unlink(Fq &fq);
-	Fq *pop_wq(uint16_t channel);
+	ChannelState *channel_state(uint16_t channel) noexcept;
+	Fq *pop_wq(ChannelState &ch);
 	hw::Fd pop_frame(Fq &fq);
 	void refresh_sched_state(Fq &fq);
 	void complete_retire(Fq &fq);

@@ -75,11 +75,18 @@ void update_sdqcr(qbman::QmanPortal &portal, uint32_t set, uint32_t clear) noexc
 	rte_spinlock_unlock(&m.lock);
 }
 
+// QMan's pool channel 1, as the platform numbers it (0x401 on LS104x): the
+// SDQCR pool bits count from it; also where FQs that wait parked point.
+uint16_t pool_channel1() noexcept
+{
+	return bus::soc()->pool_channel1;
+}
+
 uint32_t sdq_bit(const RxQueue &q) noexcept
 {
 	if (q.channel == 0)
 		return qm::sdqcr::kChannelsDedicated;
-	return qm::sdqcr::channels_pool(q.channel - qm::channel::kPool1 + 1);
+	return qm::sdqcr::pool_channel(q.channel, pool_channel1());
 }
 
 uint32_t rx_ctx(const RxQueue &q) noexcept
@@ -211,7 +218,7 @@ int rx_fq_init(qbman::QmanPortal &portal, const RxQueue &q) noexcept
 {
 	const bool push = q.port->devargs.rx_mode == RxMode::push;
 	qbman::FqInit init{};
-	init.dest = hw::Channel{q.channel ? q.channel : qm::channel::kPool1};
+	init.dest = hw::Channel{q.channel ? q.channel : pool_channel1()};
 	init.wq = kRxWq;
 	init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
 	init.context_b = q.ctx;
@@ -487,7 +494,7 @@ int fqs_start(Port &p) noexcept
 	}
 	fq_shutdown(*portal, p.err_fqid, nullptr);
 	qbman::FqInit err{};
-	err.dest = hw::Channel{qm::channel::kPool1};
+	err.dest = hw::Channel{pool_channel1()};
 	err.wq = 7;
 	err.schedule = false; // drained by volatile dequeues from the control path
 	ret = portal->init_fq(hw::Fqid{p.err_fqid}, err);
