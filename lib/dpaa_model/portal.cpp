@@ -75,6 +75,8 @@ void QmanSwPortal::reset()
 	vdq_ = {};
 	sdq_rr_ = 0;
 	irq_line_ = false;
+	csci_ = false;
+	isr_shown_ = 0;
 	// Producer indices reset to "index 0, wrap bit set": the first lap of
 	// each ring is written with the valid bit set.
 	hw::reg_write(ci, qm::ci::kEqcrPi, qm::kEqcrSize);
@@ -93,12 +95,25 @@ uint32_t QmanSwPortal::sdqcr() const noexcept
 	return hw::reg_read(ci_.get(), qm::ci::kSdqcr);
 }
 
+void QmanSwPortal::raise_csci() noexcept
+{
+	csci_ = true;
+	update_isr();
+}
+
 void QmanSwPortal::update_isr() noexcept
 {
 	void *ci = ci_.get();
-	const uint32_t level = (dqrr_fill_ ? qm::irq::kDqri : 0) | (mr_fill_ ? qm::irq::kMri : 0);
-	if (hw::reg_read(ci, qm::ci::kIsr) != level)
+	const uint32_t now = hw::reg_read(ci, qm::ci::kIsr);
+	// A word other than the one the model wrote is software's
+	// write-one-to-clear.
+	if (now != isr_shown_ && (now & qm::irq::kCsci))
+		csci_ = false;
+	const uint32_t level = (dqrr_fill_ ? qm::irq::kDqri : 0) | (mr_fill_ ? qm::irq::kMri : 0) |
+			       (csci_ ? qm::irq::kCsci : 0);
+	if (now != level)
 		hw::reg_write(ci, qm::ci::kIsr, level);
+	isr_shown_ = level;
 	// The portal's interrupt line is a level: a status bit software enabled
 	// and did not inhibit. What reaches the CPU is its rising edge, so
 	// enabling (or uninhibiting) a bit that is already set interrupts at
@@ -250,6 +265,8 @@ void QmanSwPortal::enqueue_entry(const qm::EqcrEntry &e, bool cdc)
 		post_ern(e, qm::mr_rc::kError);
 	else if (st == EnqueueStatus::tail_drop)
 		post_ern(e, qm::mr_rc::kFqTaildrop);
+	else if (st == EnqueueStatus::cgr_tail_drop)
+		post_ern(e, qm::mr_rc::kCgrTaildrop);
 	// Enqueue DCA: the entry also consumes a DQRR entry.
 	if (cdc && (e.dca & qm::eqcr_dca::kEnable))
 		consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) & (qm::kDqrrSize - 1));

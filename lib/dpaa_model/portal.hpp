@@ -17,6 +17,8 @@
 // QCSP_ISR is kept as a level: DQRI while the DQRR holds entries software has
 // not consumed, MRI likewise for the MR. Software's write-one-to-clear is
 // thereby honoured whenever the condition has gone (and reasserted when not).
+// CSCI (a congestion group's state changed) is an event, latched until
+// software clears it (see raise_csci).
 //
 // Registers whose write is a command (VDQCR, DCAP) are latched by the model
 // with an atomic exchange, so in threaded mode a command is taken exactly
@@ -69,6 +71,7 @@ struct PortalFaults {
 	uint64_t bad_consume = 0; // consumed more DQRR/MR entries than produced
 	uint64_t vdqcr_busy = 0;  // VDQCR written while a volatile command ran
 	uint64_t bad_rcr_entry = 0;
+	uint64_t bad_ccsr_write = 0; // BMan CCSR: a write to no register of the block
 };
 
 class QmanSwPortal
@@ -121,6 +124,13 @@ public:
 	// Write one DQRR entry; fd may be null (expiry without a frame).
 	void dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t stat, uint8_t tok);
 	void mr_post(const hw::qm::MrEntry &e);
+	// A congestion group targeting this portal changed state (CSCN):
+	// QCSP_ISR::CSCI is set until software clears it. ISR is write-one-to-
+	// clear, and shared memory shows the model a write only when it changes
+	// the word: so CSCI is also taken as cleared when this portal runs
+	// QUERYCONGESTION, which is what software does on CSCI (csci_taken).
+	void raise_csci() noexcept;
+	void csci_taken() noexcept { csci_ = false; }
 	unsigned dqrr_fill() const noexcept { return dqrr_fill_; }
 
 	// Interrupt line of the portal: called (from the model's thread, with
@@ -187,7 +197,9 @@ private:
 	PortalFaults faults_;
 	IrqHook irq_fn_ = nullptr;
 	void *irq_arg_ = nullptr;
-	bool irq_line_ = false; // the interrupt line as of the last poll
+	bool irq_line_ = false;	 // the interrupt line as of the last poll
+	bool csci_ = false;	 // QCSP_ISR::CSCI latched
+	uint32_t isr_shown_ = 0; // QCSP_ISR as the model last wrote it
 };
 
 class BmanSwPortal

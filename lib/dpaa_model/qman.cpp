@@ -145,8 +145,38 @@ hw::Fd Qman::pop_frame(Fq &fq)
 {
 	hw::Fd fd = fq.frames.front();
 	fq.frames.pop_front();
-	fq.byte_cnt -= frame_bytes(fd);
+	const uint32_t len = frame_bytes(fd);
+	fq.byte_cnt -= len;
+	if (Cgr *cg = cgr_of(fq))
+		cgr_account(*cg, -1, -int64_t{len});
 	return fd;
+}
+
+Cgr *Qman::cgr_of(const Fq &fq) noexcept
+{
+	return (fq.fq_ctrl & qm::fq_ctrl::kCge) ? &cgrs_[fq.cgid] : nullptr;
+}
+
+void Qman::cgr_account(Cgr &cg, int64_t frames, int64_t bytes)
+{
+	cg.frames = static_cast<uint64_t>(static_cast<int64_t>(cg.frames) + frames);
+	cg.bytes = static_cast<uint64_t>(static_cast<int64_t>(cg.bytes) + bytes);
+	cgr_update(cg);
+}
+
+// The congestion state follows the count: congested while it exceeds
+// CS_THRES. Each change is notified (CSCN) to the target portals.
+void Qman::cgr_update(Cgr &cg)
+{
+	const bool cs = cg.count() > qm::cs_thres::value(cg.f.cs_thres.load());
+	if (cs == cg.congested)
+		return;
+	cg.congested = cs;
+	if (!(cg.f.cscn_en & qm::cgr::kEn))
+		return;
+	for (unsigned n = 0; n < kNumPortals; n++)
+		if ((cg.targ_swp & (1u << n)) && portals_[n] != nullptr)
+			portals_[n]->raise_csci();
 }
 
 EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
@@ -164,8 +194,16 @@ EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
 		fq->taildrops++;
 		return EnqueueStatus::tail_drop;
 	}
+	Cgr *cg = cgr_of(*fq);
+	if (cg != nullptr && cg->congested && (cg->f.cstd_en & qm::cgr::kEn)) {
+		fq->taildrops++;
+		cg->taildrops++;
+		return EnqueueStatus::cgr_tail_drop;
+	}
 	fq->frames.push_back(fd);
 	fq->byte_cnt += len;
+	if (cg != nullptr)
+		cgr_account(*cg, 1, len);
 	if (fq->scheduled() && fq->retire_portal < 0 && !fq->in_wq)
 		link(*fq);
 	return EnqueueStatus::ok;
@@ -373,6 +411,17 @@ void Qman::execute(unsigned portal, const qm::McCommand &cmd, qm::McResult &res)
 	case qm::mcc_verb::kAlterOos:
 		cmd_alter(portal, verb, fqid, res);
 		break;
+	case qm::mcc_verb_cgr::kInitCgr:
+	case qm::mcc_verb_cgr::kModifyCgr:
+		cmd_initcgr(reinterpret_cast<const qm::McInitCgr &>(cmd),
+			    verb == qm::mcc_verb_cgr::kInitCgr, res);
+		break;
+	case qm::mcc_verb_cgr::kQueryCgr:
+		cmd_querycgr(reinterpret_cast<const qm::McQueryCgr &>(cmd).cgid, res);
+		break;
+	case qm::mcc_verb_cgr::kQueryCongestion:
+		cmd_querycongestion(portal, res);
+		break;
 	default:
 		res.result = qm::mcr_result::kErrBadCommand;
 		break;
@@ -402,6 +451,11 @@ void Qman::cmd_initfq(const qm::McInitFq &c, bool sched, qm::McResult &r)
 	}
 	for (uint32_t id = first; id < first + count; id++) {
 		Fq &fq = get_or_create(id);
+		// A parked FQ keeps its frames: they move with it if the command
+		// changes its congestion group.
+		if (Cgr *old = cgr_of(fq); old && !fq.frames.empty())
+			cgr_account(*old, -static_cast<int64_t>(fq.frames.size()),
+				    -static_cast<int64_t>(fq.byte_cnt));
 		if (fq.state == S::oos) {
 			// Fields not write-enabled start from zero when leaving OOS.
 			fq.channel = 0;
@@ -433,6 +487,9 @@ void Qman::cmd_initfq(const qm::McInitFq &c, bool sched, qm::McResult &r)
 			fq.orpc = c.fqd.orpc;
 		if (we & qm::we::kIcsCred)
 			fq.ics_cred = c.fqd.ics_cred.load() & 0x7fff;
+		if (Cgr *now = cgr_of(fq); now && !fq.frames.empty())
+			cgr_account(*now, static_cast<int64_t>(fq.frames.size()),
+				    static_cast<int64_t>(fq.byte_cnt));
 		if (sched) {
 			fq.state = S::tentatively_scheduled;
 			if (!fq.frames.empty())
@@ -537,6 +594,85 @@ void Qman::cmd_alter(unsigned portal, uint8_t verb, uint32_t fqid, qm::McResult 
 		a.result = qm::mcr_result::kErrBadCommand;
 		return;
 	}
+}
+
+// INITCGR writes the enabled fields and resets the others; MODIFYCGR
+// writes the enabled fields only. The count is not a field: it is what the
+// group's FQs hold. Every CGID of the 8-bit field exists.
+void Qman::cmd_initcgr(const qm::McInitCgr &c, bool init, qm::McResult &r)
+{
+	Cgr &cg = cgrs_[c.cgid];
+	const uint16_t we = c.we_mask.load();
+	if (init) {
+		cg.f = qm::CgrFields{};
+		cg.targ_swp = 0;
+	}
+	if (we & qm::cgr_we::kWrParmG)
+		cg.f.wr_parm_g = c.cgr.wr_parm_g;
+	if (we & qm::cgr_we::kWrParmY)
+		cg.f.wr_parm_y = c.cgr.wr_parm_y;
+	if (we & qm::cgr_we::kWrParmR)
+		cg.f.wr_parm_r = c.cgr.wr_parm_r;
+	if (we & qm::cgr_we::kWrEnG)
+		cg.f.wr_en_g = c.cgr.wr_en_g & qm::cgr::kEn;
+	if (we & qm::cgr_we::kWrEnY)
+		cg.f.wr_en_y = c.cgr.wr_en_y & qm::cgr::kEn;
+	if (we & qm::cgr_we::kWrEnR)
+		cg.f.wr_en_r = c.cgr.wr_en_r & qm::cgr::kEn;
+	if (we & qm::cgr_we::kCscnEn)
+		cg.f.cscn_en = c.cgr.cscn_en & qm::cgr::kEn;
+	if (we & qm::cgr_we::kCscnTarg) {
+		// QMan rev 3.x: an update of one target's bit.
+		const uint16_t upd = c.cgr.cscn_targ_upd_ctrl();
+		const unsigned idx = upd & qm::cgr::kTargUpdIdxMask;
+		if (!(upd & qm::cgr::kTargUpdDcp) && idx < kNumPortals) {
+			if (upd & qm::cgr::kTargUpdWriteBit)
+				cg.targ_swp = static_cast<uint16_t>(cg.targ_swp | (1u << idx));
+			else
+				cg.targ_swp = static_cast<uint16_t>(cg.targ_swp & ~(1u << idx));
+		}
+	}
+	if (we & qm::cgr_we::kCstdEn)
+		cg.f.cstd_en = c.cgr.cstd_en & qm::cgr::kEn;
+	if (we & qm::cgr_we::kCsThres)
+		cg.f.cs_thres.store(c.cgr.cs_thres.load() & 0x1fff);
+	if (we & qm::cgr_we::kMode)
+		cg.f.mode = c.cgr.mode & qm::cgr::kModeFrame;
+	cgr_update(cg);
+	r.result = qm::mcr_result::kOk;
+}
+
+void Qman::cmd_querycgr(uint8_t cgid, qm::McResult &r)
+{
+	const Cgr &cg = cgrs_[cgid];
+	auto &q = reinterpret_cast<qm::McrQueryCgr &>(r);
+	q.result = qm::mcr_result::kOk;
+	q.cgr = cg.f;
+	q.cgr.cscn_targ.store(0); // the rev 3.x targets read back in CSCN_TARG_SWP
+	q.cgr.cs = cg.congested ? 1 : 0;
+	const uint64_t n = std::min<uint64_t>(cg.count(), 0xffffffffffull);
+	q.i_bcnt_hi.store(static_cast<uint32_t>(n >> 32));
+	q.i_bcnt_lo.store(static_cast<uint32_t>(n));
+	uint32_t swp0 = 0;
+	for (unsigned p = 0; p < kNumPortals; p++)
+		if (cg.targ_swp & (1u << p))
+			swp0 |= qm::cgr::targ_swp_bit(p);
+	q.cscn_targ_swp[0].store(swp0);
+}
+
+void Qman::cmd_querycongestion(unsigned portal, qm::McResult &r)
+{
+	auto &q = reinterpret_cast<qm::McrQueryCongestion &>(r);
+	q.result = qm::mcr_result::kOk;
+	std::array<uint32_t, 8> words{};
+	for (unsigned n = 0; n < qm::kNumCgrs; n++)
+		if (cgrs_[n].congested)
+			words[n / 32] |= 0x80000000u >> (n % 32);
+	for (unsigned w = 0; w < 8; w++)
+		q.state[w].store(words[w]);
+	// Software reads the state after CSCI: see QmanSwPortal::raise_csci.
+	if (portal < kNumPortals && portals_[portal] != nullptr)
+		portals_[portal]->csci_taken();
 }
 
 bool Qman::fq_info(uint32_t fqid, FqInfo &out) const

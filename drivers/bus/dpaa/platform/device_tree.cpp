@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "dpaa_hw/qman_cgr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 
 namespace dpaa::platform::dt
@@ -420,6 +421,19 @@ int parse_board(const std::string &root, BoardTree &out, std::string &error)
 	if (!read_range(root, "fsl,bpid-range", "fsl,bpid-range", soc.bpid_base, soc.bpid_count)) {
 		soc.bpid_base = 0;
 		soc.bpid_count = 64;
+	}
+	if (!read_range(root, "fsl,cgrid-range", "fsl,cgrid-range", soc.cgrid_base,
+			soc.cgrid_count)) {
+		soc.cgrid_base = 0;
+		soc.cgrid_count = hw::qm::kNumCgrs;
+	}
+	if (soc.cgrid_base >= hw::qm::kNumCgrs ||
+	    soc.cgrid_count > hw::qm::kNumCgrs - soc.cgrid_base) {
+		char what[96];
+		snprintf(what, sizeof(what), "fsl,cgrid-range <%u %u>: a QMan has CGRIDs 0..%u",
+			 soc.cgrid_base, soc.cgrid_count, hw::qm::kNumCgrs - 1);
+		error = what;
+		return -EINVAL;
 	}
 	// The LS104x trees give the QMan's whole set, <0x401 0xf>: its first
 	// channel is pool channel 1, which SDQCR's pool bits count from.

@@ -205,6 +205,8 @@ private:
 			soc_.pool_channels[i] = hw::qm::channel::pool(i + 1);
 		soc_.bpid_base = 0;
 		soc_.bpid_count = model::Bman::kNumPools;
+		soc_.cgrid_base = 0;
+		soc_.cgrid_count = hw::qm::kNumCgrs;
 	}
 
 	// The whole modelled QMan belongs to this process.

@@ -77,6 +77,8 @@ struct SocInfo {
 				// c - pool_channel1 + 1
 	uint32_t bpid_base;	// BMan pools this process may allocate
 	uint32_t bpid_count;
+	uint32_t cgrid_base; // QMan congestion groups this process may allocate
+	uint32_t cgrid_count;
 };
 
 // A mapped QMan software portal: its cache-enabled and cache-inhibited areas.
