@@ -244,6 +244,27 @@ TEST(DeviceTree, Ls1046aBoardIsParsed)
 	EXPECT_EQ(b.soc.pool_channel1, 0x401);
 }
 
+TEST(DeviceTree, CgridRangeIsReadAndChecked)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	EXPECT_EQ(b.soc.cgrid_base, 0u); // no fsl,cgrid-range: all 256
+	EXPECT_EQ(b.soc.cgrid_count, 256u);
+	t.strs("soc/qman-cgrids@0", "compatible", {"fsl,cgrid-range"});
+	t.cells("soc/qman-cgrids@0", "fsl,cgrid-range", {16, 64});
+	dt::BoardTree b2;
+	ASSERT_EQ(dt::parse_board(t.root(), b2, err), 0) << err;
+	EXPECT_EQ(b2.soc.cgrid_base, 16u);
+	EXPECT_EQ(b2.soc.cgrid_count, 64u);
+	t.cells("soc/qman-cgrids@0", "fsl,cgrid-range", {200, 100});
+	dt::BoardTree b3;
+	EXPECT_EQ(dt::parse_board(t.root(), b3, err), -EINVAL);
+	EXPECT_NE(err.find("fsl,cgrid-range <200 100>"), std::string::npos) << err;
+}
+
 TEST(DeviceTree, PoolChannelRangeLargerThanAQmanIsNamed)
 {
 	TreeWriter t;
