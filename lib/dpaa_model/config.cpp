@@ -3,6 +3,7 @@
 #include "dpaa_model/config.hpp"
 
 #include <charconv>
+#include <fstream>
 #include <map>
 
 namespace dpaa::model
@@ -46,12 +47,53 @@ bool to_u64(std::string_view s, uint64_t &v)
 	return ec == std::errc() && p == s.data() + s.size();
 }
 
+// Text from the configuration, quoted for a message; a long one (a file
+// pasted by mistake) is cut, so that the message stays one readable line.
+constexpr size_t kMaxQuoted = 64;
+
 std::string quote(std::string_view s)
 {
 	std::string q = "\"";
-	q += s;
-	q += '"';
+	if (s.size() <= kMaxQuoted) {
+		q += s;
+		q += '"';
+		return q;
+	}
+	q += s.substr(0, kMaxQuoted);
+	q += "...\" (" + std::to_string(s.size()) + " characters)";
 	return q;
+}
+
+// The same without quotes, for a value after its key.
+std::string cut(std::string_view s)
+{
+	if (s.size() <= kMaxQuoted)
+		return std::string(s);
+	return std::string(s.substr(0, kMaxQuoted)) + "... (" + std::to_string(s.size()) +
+	       " characters)";
+}
+
+// The machine's online CPUs as the kernel lists them ("0-1,4"), and
+// whether 'cpu' is one of them; true when the list cannot be read. Not the
+// calling thread's affinity: EAL pins its threads, and a configuration
+// parsed again later (a hot-plug) must not be refused for that.
+bool cpu_online(uint64_t cpu, std::string &list)
+{
+	std::ifstream f("/sys/devices/system/cpu/online");
+	if (!std::getline(f, list))
+		return true;
+	for (std::string_view range : split(list, ',')) {
+		size_t dash = range.find('-');
+		uint64_t lo, hi;
+		if (!to_u64(range.substr(0, dash), lo))
+			return true;
+		hi = lo;
+		if (dash != range.npos && !to_u64(range.substr(dash + 1), hi))
+			return true;
+		if (cpu >= lo && cpu <= hi)
+			return true;
+	}
+	return false;
 }
 
 // Whether a key names a port, if not of this board: fm<n>-mac<n>.
@@ -163,8 +205,7 @@ bool Parser::board(const Item &it, std::string_view value)
 {
 	cfg_.board = find_board(value);
 	if (!cfg_.board)
-		return fail(it,
-			    "unknown board " + quote(value) + " (expected " + board_names() + ")");
+		return fail(it, "unknown board (expected " + board_names() + ")");
 	return true;
 }
 
@@ -180,20 +221,26 @@ bool Parser::global(const Item &it, std::string_view key, std::string_view value
 		else if (value == "stepped")
 			cfg_.mode = RunMode::stepped;
 		else
-			return fail(it, "unknown mode " + quote(value) +
-						" (expected threaded|stepped)");
+			return fail(it, "unknown mode (expected threaded|stepped)");
 	} else if (key == "throttle") {
 		if (value == "line")
 			cfg_.throttle = Throttle::line;
 		else if (value == "off")
 			cfg_.throttle = Throttle::off;
 		else
-			return fail(it,
-				    "unknown throttle " + quote(value) + " (expected line|off)");
+			return fail(it, "unknown throttle (expected line|off)");
 	} else {
 		uint64_t cpu;
 		if (!number(it, "cpu", value, 0, kMaxCpu, cpu))
 			return false;
+		// The model's thread is pinned there when it starts: a CPU the
+		// machine does not have is refused now, naming the item, rather
+		// than by the start.
+		std::string online;
+		if (!cpu_online(cpu, online))
+			return fail(it, "cpu=" + std::to_string(cpu) +
+						": no such CPU online (online CPUs: " + online +
+						")");
 		cfg_.cpu = int(cpu);
 	}
 	return true;
@@ -204,7 +251,7 @@ bool Parser::port(const Item &it, std::string_view key, std::string_view value)
 	PortConfig *p = find(key);
 	if (!p) {
 		if (looks_like_port(key))
-			return fail(it, "no port " + std::string(key) + " on " + cfg_.board->name +
+			return fail(it, "no port " + cut(key) + " on " + cfg_.board->name +
 						" (ports: " + ports() + ")");
 		return fail(it, "unknown setting " + quote(key) +
 					" (expected board, mode, cpu, throttle or a port of " +
@@ -256,9 +303,8 @@ bool Parser::number(const Item &it, std::string_view key, std::string_view v, ui
 		    uint64_t hi, uint64_t &out)
 {
 	if (!to_u64(v, out) || out < lo || out > hi)
-		return fail(it, std::string(key) + "=" + std::string(v) +
-					": expected a number in " + std::to_string(lo) + ".." +
-					std::to_string(hi));
+		return fail(it, std::string(key) + "=" + cut(v) + ": expected a number in " +
+					std::to_string(lo) + ".." + std::to_string(hi));
 	return true;
 }
 
@@ -271,7 +317,7 @@ bool Parser::rate(const Item &it, std::string_view v, Rate &out)
 	} else {
 		uint64_t pps;
 		if (!to_u64(v, pps) || pps == 0)
-			return fail(it, "rate=" + std::string(v) +
+			return fail(it, "rate=" + cut(v) +
 						": expected line, max or frames per second (a "
 						"positive number)");
 		out = {Rate::Kind::pps, pps};
@@ -297,7 +343,7 @@ bool Parser::gen(const Item &it, const Options &opts, GenParams &g)
 		} else if (k == "qinq") {
 			size_t dot = v.find('.');
 			if (dot == v.npos)
-				return fail(it, "qinq=" + std::string(v) +
+				return fail(it, "qinq=" + cut(v) +
 							": expected <outer>.<inner> VLAN ids");
 			if (!number(it, "qinq outer", v.substr(0, dot), 0, kMaxVlanId, n) ||
 			    !number(it, "qinq inner", v.substr(dot + 1), 0, kMaxVlanId, m))
@@ -360,11 +406,20 @@ bool Parser::wire(const Item &it, std::string_view port, std::string_view text, 
 	}
 	if (kind == "pcap") {
 		PcapParams p;
-		if (!options(it, kind, rest, {"rx", "tx", "rate", "loop"}, opts))
+		if (!options(it, kind, rest, {"rx", "tx", "rate", "loop", "start"}, opts))
 			return false;
-		bool has_rate = false;
+		bool has_rate = false, has_start = false;
 		for (auto &[k, v] : opts) {
-			if (k == "rx") {
+			if (k == "start") {
+				has_start = true;
+				if (v == "poll")
+					p.start = PcapStart::poll;
+				else if (v == "enable")
+					p.start = PcapStart::enable;
+				else
+					return fail(it, "start=" + cut(v) +
+								": expected poll or enable");
+			} else if (k == "rx") {
 				p.rx = v;
 			} else if (k == "tx") {
 				p.tx = v;
@@ -378,8 +433,10 @@ bool Parser::wire(const Item &it, std::string_view port, std::string_view text, 
 		}
 		if (p.rx.empty() && p.tx.empty())
 			return fail(it, "pcap needs rx=<file>, tx=<file> or both");
-		if (p.rx.empty() && (has_rate || p.loop != 1))
-			return fail(it, "pcap rate and loop apply to rx=<file>, which is missing");
+		if (p.rx.empty() && (has_rate || p.loop != 1 || has_start))
+			return fail(
+				it,
+				"pcap rate, loop and start apply to rx=<file>, which is missing");
 		out = std::move(p);
 		return true;
 	}

@@ -15,8 +15,10 @@
 // and one item per port that has a wire, <port>=<kind>[:...]:
 //   none | loopback | sink
 //   cable:<peer-port>               both ends get the cable
-//   pcap:rx=<file>:tx=<file>[:rate=<pps>|line|max][:loop=<n>]
-//                                   at least one of rx, tx; loop=0: forever
+//   pcap:rx=<file>:tx=<file>[:rate=<pps>|line|max][:loop=<n>][:start=poll|enable]
+//                                   at least one of rx, tx; loop=0: forever;
+//                                   start: play rx once the application
+//                                   polls the port (default) or at enable
 //   tap[:name=<ifname>]             default name: the port's
 //   gen[:size=<n>[,<n>...]][:vlan=<id>][:qinq=<outer>.<inner>][:flows=<n>]
 //      [:rate=<pps>|line|max][:count=<n>]

@@ -114,6 +114,38 @@ bool Fman::Port::rx_ready() const
 	       (rx[fm::bmi_rx::kRcfg / 4] & fm::bmi_rx::kCfgEn);
 }
 
+uint32_t Fman::Port::rx_dequeuers() const
+{
+	namespace brx = fm::bmi_rx;
+	namespace kg = fm::kg;
+	// The FQs the BMI can enqueue this port's frames to: its default FQ
+	// and the FQ range of each KeyGen scheme of the port's partition, or
+	// the scheme its next-engine register names.
+	constexpr uint32_t kFqidMask = 0x00ffffff;
+	constexpr uint32_t kMaxFqs = 256; // more Rx queues than any port has
+	Qman &qman = owner.soc_.qman();
+	uint32_t mask = qman.dequeuers(rx[brx::kRfqid / 4] & kFqidMask);
+	uint32_t schemes = owner.keygen_.port_schemes(rx_port_id);
+	for (uint32_t nia : {rx[brx::kRfne / 4], rx[brx::kRfpne / 4]})
+		if (fm::nia::is_keygen(nia) && (nia & fm::nia::kKgDirect))
+			schemes |= 0x80000000u >> (nia & fm::nia::kKgSchemeMask);
+	for (unsigned n = 0; n < kg::kNumSchemes; n++) {
+		if (!(schemes & (0x80000000u >> n)))
+			continue;
+		const auto &s = owner.keygen_.scheme(n);
+		auto word = [&](uint32_t off) { return s[(off - kg::kIndirect) / 4]; };
+		if (!(word(kg::kSeMode) & kg::kModeEn))
+			continue;
+		const uint32_t base = word(kg::kSeFqb) & kFqidMask;
+		const uint32_t hc = word(kg::kSeHc);
+		const uint32_t count =
+			(hc & kg::kHcNoFqid) ? 1 : std::min(kMaxFqs, (hc & kg::kHcMask) + 1);
+		for (uint32_t i = 0; i < count; i++)
+			mask |= qman.dequeuers((base + i) & kFqidMask);
+	}
+	return mask;
+}
+
 bool Fman::Port::tx_ready() const noexcept
 {
 	if (mac[memac::kCommandConfig / 4] & memac::cmd::kLoopback)

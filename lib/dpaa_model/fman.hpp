@@ -146,6 +146,7 @@ private:
 		bool wire_rx(std::span<const uint8_t> frame, bool fcs_ok) override;
 		uint32_t speed_mbps() const override { return desc.speed_mbps; }
 		bool rx_ready() const override;
+		uint32_t rx_dequeuers() const override;
 		// Whether Tx frames can leave now (the wire, unless looped back).
 		bool tx_ready() const noexcept;
 		bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,

@@ -225,13 +225,18 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 	if (!(mac_cmd & memac::cmd::kTxEn)) {
 		p.stats.tx_mac_disabled++;
 		bmi_count(tx::kTfdc);
-	} else {
+	} else if ((mac_cmd & memac::cmd::kLoopback) || p.wire == nullptr ||
+		   p.wire->transmit(out)) {
 		count_tx(p, out);
 		p.stats.tx_frames++;
 		if (mac_cmd & memac::cmd::kLoopback)
 			rx_frame(p, out, true);
-		else if (p.wire != nullptr)
-			p.wire->transmit(out);
+	} else {
+		// No carrier (a TAP interface that is down, no wire at all): the
+		// frame is lost as it leaves, which the mEMAC counts as a
+		// transmit error (TERR, within TPKT), not as a frame sent.
+		p.count(st::kTErr);
+		p.count(st::kTPkt);
 	}
 	tx_done(p, fd, 0);
 }

@@ -275,6 +275,8 @@ unsigned Qman::volatile_dequeue(QmanSwPortal &p, unsigned budget)
 	if (budget == 0)
 		return 0;
 	Fq *fq = find(v.fqid);
+	if (fq != nullptr)
+		fq->vdq_portals |= uint16_t(1u << p.index());
 	if (fq == nullptr || fq->state == S::oos) {
 		// Nothing to dequeue from: the command expires at once.
 		p.dqrr_put(nullptr, v.fqid, nullptr, kUnscheduled | kDqcrExpired, 0);
@@ -673,6 +675,31 @@ void Qman::cmd_querycongestion(unsigned portal, qm::McResult &r)
 	// Software reads the state after CSCI: see QmanSwPortal::raise_csci.
 	if (portal < kNumPortals && portals_[portal] != nullptr)
 		portals_[portal]->csci_taken();
+}
+
+uint32_t Qman::dequeuers(uint32_t fqid) const
+{
+	static_assert(kNumPortals <= 16, "vdq_portals has a bit per portal");
+	const Fq *fq = find(fqid);
+	if (fq == nullptr || fq->state == S::oos)
+		return 0;
+	uint32_t mask = fq->vdq_portals;
+	if (const int slot = channel_slot(fq->channel);
+	    slot >= 0 && channels_[static_cast<unsigned>(slot)].consumer != nullptr)
+		mask |= kConsumerDequeuer;
+	for (unsigned i = 0; i < kNumPortals; i++) {
+		const QmanSwPortal *p = portals_[i];
+		if (p == nullptr)
+			continue;
+		const uint32_t sdq = p->sdqcr();
+		bool selects = fq->channel == p->channel() && (sdq & qm::sdqcr::kChannelsDedicated);
+		for (unsigned n = 1; n <= qm::channel::kNumPools && !selects; n++)
+			selects = fq->channel == qm::channel::pool(n) &&
+				  (sdq & qm::sdqcr::channels_pool(n));
+		if (selects)
+			mask |= 1u << i;
+	}
+	return mask;
 }
 
 bool Qman::fq_info(uint32_t fqid, FqInfo &out) const

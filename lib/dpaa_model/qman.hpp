@@ -96,6 +96,9 @@ struct Fq {
 	Fq *wq_next = nullptr;	// work-queue link
 	unsigned dqrr_refs = 0; // DQRR entries of this FQ not yet consumed
 	int retire_portal = -1; // >= 0: retirement pending, FQRN goes there
+
+	// A bit per software portal that has issued a volatile dequeue of it.
+	uint16_t vdq_portals = 0;
 	bool scheduled() const noexcept
 	{
 		using S = hw::qm::FqState;
@@ -152,6 +155,13 @@ public:
 	bool poll_consumers();
 
 	bool fq_info(uint32_t fqid, FqInfo &out) const;
+	// The software portals that dequeue FQ 'fqid', a bit per portal index:
+	// those whose SDQCR selects the channel it is scheduled on, and those
+	// that have ever issued a volatile dequeue (VDQCR) of it, and
+	// kConsumerDequeuer for a block inside the SoC on its channel (a
+	// direct-connect portal). 0 for an FQ out of service.
+	static constexpr uint32_t kConsumerDequeuer = 1u << 31;
+	uint32_t dequeuers(uint32_t fqid) const;
 	uint64_t fq_taildrops(uint32_t fqid) const;
 	const Cgr &cgr(uint8_t cgid) const noexcept { return cgrs_[cgid]; }
 	static bool valid_channel(uint16_t ch) noexcept;

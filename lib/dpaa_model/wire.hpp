@@ -30,18 +30,34 @@ public:
 	// for it instead, so that frames are not spent on an application that
 	// is still starting.
 	virtual bool rx_ready() const { return true; }
+	// The software portals that dequeue the frames this MAC receives, a
+	// bit per portal: those whose static dequeue (SDQCR) selects the
+	// channel of one of the MAC's Rx FQs, or that volatile-dequeued one
+	// (VDQCR). 0 while the application polls none of the MAC's Rx queues.
+	// A pcap wire starts playing when this has been non-zero and settled.
+	virtual uint32_t rx_dequeuers() const { return 1; }
 
 protected:
 	~MacPort() = default;
 };
+
+// Where a wire reports, while it runs, what its user must know (a damaged
+// capture file ends playback early). The platform layer installs a function
+// that logs; none installed: not reported. Called from the model's thread.
+using WireWarningFn = void (*)(const std::string &message);
+void set_wire_warning(WireWarningFn fn) noexcept;
+void wire_warning(const std::string &message);
 
 class Wire
 {
 public:
 	virtual ~Wire() = default;
 	virtual void attach(MacPort &mac) = 0;
-	// MAC Tx -> wire, frame without FCS.
-	virtual void transmit(std::span<const uint8_t> frame) = 0;
+	// MAC Tx -> wire, frame without FCS. false: the line has no carrier (a
+	// TAP interface that is down), so the frame is lost as it leaves the
+	// MAC, which counts a transmit error. A frame the far end drops for its
+	// own reasons (a full cable, a full kernel backlog) was sent: true.
+	virtual bool transmit(std::span<const uint8_t> frame) = 0;
 	// Whether transmit() can take a frame now. A cable or loopback whose far
 	// MAC back-pressures (wire_rx() false) fills up like a link under PAUSE;
 	// a MAC that checks this before dequeuing a Tx frame leaves the frame on

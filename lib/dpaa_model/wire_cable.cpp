@@ -33,11 +33,12 @@ void CableEnd::attach(MacPort &mac)
 	}
 }
 
-void CableEnd::transmit(std::span<const uint8_t> frame)
+bool CableEnd::transmit(std::span<const uint8_t> frame)
 {
 	tx_frames_.fetch_add(1, std::memory_order_relaxed);
 	if (!link_up() || !peer_->inbound_.push(frame))
 		tx_dropped_.fetch_add(1, std::memory_order_relaxed);
+	return true;
 }
 
 bool CableEnd::poll()

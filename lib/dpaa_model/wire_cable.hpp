@@ -31,7 +31,7 @@ public:
 	static void connect(CableEnd &a, CableEnd &b);
 
 	void attach(MacPort &mac) override;
-	void transmit(std::span<const uint8_t> frame) override;
+	bool transmit(std::span<const uint8_t> frame) override;
 	bool tx_ready() const override { return peer_ && !peer_->inbound_.full(); }
 	bool poll() override;
 	bool link_up() const override { return mac_ && peer_ && peer_->mac_; }

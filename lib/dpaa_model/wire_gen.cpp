@@ -22,9 +22,10 @@ void GenWire::attach(MacPort &mac)
 	pacer_ = Pacer(params_.rate, mac.speed_mbps(), throttle_);
 }
 
-void GenWire::transmit(std::span<const uint8_t>)
+bool GenWire::transmit(std::span<const uint8_t>)
 {
 	from_mac_.fetch_add(1, std::memory_order_relaxed);
+	return true;
 }
 
 bool GenWire::poll()

@@ -45,7 +45,7 @@ public:
 	GenWire(std::string port, GenParams params, bool throttle);
 
 	void attach(MacPort &mac) override;
-	void transmit(std::span<const uint8_t> frame) override;
+	bool transmit(std::span<const uint8_t> frame) override;
 	bool poll() override;
 	bool link_up() const override { return true; }
 	std::string describe() const override;

@@ -15,9 +15,11 @@ class NoneWire final : public Wire
 {
 public:
 	void attach(MacPort &) override {}
-	void transmit(std::span<const uint8_t>) override
+	// No cable, no carrier.
+	bool transmit(std::span<const uint8_t>) override
 	{
 		dropped_.fetch_add(1, std::memory_order_relaxed);
+		return false;
 	}
 	bool poll() override { return false; }
 	bool link_up() const override { return false; }

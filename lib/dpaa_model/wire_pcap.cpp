@@ -62,11 +62,11 @@ void PcapWire::attach(MacPort &mac)
 	pacer_ = Pacer(params_.rate, mac.speed_mbps(), throttle_);
 }
 
-void PcapWire::transmit(std::span<const uint8_t> frame)
+bool PcapWire::transmit(std::span<const uint8_t> frame)
 {
 	tx_frames_.fetch_add(1, std::memory_order_relaxed);
 	if (!out_)
-		return;
+		return true;
 	pcap_pkthdr h{};
 	if (wall_clock_) {
 		gettimeofday(&h.ts, nullptr);
@@ -78,6 +78,7 @@ void PcapWire::transmit(std::span<const uint8_t> frame)
 	h.caplen = h.len = uint32_t(frame.size());
 	pcap_dump(reinterpret_cast<u_char *>(out_), &h, frame.data());
 	dirty_ = true;
+	return true;
 }
 
 bool PcapWire::next_frame()
@@ -93,6 +94,13 @@ bool PcapWire::next_frame()
 			pass_frames_++;
 			return true;
 		}
+		if (rc == PCAP_ERROR)
+			// Cut mid-record, or a record longer than any capture can
+			// hold: nothing after it can be trusted.
+			wire_warning(port_ + " pcap: " + params_.rx + ": record " +
+				     std::to_string(pass_frames_ + 1) + ": " + pcap_geterr(in_) +
+				     "; playback ends after " + std::to_string(pass_frames_) +
+				     " frames");
 		pcap_close(in_);
 		in_ = nullptr;
 		passes_++;
@@ -109,10 +117,35 @@ bool PcapWire::next_frame()
 	return false;
 }
 
+bool PcapWire::may_play()
+{
+	if (playing_.load(std::memory_order_relaxed))
+		return true;
+	if (params_.start == PcapStart::poll) {
+		const uint32_t who = mac_->rx_dequeuers();
+		if (who == 0) {
+			dequeuers_ = 0;
+			return false;
+		}
+		if (wall_clock_) {
+			const uint64_t now = Pacer::now_ps();
+			if (who != dequeuers_) {
+				dequeuers_ = who;
+				settled_since_ps_ = now;
+				return false;
+			}
+			if (now - settled_since_ps_ < kSettleMs * 1'000'000'000)
+				return false;
+		}
+	}
+	playing_.store(true, std::memory_order_relaxed);
+	return true;
+}
+
 bool PcapWire::poll()
 {
 	bool worked = false;
-	if (mac_ && mac_->rx_ready() && !rx_done_.load(std::memory_order_relaxed)) {
+	if (mac_ && mac_->rx_ready() && !rx_done_.load(std::memory_order_relaxed) && may_play()) {
 		const uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;
 		for (unsigned n = 0; n < kPollBurst; n++) {
 			if (!have_held_ && !(have_held_ = next_frame()))

@@ -3,12 +3,27 @@
 //
 // A pcap file on each side of a MAC: frames read from rx= are received by
 // the MAC (at line rate, a given rate, or as fast as the MAC takes them;
-// loop=N passes over the file, 0 = forever) once the MAC is ready to receive
-// (MacPort::rx_ready()), frames the MAC transmits are appended to tx=. The output is flushed after
-// each poll that wrote to it and when the wire is flushed or destroyed, so a reader sees whole
-// records once the System stops or the application exits. Timestamps written are the wall clock, or
-// (wall_clock false: stepped mode) a counter of microseconds so that a stepped run writes the same
-// file every time.
+// loop=N passes over the file, 0 = forever), frames the MAC transmits are
+// appended to tx=.
+//
+// When playback starts (start=): "poll" (the default) once the application
+// polls the MAC's Rx queues, as DPDK's net_pcap reads its file when polled:
+// some software portal dequeues one of the MAC's Rx FQs
+// (MacPort::rx_dequeuers()), and the set of those portals has not changed
+// for kSettleMs, so that frames go to the lcores that forward rather than
+// to a start-up flush on another lcore (testpmd's main lcore polls every
+// queue once at "start", then the forwarding lcores take them over). In
+// stepped mode playback starts at the first poll that sees a dequeuer.
+// "enable": as soon as the MAC and its Rx port are enabled (rx_ready()).
+// Either way nothing plays while the MAC cannot receive.
+//
+// The output is flushed after each poll that wrote to it and when the wire
+// is flushed or destroyed, so a reader sees whole records once the System
+// stops or the application exits. Timestamps written are the wall clock, or
+// (wall_clock false: stepped mode) a counter of microseconds so that a
+// stepped run writes the same file every time. A damaged input (cut
+// mid-record, a record longer than a capture can hold) ends playback with
+// one warning naming the file and the record (wire_warning()).
 #pragma once
 
 #include <atomic>
@@ -25,11 +40,14 @@ struct pcap_dumper;
 namespace dpaa::model
 {
 
+enum class PcapStart { poll, enable };
+
 struct PcapParams {
 	std::string rx; // empty: nothing received
 	std::string tx; // empty: transmitted frames dropped
 	Rate rate;
 	uint64_t loop = 1; // passes over rx; 0: forever
+	PcapStart start = PcapStart::poll;
 
 	bool operator==(const PcapParams &) const = default;
 };
@@ -39,6 +57,10 @@ class PcapWire final : public Wire
 public:
 	static constexpr unsigned kPollBurst = 32;
 	static constexpr int kSnapLen = 65535;
+	// How long the application's set of polling portals must stay the
+	// same before playback starts (start=poll, threaded mode): longer than
+	// testpmd's start-up flush (two passes 10 ms apart), short for a user.
+	static constexpr uint64_t kSettleMs = 250;
 
 	// nullptr and error set ("cannot open ...: <libpcap's reason>") when a
 	// file cannot be opened.
@@ -47,7 +69,7 @@ public:
 	~PcapWire() override;
 
 	void attach(MacPort &mac) override;
-	void transmit(std::span<const uint8_t> frame) override;
+	bool transmit(std::span<const uint8_t> frame) override;
 	bool poll() override;
 	bool link_up() const override { return true; }
 	std::string describe() const override;
@@ -56,10 +78,13 @@ public:
 	uint64_t received() const { return rx_frames_.load(std::memory_order_relaxed); }
 	uint64_t written() const { return tx_frames_.load(std::memory_order_relaxed); }
 	bool rx_done() const { return rx_done_.load(std::memory_order_relaxed); }
+	// Whether playback has started (start= met).
+	bool playing() const { return playing_.load(std::memory_order_relaxed); }
 
 private:
 	PcapWire(std::string port, const PcapParams &params, bool throttle, bool wall_clock);
 	bool next_frame(); // fills held_ from the file; false at the end
+	bool may_play();   // start= met (latched)
 
 	std::string port_;
 	PcapParams params_;
@@ -76,6 +101,9 @@ private:
 	uint64_t pass_frames_ = 0;
 	bool dirty_ = false;
 	uint64_t stamp_us_ = 0;
+	uint32_t dequeuers_ = 0;	// start=poll: the portals seen last
+	uint64_t settled_since_ps_ = 0; // and since when
+	std::atomic<bool> playing_{false};
 	std::atomic<bool> rx_done_{false};
 	std::atomic<uint64_t> rx_frames_{0}, tx_frames_{0};
 };

@@ -4,8 +4,26 @@
 
 #include "dpaa_model/wire_loopback.hpp"
 
+#include <atomic>
+
 namespace dpaa::model
 {
+
+namespace
+{
+std::atomic<WireWarningFn> warning_fn{nullptr};
+} // namespace
+
+void set_wire_warning(WireWarningFn fn) noexcept
+{
+	warning_fn.store(fn);
+}
+
+void wire_warning(const std::string &message)
+{
+	if (WireWarningFn fn = warning_fn.load())
+		fn(message);
+}
 
 std::unique_ptr<WireSet> WireSet::create(const ModelConfig &cfg, std::string &error)
 {

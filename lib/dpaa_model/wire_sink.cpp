@@ -17,19 +17,19 @@ void bump(std::atomic<uint64_t> &c, uint64_t n = 1)
 }
 } // namespace
 
-void SinkWire::transmit(std::span<const uint8_t> frame)
+bool SinkWire::transmit(std::span<const uint8_t> frame)
 {
 	bump(frames_);
 	bump(bytes_, frame.size());
 	gen::Parsed p = gen::parse(frame);
 	if (!p.generated)
-		return;
+		return true;
 	bump(generated_);
-	if (!p.intact) {
+	if (!p.intact)
 		bump(bad_);
-		return;
-	}
-	track(p.flow, p.seq);
+	else
+		track(p.flow, p.seq);
+	return true;
 }
 
 void SinkWire::track(uint16_t flow, uint32_t seq)

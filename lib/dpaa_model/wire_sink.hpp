@@ -37,7 +37,7 @@ public:
 	explicit SinkWire(std::string port) : port_(std::move(port)) {}
 
 	void attach(MacPort &) override {}
-	void transmit(std::span<const uint8_t> frame) override;
+	bool transmit(std::span<const uint8_t> frame) override;
 	bool poll() override { return false; }
 	bool link_up() const override { return true; }
 	std::string describe() const override { return "sink"; }

@@ -7,12 +7,34 @@
 #include <fcntl.h>
 #include <linux/if_tun.h>
 #include <net/if.h>
+#include <sched.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace dpaa::model
 {
+
+namespace
+{
+
+// A datagram socket in the network namespace nsfd names. A namespace is
+// entered per thread: a short-lived thread enters it so that the caller's
+// (the model's thread) stays where it is; the socket keeps its namespace.
+int socket_in_netns(int nsfd)
+{
+	int s = -1;
+	std::thread t([&] {
+		if (setns(nsfd, CLONE_NEWNET) == 0)
+			s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	});
+	t.join();
+	return s;
+}
+
+} // namespace
 
 std::unique_ptr<TapWire> TapWire::open(const TapParams &params, std::string &error)
 {
@@ -32,7 +54,14 @@ std::unique_ptr<TapWire> TapWire::open(const TapParams &params, std::string &err
 	ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
 	std::memcpy(ifr.ifr_name, params.name.data(), params.name.size());
 	if (ioctl(w->fd_, TUNSETIFF, &ifr) < 0) {
-		error = "cannot create TAP " + params.name + ": " + std::strerror(errno);
+		// EINVAL: the name is an interface that is no TAP (lo, eth0);
+		// EBUSY: a TAP of that name that another process has open.
+		const int e = errno;
+		error = "cannot create TAP " + params.name + ": " + std::strerror(e);
+		if (e == EINVAL)
+			error += " (an interface of that name exists and is not a TAP)";
+		else if (e == EBUSY)
+			error += " (a TAP of that name is in use by another process)";
 		return nullptr;
 	}
 	w->name_ = ifr.ifr_name;
@@ -42,6 +71,13 @@ std::unique_ptr<TapWire> TapWire::open(const TapParams &params, std::string &err
 			std::strerror(errno);
 		return nullptr;
 	}
+	// The interface is in this thread's namespace, where ctl_ was made.
+	int ns = ioctl(w->fd_, TUNGETDEVNETNS);
+	struct stat st;
+	if (ns >= 0 && fstat(ns, &st) == 0)
+		w->ctl_netns_ = st.st_ino;
+	if (ns >= 0)
+		close(ns);
 	return w;
 }
 
@@ -53,23 +89,54 @@ TapWire::~TapWire()
 		close(fd_);
 }
 
+int TapWire::ctl_socket() const
+{
+	// The TAP's own descriptor names the namespace the interface is in.
+	int ns = ioctl(fd_, TUNGETDEVNETNS);
+	if (ns < 0)
+		return ctl_; // an older kernel: the interface cannot have moved
+	struct stat st;
+	if (fstat(ns, &st) == 0 && st.st_ino != ctl_netns_) {
+		int s = socket_in_netns(ns);
+		if (s >= 0) {
+			if (ctl_ >= 0)
+				close(ctl_);
+			ctl_ = s;
+			ctl_netns_ = st.st_ino;
+		}
+	}
+	close(ns);
+	return ctl_;
+}
+
 bool TapWire::link_up() const
 {
 	ifreq ifr{};
-	std::memcpy(ifr.ifr_name, name_.data(), name_.size());
-	if (ioctl(ctl_, SIOCGIFFLAGS, &ifr) < 0)
+	// The interface's name now (the user may have renamed it), as the
+	// TAP's descriptor knows it.
+	if (ioctl(fd_, TUNGETIFF, &ifr) < 0)
+		return false;
+	std::lock_guard<std::mutex> hold(ctl_lock_);
+	const int s = ctl_socket();
+	if (s < 0 || ioctl(s, SIOCGIFFLAGS, &ifr) < 0)
 		return false;
 	return (ifr.ifr_flags & IFF_UP) != 0;
 }
 
-void TapWire::transmit(std::span<const uint8_t> frame)
+bool TapWire::transmit(std::span<const uint8_t> frame)
 {
-	// A TAP that is down refuses writes (EIO); a full kernel backlog
-	// (EAGAIN) drops as a congested link would.
-	if (write(fd_, frame.data(), frame.size()) == ssize_t(frame.size()))
+	if (write(fd_, frame.data(), frame.size()) == ssize_t(frame.size())) {
 		tx_frames_.fetch_add(1, std::memory_order_relaxed);
-	else
-		tx_dropped_.fetch_add(1, std::memory_order_relaxed);
+		return true;
+	}
+	// A TAP that is down refuses writes (EIO): no carrier. A full kernel
+	// backlog (EAGAIN) drops as a congested receiver would.
+	if (errno == EIO) {
+		tx_no_carrier_.fetch_add(1, std::memory_order_relaxed);
+		return false;
+	}
+	tx_dropped_.fetch_add(1, std::memory_order_relaxed);
+	return true;
 }
 
 bool TapWire::poll()
@@ -83,6 +150,11 @@ bool TapWire::poll()
 			if (r <= 0)
 				break;
 			held_len_ = size_t(r);
+			if (held_len_ < kMinFrame) {
+				// What the sending MAC does to a short frame.
+				std::memset(buf_.data() + held_len_, 0, kMinFrame - held_len_);
+				held_len_ = kMinFrame;
+			}
 		}
 		if (!mac_->wire_rx({buf_.data(), held_len_}, true))
 			break;

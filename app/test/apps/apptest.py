@@ -29,8 +29,9 @@ EAL_ARGS = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1",
             "-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"]
 
 # testpmd's default pool (155456 mbufs) takes long to fill the BMan pool: a
-# small pool is plenty for these tests. A pcap wire plays its frames as soon as
-# the port starts, before "start": testpmd must not flush them at "start".
+# small pool is plenty for these tests. A pcap wire plays once testpmd's
+# forwarding lcores poll the ports (dpaa_model_wires.rst), after the start-up
+# flush, which --no-flush-rx merely skips; test_doc_examples runs without it.
 TESTPMD_ARGS = ["--total-num-mbufs=4096", "--no-flush-rx"]
 
 

@@ -17,8 +17,8 @@ import frames as f
 from apptest import AppTestCase, EAL_ARGS, L2FWD, L3FWD, L3FWD_POWER, model, wait_frames
 
 SRC = f.mac("02:00:00:00:11:11")
-# fm1-mac9's own address: the pcap wire plays as soon as the port starts,
-# before the example turns promiscuous mode on.
+# fm1-mac9's own address: l2fwd and l3fwd run here without -P (promiscuous
+# mode off), as a user's would.
 PORT0 = f.mac("02:00:00:D9:01:09")
 
 

@@ -56,9 +56,10 @@ class TestWire final : public model::Wire
 {
 public:
 	void attach(model::MacPort &mac) override { mac_ = &mac; }
-	void transmit(std::span<const uint8_t> frame) override
+	bool transmit(std::span<const uint8_t> frame) override
 	{
 		sent.emplace_back(frame.begin(), frame.end());
+		return true;
 	}
 	bool poll() override
 	{

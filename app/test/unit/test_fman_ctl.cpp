@@ -58,9 +58,10 @@ class TestWire final : public dpaa::model::Wire
 {
 public:
 	void attach(dpaa::model::MacPort &mac) override { mac_ = &mac; }
-	void transmit(std::span<const uint8_t> f) override
+	bool transmit(std::span<const uint8_t> f) override
 	{
 		sent.emplace_back(f.begin(), f.end());
+		return true;
 	}
 	bool poll() override { return false; }
 	bool link_up() const override { return up; }

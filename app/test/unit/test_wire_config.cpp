@@ -4,6 +4,9 @@
 // The DPAA_MODEL configuration string: every syntax element and every error.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <unistd.h>
+
 #include "dpaa_model/board.hpp"
 #include "dpaa_model/config.hpp"
 
@@ -170,6 +173,11 @@ TEST(Config, PcapOptions)
 	c = parse_ok("fm1-mac9=pcap:rx=i.pcap:rate=max:loop=3");
 	EXPECT_EQ(std::get<PcapParams>(c.port("fm1-mac9")->wire).rate.kind, Rate::Kind::max);
 	EXPECT_EQ(std::get<PcapParams>(c.port("fm1-mac9")->wire).loop, 3u);
+	EXPECT_EQ(std::get<PcapParams>(c.port("fm1-mac9")->wire).start, PcapStart::poll);
+	c = parse_ok("fm1-mac9=pcap:rx=i.pcap:start=enable");
+	EXPECT_EQ(std::get<PcapParams>(c.port("fm1-mac9")->wire).start, PcapStart::enable);
+	c = parse_ok("fm1-mac9=pcap:rx=i.pcap:start=poll");
+	EXPECT_EQ(std::get<PcapParams>(c.port("fm1-mac9")->wire).start, PcapStart::poll);
 }
 
 TEST(Config, GenOptions)
@@ -238,18 +246,18 @@ TEST(ConfigErrors, ItemWithoutEquals)
 TEST(ConfigErrors, BadGlobals)
 {
 	EXPECT_EQ(parse_error("board=ls1088a-rdb"),
-		  "DPAA_MODEL: item 1 \"board=ls1088a-rdb\": unknown board \"ls1088a-rdb\" "
+		  "DPAA_MODEL: item 1 \"board=ls1088a-rdb\": unknown board "
 		  "(expected ls1046a-rdb|ls1043a-rdb)");
 	EXPECT_EQ(parse_error("board=ls1046a-rdb;board=ls1043a-rdb"),
 		  "DPAA_MODEL: item 2 \"board=ls1043a-rdb\": board given twice (first in item "
 		  "1)");
 	EXPECT_EQ(parse_error("mode=fast"),
-		  "DPAA_MODEL: item 1 \"mode=fast\": unknown mode \"fast\" (expected "
+		  "DPAA_MODEL: item 1 \"mode=fast\": unknown mode (expected "
 		  "threaded|stepped)");
 	EXPECT_EQ(parse_error("mode=stepped;mode=threaded"),
 		  "DPAA_MODEL: item 2 \"mode=threaded\": mode given twice (first in item 1)");
 	EXPECT_EQ(parse_error("throttle=on"),
-		  "DPAA_MODEL: item 1 \"throttle=on\": unknown throttle \"on\" (expected "
+		  "DPAA_MODEL: item 1 \"throttle=on\": unknown throttle (expected "
 		  "line|off)");
 	EXPECT_EQ(parse_error("cpu=-1"),
 		  "DPAA_MODEL: item 1 \"cpu=-1\": cpu=-1: expected a number in 0..1023");
@@ -257,6 +265,33 @@ TEST(ConfigErrors, BadGlobals)
 		  "DPAA_MODEL: item 1 \"cpu=1024\": cpu=1024: expected a number in 0..1023");
 	EXPECT_EQ(parse_error("cpu="),
 		  "DPAA_MODEL: item 1 \"cpu=\": cpu=: expected a number in 0..1023");
+}
+
+TEST(ConfigErrors, CpuTheMachineDoesNotHave)
+{
+	std::ifstream f("/sys/devices/system/cpu/online");
+	std::string online;
+	ASSERT_TRUE(std::getline(f, online)) << "no /sys/devices/system/cpu/online";
+	const long n = sysconf(_SC_NPROCESSORS_CONF);
+	ASSERT_GT(n, 0);
+	parse_ok("cpu=0");
+	const std::string bad = std::to_string(n);
+	EXPECT_EQ(parse_error("mode=threaded;cpu=" + bad),
+		  "DPAA_MODEL: item 2 \"cpu=" + bad + "\": cpu=" + bad +
+			  ": no such CPU online (online CPUs: " + online + ")");
+}
+
+TEST(ConfigErrors, AHugeValueIsEchoedOnceAndCut)
+{
+	const std::string value(100000, 'x');
+	const std::string error = parse_error("board=" + value);
+	EXPECT_EQ(error, "DPAA_MODEL: item 1 \"board=" + value.substr(0, 58) +
+				 "...\" (100006 characters): unknown board (expected "
+				 "ls1046a-rdb|ls1043a-rdb)");
+	EXPECT_EQ(parse_error("cpu=" + value),
+		  "DPAA_MODEL: item 1 \"cpu=" + value.substr(0, 60) +
+			  "...\" (100004 characters): cpu=" + value.substr(0, 64) +
+			  "... (100000 characters): expected a number in 0..1023");
 }
 
 TEST(ConfigErrors, BadWires)
@@ -312,17 +347,20 @@ TEST(ConfigErrors, BadPcap)
 		  "both");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:in=a.pcap"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:in=a.pcap\": unknown pcap option \"in\" "
-		  "(expected rx, tx, rate, loop)");
+		  "(expected rx, tx, rate, loop, start)");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:a.pcap"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:a.pcap\": expected <key>=<value> in pcap "
-		  "options, not \"a.pcap\" (keys: rx, tx, rate, loop)");
+		  "options, not \"a.pcap\" (keys: rx, tx, rate, loop, start)");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx=a:rx=b"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:rx=a:rx=b\": pcap option rx given twice");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx="),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:rx=\": pcap option rx has no value");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:tx=o:loop=2"),
-		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:tx=o:loop=2\": pcap rate and loop apply "
-		  "to rx=<file>, which is missing");
+		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:tx=o:loop=2\": pcap rate, loop and start "
+		  "apply to rx=<file>, which is missing");
+	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx=a:start=first"),
+		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:rx=a:start=first\": start=first: "
+		  "expected poll or enable");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx=a:rate=0"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:rx=a:rate=0\": rate=0: expected line, max "
 		  "or frames per second (a positive number)");

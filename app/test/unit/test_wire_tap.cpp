@@ -6,6 +6,7 @@
 // Needs /dev/net/tun and CAP_NET_ADMIN; skipped (with the reason) without.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -178,6 +179,9 @@ TEST_F(TapTest, KernelAnswersArpAndPing)
 		std::equal(kKernelIp, kKernelIp + 4, reply.begin() + 28)); // "<kernel IP> is at"
 	EXPECT_TRUE(std::equal(kOurMac, kOurMac + 6, reply.begin() + 32));
 	EXPECT_TRUE(std::equal(kOurIp, kOurIp + 4, reply.begin() + 38));
+	// The kernel wrote 42 bytes; the wire padded them as a MAC would.
+	ASSERT_EQ(reply.size(), 60u);
+	EXPECT_TRUE(std::all_of(reply.begin() + 42, reply.end(), [](uint8_t b) { return b == 0; }));
 	const Frame kernel_mac(reply.begin() + 22, reply.begin() + 28);
 
 	wire_->transmit(icmp_echo(kernel_mac.data(), 0x1234));
@@ -206,10 +210,39 @@ TEST_F(TapTest, LinkFollowsTheInterfaceState)
 	EXPECT_TRUE(wire_->link_up());
 	ASSERT_TRUE(sh("ip link set dev " + name_ + " down"));
 	EXPECT_FALSE(wire_->link_up());
-	wire_->transmit(arp_request()); // nowhere to go while down
-	EXPECT_EQ(wire_->dropped(), 1u);
+	// No carrier: the frame is lost as it leaves the MAC, which counts it.
+	EXPECT_FALSE(wire_->transmit(arp_request()));
+	EXPECT_EQ(wire_->no_carrier(), 1u);
+	EXPECT_EQ(wire_->dropped(), 0u);
+	EXPECT_EQ(wire_->to_kernel(), 0u);
 	ASSERT_TRUE(sh("ip link set dev " + name_ + " up"));
 	EXPECT_TRUE(wire_->link_up());
+	EXPECT_TRUE(wire_->transmit(arp_request()));
+	EXPECT_EQ(wire_->to_kernel(), 1u);
+}
+
+TEST_F(TapTest, LinkFollowsTheInterfaceInAnotherNetworkNamespace)
+{
+	const std::string ns = "dpaaw-ns" + std::to_string(getpid() % 1000000);
+	if (!sh("ip netns add " + ns))
+		GTEST_SKIP() << "cannot create a network namespace here: not tested";
+	ASSERT_TRUE(sh("ip link set dev " + name_ + " netns " + ns));
+	// Moving it takes it down; it comes up where it now lives.
+	EXPECT_FALSE(wire_->link_up());
+	ASSERT_TRUE(sh("ip -n " + ns + " link set dev " + name_ + " up"));
+	EXPECT_TRUE(wire_->link_up());
+	ASSERT_TRUE(sh("ip -n " + ns + " link set dev " + name_ + " down"));
+	EXPECT_FALSE(wire_->link_up());
+	ASSERT_TRUE(sh("ip -n " + ns + " link set dev " + name_ + " up"));
+	EXPECT_TRUE(wire_->link_up());
+	// Renamed there, still followed.
+	ASSERT_TRUE(sh("ip -n " + ns + " link set dev " + name_ + " down"));
+	ASSERT_TRUE(sh("ip -n " + ns + " link set dev " + name_ + " name " + name_ + "r"));
+	ASSERT_TRUE(sh("ip -n " + ns + " link set dev " + name_ + "r up"));
+	EXPECT_TRUE(wire_->link_up());
+	EXPECT_TRUE(wire_->transmit(arp_request()));
+	EXPECT_EQ(wire_->to_kernel(), 1u);
+	sh("ip netns del " + ns);
 }
 
 TEST(TapWireErrors, NamesTheProblem)
@@ -217,4 +250,9 @@ TEST(TapWireErrors, NamesTheProblem)
 	std::string error;
 	EXPECT_FALSE(TapWire::open(TapParams{"0123456789abcdef"}, error));
 	EXPECT_EQ(error, "TAP name \"0123456789abcdef\" must have 1 to 15 characters");
+	if (access("/dev/net/tun", R_OK | W_OK) != 0)
+		return;
+	EXPECT_FALSE(TapWire::open(TapParams{"lo"}, error));
+	EXPECT_EQ(error, "cannot create TAP lo: Invalid argument (an interface of that name "
+			 "exists and is not a TAP)");
 }

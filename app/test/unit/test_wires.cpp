@@ -5,11 +5,13 @@
 // arithmetic the wires pace themselves with.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <pcap/pcap.h>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 #include "dpaa_model/pacer.hpp"
@@ -372,4 +374,141 @@ TEST(PcapWire, WritesAValidEmptyFileAndRejectsMissingInput)
 	EXPECT_FALSE(bad);
 	EXPECT_NE(error.find("cannot write pcap file /nonexistent/out.pcap: "), std::string::npos)
 		<< error;
+}
+
+TEST(PcapWire, SteppedPlaysOnceTheApplicationPolls)
+{
+	const std::string in = temp_path("poll.pcap");
+	write_pcap(in, {numbered_frame(1), numbered_frame(2)});
+	std::string error;
+	auto w = PcapWire::open("fm1-mac9", PcapParams{in, "", Rate{}, 1}, false, false, error);
+	ASSERT_TRUE(w) << error;
+	TestMac mac;
+	mac.dequeuers = 0; // enabled, but no portal dequeues its Rx FQs yet
+	w->attach(mac);
+	for (int i = 0; i < 10; i++)
+		EXPECT_FALSE(w->poll());
+	EXPECT_FALSE(w->playing());
+	EXPECT_EQ(w->received(), 0u);
+	mac.dequeuers = 1u << 3; // portal 3's SDQCR now selects the FQ's channel
+	EXPECT_TRUE(w->poll());
+	EXPECT_TRUE(w->playing());
+	ASSERT_EQ(mac.rx.size(), 2u);
+	EXPECT_EQ(mac.rx[1], numbered_frame(2));
+	unlink(in.c_str());
+}
+
+TEST(PcapWire, ThreadedPlaysOnceThePollingPortalsSettle)
+{
+	const std::string in = temp_path("settle.pcap");
+	write_pcap(in, {numbered_frame(1), numbered_frame(2), numbered_frame(3)});
+	std::string error;
+	auto w = PcapWire::open("fm1-mac9", PcapParams{in, "", Rate{}, 1}, false, true, error);
+	ASSERT_TRUE(w) << error;
+	TestMac mac;
+	mac.dequeuers = 1u << 0; // testpmd's main lcore flushing at "start"
+	w->attach(mac);
+	EXPECT_FALSE(w->poll()); // first seen: the settling time begins
+	mac.dequeuers = 1u << 1; // the forwarding lcore takes the queue over
+	EXPECT_FALSE(w->poll()); // changed: it begins again
+	EXPECT_TRUE(mac.rx.empty());
+	const auto t0 = std::chrono::steady_clock::now();
+	while (!w->playing() && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(10)) {
+		w->poll();
+		std::this_thread::sleep_for(std::chrono::milliseconds(5));
+	}
+	ASSERT_TRUE(w->playing());
+	drain(*w);
+	ASSERT_EQ(mac.rx.size(), 3u);
+	EXPECT_EQ(mac.rx[0], numbered_frame(1));
+	EXPECT_EQ(mac.rx[2], numbered_frame(3));
+	unlink(in.c_str());
+}
+
+TEST(PcapWire, StartEnablePlaysWithoutAPoller)
+{
+	const std::string in = temp_path("enable.pcap");
+	write_pcap(in, {numbered_frame(1)});
+	std::string error;
+	PcapParams params{in, "", Rate{}, 1};
+	params.start = PcapStart::enable;
+	auto w = PcapWire::open("fm1-mac9", params, false, true, error);
+	ASSERT_TRUE(w) << error;
+	TestMac mac;
+	mac.dequeuers = 0;
+	w->attach(mac);
+	EXPECT_TRUE(w->poll());
+	ASSERT_EQ(mac.rx.size(), 1u);
+	EXPECT_EQ(mac.rx[0], numbered_frame(1));
+	unlink(in.c_str());
+}
+
+namespace
+{
+
+std::vector<std::string> warnings;
+void keep_warning(const std::string &m)
+{
+	warnings.push_back(m);
+}
+
+// Plays 'path' to the end, returning the frames and the warnings given.
+std::vector<Frame> play_damaged(const std::string &path)
+{
+	warnings.clear();
+	set_wire_warning(keep_warning);
+	std::string error;
+	auto w = PcapWire::open("fm1-mac9", PcapParams{path, "", Rate{}, 0}, false, false, error);
+	EXPECT_TRUE(w) << error;
+	std::vector<Frame> got;
+	if (!w)
+		return got;
+	TestMac mac;
+	w->attach(mac);
+	for (int i = 0; i < 100 && !w->rx_done(); i++)
+		w->poll();
+	EXPECT_TRUE(w->rx_done()) << "loop=0 (forever) must end at the damage";
+	for (int i = 0; i < 10; i++)
+		w->poll(); // nothing more, no second warning
+	set_wire_warning(nullptr);
+	got.assign(mac.rx.begin(), mac.rx.end());
+	return got;
+}
+
+} // namespace
+
+TEST(PcapWire, ARecordCutShortEndsPlaybackWithOneWarning)
+{
+	const std::string in = temp_path("cut.pcap");
+	write_pcap(in, {numbered_frame(1), numbered_frame(2), numbered_frame(3, 200)});
+	// The third record's header claims 200 bytes; half of them are there.
+	ASSERT_EQ(truncate(in.c_str(), 24 + 2 * (16 + 60) + 16 + 100), 0);
+	std::vector<Frame> got = play_damaged(in);
+	ASSERT_EQ(got.size(), 2u);
+	EXPECT_EQ(got[1], numbered_frame(2));
+	ASSERT_EQ(warnings.size(), 1u);
+	EXPECT_NE(warnings[0].find("fm1-mac9 pcap: " + in + ": record 3: "), std::string::npos)
+		<< warnings[0];
+	EXPECT_NE(warnings[0].find("playback ends after 2 frames"), std::string::npos)
+		<< warnings[0];
+	unlink(in.c_str());
+}
+
+TEST(PcapWire, ARecordClaimingTwoGigabytesEndsPlaybackWithOneWarning)
+{
+	const std::string in = temp_path("huge.pcap");
+	write_pcap(in, {numbered_frame(1)});
+	// A second record header: caplen = len = 2 GiB, then a few bytes.
+	{
+		std::ofstream f(in, std::ios::binary | std::ios::app);
+		const uint32_t hdr[4] = {1001, 0, 0x80000000u, 0x80000000u};
+		f.write(reinterpret_cast<const char *>(hdr), sizeof(hdr));
+		f.write("0123456789", 10);
+	}
+	std::vector<Frame> got = play_damaged(in);
+	ASSERT_EQ(got.size(), 1u);
+	EXPECT_EQ(got[0], numbered_frame(1));
+	ASSERT_EQ(warnings.size(), 1u);
+	EXPECT_NE(warnings[0].find(in + ": record 2: "), std::string::npos) << warnings[0];
+	unlink(in.c_str());
 }

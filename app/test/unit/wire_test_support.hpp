@@ -34,6 +34,7 @@ public:
 	}
 	uint32_t speed_mbps() const override { return speed_; }
 	bool rx_ready() const override { return ready; }
+	uint32_t rx_dequeuers() const override { return dequeuers; }
 
 	Frame pop()
 	{
@@ -45,6 +46,7 @@ public:
 	std::deque<Frame> rx;
 	bool refuse = false;
 	bool ready = true;
+	uint32_t dequeuers = 1; // portals polling the MAC's Rx queues
 	size_t room = SIZE_MAX;
 	uint64_t refused = 0;
 	uint64_t bad_fcs = 0;

@@ -11,14 +11,31 @@
 namespace dpaa::platform
 {
 
+namespace
+{
+
+// The modelled board built while EAL parsed the device arguments (see
+// check_model_config), and the configuration it was built from; the bus
+// scan that follows takes it.
+std::unique_ptr<Platform> parsed_platform;
+std::string parsed_config;
+
+} // namespace
+
 int discover(std::unique_ptr<Platform> &out, std::string &error) noexcept
 {
 	out.reset();
 	// An explicit model configuration wins, even on a board: it is how a
 	// board runs the driver against the model too. An empty value selects
 	// the default board.
-	if (const char *config = getenv("DPAA_MODEL"))
+	if (const char *config = getenv("DPAA_MODEL")) {
+		if (parsed_platform && parsed_config == config) {
+			out = std::move(parsed_platform);
+			return 0;
+		}
+		parsed_platform.reset();
 		return create_model_platform(config, out, error);
+	}
 	int ret = create_board_platform("/proc/device-tree", out, error);
 	if (ret == -ENODEV) {
 		error.clear();
@@ -38,7 +55,20 @@ int check_model_config(std::string &error) noexcept
 	if (config == nullptr)
 		return 0;
 	model::ModelConfig parsed;
-	return model::parse_config(config, parsed, error) ? 0 : -EINVAL;
+	if (!model::parse_config(config, parsed, error))
+		return -EINVAL;
+	// What only opening can tell (a pcap file missing or not a capture, a
+	// TAP name taken) is as fatal as a syntax error: the board is built
+	// now, its wires opened, and the scan takes it. Not twice: a board
+	// that exists already (a later hot-plug) keeps its files and TAPs.
+	if (model_platform_count() > 0)
+		return 0;
+	parsed_platform.reset();
+	int ret = create_model_platform(config, parsed_platform, error);
+	if (ret < 0)
+		return ret;
+	parsed_config = config;
+	return 0;
 }
 
 } // namespace dpaa::platform

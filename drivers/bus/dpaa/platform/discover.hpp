@@ -21,7 +21,12 @@ int discover(std::unique_ptr<Platform> &out, std::string &error) noexcept;
 // -EINVAL with 'error' set when DPAA_MODEL is set and wrong, else 0. The bus
 // checks it while EAL parses -a/-b device arguments, the one step of EAL
 // initialisation that fails on a bus's refusal (a failed bus scan does not).
+// Wrong includes a wire that cannot open (a pcap file, a TAP): the modelled
+// board is built here, once, and handed to the next discover().
 int check_model_config(std::string &error) noexcept;
+
+// How many modelled boards exist in this process.
+unsigned model_platform_count() noexcept;
 
 // The constructors discover() chooses from.
 int create_model_platform(const char *config, std::unique_ptr<Platform> &out,

@@ -12,6 +12,7 @@
 // walks the same window table the drivers translate with.
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <memory>
@@ -19,6 +20,7 @@
 #include <new>
 #include <string>
 
+#include "dpaa_bus.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_model/system.hpp"
@@ -35,11 +37,21 @@ namespace
 constexpr uint64_t kFirstBus = uint64_t{1} << 32;
 constexpr uint64_t kBusAlign = uint64_t{1} << 21;
 
+std::atomic<unsigned> live_platforms;
+
+void log_wire_warning(const std::string &message)
+{
+	DPAA_BUS_LOG(WARNING, "%s", message.c_str());
+}
+
 class ModelPlatform final : public Platform, public model::BusMemory
 {
 public:
+	ModelPlatform() noexcept { live_platforms++; }
+
 	int init(const char *config, std::string &error) noexcept
 	{
+		model::set_wire_warning(log_wire_warning);
 		sys_ = model::System::create(config, *this, error);
 		if (!sys_)
 			return -EINVAL;
@@ -47,7 +59,11 @@ public:
 		return 0;
 	}
 
-	~ModelPlatform() override { stop(); }
+	~ModelPlatform() override
+	{
+		stop();
+		live_platforms--;
+	}
 
 	const char *kind() const noexcept override { return "model"; }
 	const SocInfo &soc() const noexcept override { return soc_; }
@@ -220,6 +236,11 @@ private:
 };
 
 } // namespace
+
+unsigned model_platform_count() noexcept
+{
+	return live_platforms.load();
+}
 
 int create_model_platform(const char *config, std::unique_ptr<Platform> &out,
 			  std::string &error) noexcept
