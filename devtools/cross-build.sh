@@ -27,7 +27,7 @@ host_packages=(
 )
 arm64_packages=(
 	libc6-dev:arm64 libnuma-dev:arm64 libpcap0.8-dev:arm64 libbsd-dev:arm64
-	libelf-dev:arm64 zlib1g-dev:arm64 libjansson-dev:arm64
+	libelf-dev:arm64 zlib1g-dev:arm64 libjansson-dev:arm64 libsystemd-dev:arm64 libdbus-1-dev:arm64
 	libgtest-dev:arm64 libgmock-dev:arm64 libbenchmark-dev:arm64
 )
 
