@@ -48,6 +48,9 @@ case "$fwd" in io|mac) ;; *) echo "run: --fwd must be io or mac" >&2; exit 2 ;; 
 devtools/setup.sh >/dev/null || devtools/setup.sh
 
 testpmd=$builddir/subprojects/dpdk/app/dpdk-testpmd
+# DPAA_EXEC_WRAPPER runs binaries built for another machine (an arm64 build
+# under qemu, see devtools/test-arm64.sh); unset, they run directly.
+read -ra wrap <<<"${DPAA_EXEC_WRAPPER:-}"
 gen="gen:size=$size:flows=$flows:rate=$rate"
 [ -z "$vlan" ] || gen="$gen:vlan=$vlan"
 
@@ -72,7 +75,7 @@ trap 'rm -f "$out"' EXIT
 echo "run: DPAA_MODEL=\"$DPAA_MODEL\""
 echo "run: dpdk-testpmd, $fwd forwarding fm1-mac9 -> fm1-mac10 for ${duration}s, $queues queue(s), $cores core(s)"
 set +e
-timeout -s INT -k 20 "$duration" "$testpmd" --lcores "$lcores" "${mem[@]}" --no-pci --no-shconf \
+timeout -s INT -k 20 "$duration" "${wrap[@]}" "$testpmd" --lcores "$lcores" "${mem[@]}" --no-pci --no-shconf \
 	-a dpaa_bus:fm1-mac9 -a dpaa_bus:fm1-mac10 --log-level=pmd.net.dpaa:info --log-level=bus.dpaa:info -- \
 	--forward-mode="$fwd" --nb-cores="$cores" --rxq="$queues" --txq="$queues" \
 	$([ "$queues" -gt 1 ] && echo --rss-ip) --record-core-cycles --stats-period=1 \

@@ -4,6 +4,10 @@
 // Ring cursor shared by the portal drivers and the model, in the Linux qbman
 // vocabulary: producers start()/commit(), consumers current()/next(); the
 // valid bit (0x80 of the verb byte) flips each time the index wraps.
+// How an entry becomes visible to the other side is portal_access.hpp's
+// contract: a Ring on the CPU's side (the drivers) publishes and looks at
+// entries through the CE cache, one on the portal's side (the model) does
+// not have a cache to maintain.
 //
 // All DPAA ring entries (EQCR, DQRR, MR, RCR) are 64 bytes with the verb in
 // byte 0. A zeroed ring holds no valid entry because the first lap is
@@ -69,9 +73,15 @@ private:
 	uint8_t vbit_ = kVbit;
 };
 
-template <typename Entry, unsigned N> class Ring
+// Which side of the portal a ring's user is.
+enum class PortalSide : uint8_t {
+	cpu,	// the driver: publish_entry() / entry_valid()
+	device, // the portal itself (the model): store_verb() / load_verb()
+};
+
+template <typename Entry, unsigned N, PortalSide Side = PortalSide::cpu> class Ring
 {
-	static_assert(sizeof(Entry) == 64);
+	static_assert(sizeof(Entry) == kPortalLine);
 
 public:
 	using Cursor = RingCursor<N>;
@@ -94,7 +104,11 @@ public:
 	Entry *start() const noexcept { return base_ + cur_.idx(); }
 	void commit(uint8_t verb) noexcept
 	{
-		store_verb(start(), static_cast<uint8_t>((verb & ~kVbit) | cur_.vbit()));
+		const auto v = static_cast<uint8_t>((verb & ~kVbit) | cur_.vbit());
+		if constexpr (Side == PortalSide::cpu)
+			publish_entry(start(), v);
+		else
+			store_verb(start(), v);
 		cur_.advance();
 	}
 
@@ -102,7 +116,16 @@ public:
 	const Entry *current() const noexcept
 	{
 		const Entry *e = base_ + cur_.idx();
-		return ((load_verb(e) & kVbit) == cur_.vbit()) ? e : nullptr;
+		if constexpr (Side == PortalSide::cpu)
+			return entry_valid(e, cur_.vbit()) ? e : nullptr;
+		else
+			return ((load_verb(e) & kVbit) == cur_.vbit()) ? e : nullptr;
+	}
+	// Taking a ring over: its lines may be cached from a previous owner.
+	void invalidate() const noexcept
+	{
+		if constexpr (Side == PortalSide::cpu)
+			invalidate_lines(base_, N);
 	}
 	void next() noexcept { cur_.advance(); }
 
@@ -110,5 +133,8 @@ private:
 	Entry *base_ = nullptr;
 	Cursor cur_{};
 };
+
+// The portal's own rings, as the model holds them.
+template <typename Entry, unsigned N> using DeviceRing = Ring<Entry, N, PortalSide::device>;
 
 } // namespace dpaa::hw

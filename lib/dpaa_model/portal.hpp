@@ -3,7 +3,9 @@
 
 // Software-portal front ends of the modelled QMan and BMan. Each owns the
 // portal's cache-enabled (CE) and cache-inhibited (CI) memory, 16 KiB each,
-// and serves it by polling, the way the silicon sees the driver's writes:
+// and serves it by polling, the way the silicon sees the driver's writes; it
+// is the portal's side of dpaa_hw/portal_access.hpp (its rings are
+// DeviceRings: no cache to maintain, release and acquire on the verbs):
 //  - EQCR/RCR in valid-bit mode: the model reads the verb of the next entry
 //    (acquire) and processes the entry when its valid bit has the expected
 //    polarity, then publishes the consumer index in the CI register;
@@ -173,7 +175,7 @@ private:
 	// The EQCR's consumer side, under eqcr_busy_: its cursor, EQCR_CI, the
 	// staging queue's tail. eqcr_pos_ is also read without it.
 	std::atomic<bool> eqcr_busy_{false};
-	hw::Ring<hw::qm::EqcrEntry, hw::qm::kEqcrSize> eqcr_;
+	hw::DeviceRing<hw::qm::EqcrEntry, hw::qm::kEqcrSize> eqcr_;
 	std::atomic<uint32_t> eqcr_pos_{0}; // eqcr_'s cursor, as EQCR_CI
 	std::array<hw::qm::EqcrEntry, kEqcrStaged> staged_;
 	std::atomic<uint32_t> staged_head_{0}; // next to enqueue (the model's poll)
@@ -182,8 +184,8 @@ private:
 	std::array<uint32_t, kDcapQueued> dcap_queue_{};
 	std::atomic<uint32_t> dcap_head_{0};
 	std::atomic<uint32_t> dcap_tail_{0};
-	hw::Ring<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
-	hw::Ring<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
+	hw::DeviceRing<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
+	hw::DeviceRing<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
 	unsigned dqrr_ci_ = 0;				      // consumer index as last seen
 	unsigned dqrr_fill_ = 0;			      // produced, not consumed
 	std::array<uint32_t, hw::qm::kDqrrSize> dqrr_fqid_{}; // FQ of each outstanding slot
@@ -224,7 +226,7 @@ private:
 	unsigned index_;
 	PortalMemory ce_;
 	PortalMemory ci_;
-	hw::Ring<hw::bm::RcrEntry, hw::bm::kRcrSize> rcr_;
+	hw::DeviceRing<hw::bm::RcrEntry, hw::bm::kRcrSize> rcr_;
 	uint8_t mc_vbit_ = hw::kVbit;
 	unsigned mc_rridx_ = 1;
 	PortalFaults faults_;

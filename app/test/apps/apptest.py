@@ -9,11 +9,14 @@ it is interactive, and checks what reached the wires.
 """
 
 import os
+import pty
 import re
+import shlex
 import subprocess
 import tempfile
 import threading
 import time
+import tty
 import unittest
 
 BUILD = os.environ.get("DPAA_BUILD_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "build"))
@@ -22,6 +25,11 @@ TESTPMD = os.path.join(DPDK_BUILD, "app", "dpdk-testpmd")
 L2FWD = os.path.join(DPDK_BUILD, "examples", "dpdk-l2fwd")
 L3FWD = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd")
 L3FWD_POWER = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd-power")
+
+# What runs the applications when they are not built for this machine, e.g.
+# "qemu-aarch64-static -cpu cortex-a72" for an arm64 build (see
+# devtools/test-arm64.sh); empty: they run directly.
+EXEC_WRAPPER = shlex.split(os.environ.get("DPAA_EXEC_WRAPPER", ""))
 
 # Two lcores: the main one and one forwarding core; the model's thread shares
 # the main lcore's CPU, which testpmd leaves idle while forwarding.
@@ -50,10 +58,23 @@ class App:
     def __init__(self, argv, env_model, interactive=True):
         env = dict(os.environ)
         env["DPAA_MODEL"] = env_model
+        stdin = subprocess.PIPE if interactive else subprocess.DEVNULL
         # Line-buffered stdout: testpmd's printf output would otherwise sit in
         # stdio's buffer while its prompt (written unbuffered) goes out first.
-        self.proc = subprocess.Popen(["stdbuf", "-oL"] + argv, env=env, stdin=subprocess.PIPE if interactive else subprocess.DEVNULL,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if not EXEC_WRAPPER:
+            self.proc = subprocess.Popen(["stdbuf", "-oL"] + argv, env=env, stdin=stdin,
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            self._pty = None
+        else:
+            # stdbuf's preloaded library is built for this machine, not for
+            # the emulated binary: a terminal makes stdio line-buffered
+            # instead (raw, so that lines keep their plain "\n").
+            master, slave = pty.openpty()
+            tty.setraw(slave)
+            self.proc = subprocess.Popen(EXEC_WRAPPER + argv, env=env, stdin=stdin,
+                                         stdout=slave, stderr=slave)
+            os.close(slave)
+            self._pty = master
         self.output = ""
         self._lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -61,8 +82,16 @@ class App:
 
     def _read(self):
         while True:
-            chunk = self.proc.stdout.read1(65536)
+            if self._pty is None:
+                chunk = self.proc.stdout.read1(65536)
+            else:
+                try:
+                    chunk = os.read(self._pty, 65536)
+                except OSError:  # EIO: the application's side has closed
+                    chunk = b""
             if not chunk:
+                if self._pty is not None:
+                    os.close(self._pty)
                 return
             with self._lock:
                 self.output += chunk.decode(errors="replace")

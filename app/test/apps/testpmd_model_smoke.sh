@@ -10,11 +10,14 @@
 # is about the bus and the mempool whatever the PMD does.
 set -u
 testpmd=$1
+# DPAA_EXEC_WRAPPER runs binaries built for another machine (an arm64 build
+# under qemu, see devtools/test-arm64.sh); unset, they run directly.
+read -ra wrap <<<"${DPAA_EXEC_WRAPPER:-}"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
 DPAA_MODEL="board=ls1046a-rdb;mode=threaded" \
-	timeout 60 "$testpmd" --no-huge -m 256 --no-pci --no-shconf -l 0,1 \
+	timeout 60 "${wrap[@]}" "$testpmd" --no-huge -m 256 --no-pci --no-shconf -l 0,1 \
 	--vdev=net_null0 --log-level=bus.dpaa:info --log-level=mempool.dpaa:debug \
 	--mbuf-pool-ops-name=dpaa \
 	-b fm1-mac3 -b fm1-mac4 -b fm1-mac5 -b fm1-mac6 -b fm1-mac9 -b fm1-mac10 \

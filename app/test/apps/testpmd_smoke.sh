@@ -6,11 +6,14 @@
 # a null port for a moment and exits cleanly when its input ends.
 set -u
 testpmd=$1
+# DPAA_EXEC_WRAPPER runs binaries built for another machine (an arm64 build
+# under qemu, see devtools/test-arm64.sh); unset, they run directly.
+read -ra wrap <<<"${DPAA_EXEC_WRAPPER:-}"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
 # "Press enter to exit": the closed stdin is the enter key.
-timeout 60 "$testpmd" --no-huge -m 256 --no-pci --no-shconf -l 0,1 \
+timeout 60 "${wrap[@]}" "$testpmd" --no-huge -m 256 --no-pci --no-shconf -l 0,1 \
 	--vdev=net_null0 --log-level=bus.dpaa:debug -- --total-num-mbufs=2048 \
 	</dev/null >"$out" 2>&1
 rc=$?

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "dpaa_hw/portal_access.hpp"
 #include "dpaa_hw/register_window.hpp"
 
 namespace dpaa::platform
@@ -95,12 +96,9 @@ struct BmanPortalMap {
 	unsigned index;
 };
 
-// Called while a portal driver spins on a management-command answer; see
-// qbman/hw_wait.hpp WaitHook (same shape, so the bus passes it through).
-struct WaitFn {
-	void (*fn)(void *arg) = nullptr;
-	void *arg = nullptr;
-};
+// Called while a portal driver spins on a management-command answer: the
+// portal-access contract's hook (dpaa_hw/portal_access.hpp).
+using WaitFn = hw::WaitHook;
 
 // A QMan portal's interrupt, delivered as a call; see set_qman_portal_irq().
 struct IrqFn {
@@ -108,12 +106,8 @@ struct IrqFn {
 	void *arg = nullptr;
 };
 
-// Called by a QMan portal driver that finds its EQCR full; see
-// qbman/qman_portal.hpp EqcrFullHook (same shape).
-struct EqcrFullFn {
-	bool (*fn)(void *arg, unsigned portal) = nullptr;
-	void *arg = nullptr;
-};
+// Called by a QMan portal driver that finds its EQCR full: likewise.
+using EqcrFullFn = hw::EqcrFullHook;
 
 class Platform
 {

@@ -23,6 +23,10 @@ int BmanPortal::init() noexcept
 	rcr_.init(hw::area_at<void>(ce_, bm::ce::kRcr),
 		  hw::RingCursor<bm::kRcrSize>::from_reg(hw::reg_read(ci_, bm::ci::kRcrPi)));
 	rcr_update();
+	// Lines a previous owner of the portal may have left in this core's
+	// cache: the CR's verb is read next, the responses later.
+	hw::invalidate_lines(hw::area_at<void>(ce_, bm::ce::kCr), 1);
+	hw::invalidate_lines(hw::area_at<void>(ce_, bm::ce::kRr0), 2);
 	const uint8_t last = hw::load_verb(hw::area_at<void>(ce_, bm::ce::kCr));
 	mc_rridx_ = (last & hw::kVbit) ? 0 : 1;
 	mc_vbit_ = mc_rridx_ ? hw::kVbit : 0;
@@ -34,7 +38,7 @@ const void *BmanPortal::mc_wait() noexcept
 {
 	const void *rr = hw::area_at<void>(ce_, mc_rridx_ ? bm::ce::kRr1 : bm::ce::kRr0);
 	HwWait wait(wait_);
-	while (hw::load_verb(rr) == 0) {
+	while (!hw::response_ready(rr)) {
 		if (!wait()) {
 			mc_pending_ = true;
 			return nullptr;
@@ -65,7 +69,8 @@ const bm::McCommand *BmanPortal::mc_submit(uint8_t verb, uint8_t bpid) noexcept
 	auto *cr = hw::area_at<bm::McCommand>(ce_, bm::ce::kCr);
 	std::memset(reinterpret_cast<uint8_t *>(cr) + 1, 0, sizeof(*cr) - 1);
 	cr->bpid = bpid;
-	hw::store_verb(cr, static_cast<uint8_t>(verb | mc_vbit_));
+	hw::submit_command(cr, static_cast<uint8_t>(verb | mc_vbit_),
+			   hw::area_at<void>(ce_, mc_rridx_ ? bm::ce::kRr1 : bm::ce::kRr0));
 	return cr;
 }
 

@@ -13,19 +13,15 @@
 #include <ctime>
 #include <sched.h>
 
+#include "dpaa_hw/portal_access.hpp"
 #include "qbman/checking.hpp"
 
 namespace dpaa::qbman
 {
 
-// Called at every poll of a wait. On a board it is unset; the model platform
-// installs one that advances a stepped model (a no-op once the model runs on
-// its own thread). It only makes the hardware progress: it never replaces
-// the spin-then-yield below.
-struct WaitHook {
-	void (*fn)(void *arg) = nullptr;
-	void *arg = nullptr;
-};
+// Called at every poll of a wait (see portal_access.hpp). It only makes the
+// hardware progress: it never replaces the spin-then-yield below.
+using WaitHook = hw::WaitHook;
 
 // Polls spent spinning before each further poll yields the CPU: a command
 // normally completes within them; past that, whatever answers it (another

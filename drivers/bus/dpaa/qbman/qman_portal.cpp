@@ -82,6 +82,12 @@ int QmanPortal::init(DqrrConsume mode) noexcept
 	mr_.init(hw::area_at<void>(ce_, qm::ce::kMr),
 		 MrCursor::from_reg(hw::reg_read(ci_, qm::ci::kMrPi)));
 	mr_consume();
+	// Whatever a previous owner of the portal left in this core's cache of
+	// the lines read from now on is stale.
+	dqrr_.invalidate();
+	mr_.invalidate();
+	hw::invalidate_lines(hw::area_at<void>(ce_, qm::ce::kCr), 1);
+	hw::invalidate_lines(hw::area_at<void>(ce_, qm::ce::kRr0), 2);
 
 	// The polarity of the next command follows the last one the CR holds.
 	const uint8_t last = hw::load_verb(hw::area_at<void>(ce_, qm::ce::kCr));
@@ -110,7 +116,7 @@ qm::McCommand *QmanPortal::mc_start() noexcept
 		// before the next command may be written.
 		const void *rr = hw::area_at<void>(ce_, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);
 		HwWait wait(wait_);
-		while (hw::load_verb(rr) == 0)
+		while (!hw::response_ready(rr))
 			if (!wait())
 				return nullptr;
 		mc_vbit_ ^= hw::kVbit;
@@ -127,9 +133,9 @@ const qm::McResult *QmanPortal::mc_commit(uint8_t verb) noexcept
 	auto *cr = hw::area_at<qm::McCommand>(ce_, qm::ce::kCr);
 	const auto *rr =
 		hw::area_at<const qm::McResult>(ce_, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);
-	hw::store_verb(cr, static_cast<uint8_t>((verb & qm::mcc_verb::kMask) | mc_vbit_));
+	hw::submit_command(cr, static_cast<uint8_t>((verb & qm::mcc_verb::kMask) | mc_vbit_), rr);
 	HwWait wait(wait_);
-	while (hw::load_verb(rr) == 0) {
+	while (!hw::response_ready(rr)) {
 		if (!wait()) {
 			mc_pending_ = true;
 			return nullptr;

@@ -2,8 +2,9 @@
 // Copyright 2026 The DPAA C++ PMD authors
 
 // QMan software-portal driver: what runs on a core that owns a portal. It
-// only touches the portal's CE and CI memory, through dpaa_hw's access layer,
-// so the same code drives the silicon and the model.
+// only touches the portal's CE and CI memory, through dpaa_hw's portal-access
+// contract (portal_access.hpp: the barriers and the CE cache maintenance), so
+// the same code drives the silicon and the model.
 //
 // Modes programmed by init(): EQCR valid-bit production (QCSP_CFG::EPM = pvb),
 // DQRR max fill 15, DQRR consumption by DQRR_CI writes (CCI) or by DCAP (CDC),
@@ -90,15 +91,8 @@ struct FqNp {
 	uint32_t bytes = 0;
 };
 
-// Called by enqueue when the EQCR is still full after re-reading EQCR_CI,
-// with the portal's index: a QMan that needs the caller's thread to make
-// progress (the modelled SoC's) consumes the ring now, then EQCR_CI is read
-// again. True if it took entries. Unset on a board, whose QMan drains the
-// ring by itself.
-struct EqcrFullHook {
-	bool (*fn)(void *arg, unsigned portal) = nullptr;
-	void *arg = nullptr;
-};
+// Called by enqueue when the EQCR is still full (see portal_access.hpp).
+using EqcrFullHook = hw::EqcrFullHook;
 
 class QmanPortal
 {

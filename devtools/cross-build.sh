@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+#
+# Cross-build the whole tree for the LS1043A/LS1046A (arm64, DPDK's "dpaa"
+# platform) on an x86-64 Debian 12 machine, into build-arm64/: DPDK with our
+# drivers, dpdk-testpmd, l2fwd, l3fwd, l3fwd-power, our tests and benchmarks.
+# As root it first installs the cross toolchain, the arm64 libraries (Debian
+# multiarch) and qemu-user-static (for devtools/test-arm64.sh); as non-root it
+# prints the commands to run. Safe to run again.
+#
+#   devtools/cross-build.sh [--reconfigure]
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+builddir=${DPAA_ARM64_BUILD_DIR:-build-arm64}
+cross=buildtools/cross/arm64-dpaa.ini
+export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
+
+# Native tools the build runs (meson, ninja, DPDK's python scripts) and the
+# arm64 libraries DPDK and our tests link.
+host_packages=(
+	build-essential meson ninja-build pkg-config python3 python3-pyelftools
+	dpkg-dev xz-utils ca-certificates ccache
+	g++-aarch64-linux-gnu qemu-user-static
+)
+arm64_packages=(
+	libc6-dev:arm64 libnuma-dev:arm64 libpcap0.8-dev:arm64 libbsd-dev:arm64
+	libelf-dev:arm64 zlib1g-dev:arm64 libjansson-dev:arm64 libsystemd-dev:arm64 libdbus-1-dev:arm64
+	libgtest-dev:arm64 libgmock-dev:arm64 libbenchmark-dev:arm64
+)
+
+missing=()
+for p in "${host_packages[@]}" "${arm64_packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "cross-build: missing packages; as root run:" >&2
+		echo "  dpkg --add-architecture arm64 && apt-get update && apt-get install -y ${missing[*]}" >&2
+		exit 1
+	fi
+	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		echo "cross-build: adding the arm64 architecture to dpkg"
+		dpkg --add-architecture arm64
+	fi
+	echo "cross-build: installing ${missing[*]}"
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+buildtools/get-dpdk
+
+log=$root/.cross-build.log
+: >"$log"
+if [ ! -f "$builddir/build.ninja" ]; then
+	meson setup --cross-file "$cross" "$builddir" >>"$log" 2>&1 || {
+		tail -n 40 "$log" >&2
+		echo "cross-build: meson setup failed; the whole log is in .cross-build.log" >&2
+		exit 1
+	}
+elif [ "${1:-}" = "--reconfigure" ]; then
+	meson setup --reconfigure --cross-file "$cross" "$builddir" >>"$log" 2>&1
+fi
+
+echo "cross-build: building for arm64 in $builddir/"
+ninja -C "$builddir" >>"$log" 2>&1 || {
+	grep -E -B2 -A12 'error|FAILED' "$log" | head -n 80 >&2
+	echo "cross-build: the build failed; the whole log is in .cross-build.log" >&2
+	exit 1
+}
+# Warnings in our code (DPDK's own C is upstream's business).
+if grep -E '^(\.\./)*(subprojects/dpdk/)?(drivers/(bus|mempool|net)/dpaa|lib/dpaa_(hw|model)|app|examples/dpaa)[^:]*:[0-9]+:[0-9]+: warning' "$log" >&2; then
+	echo "cross-build: warnings in our code (above); the whole log is in .cross-build.log" >&2
+	exit 1
+fi
+echo "cross-build: done: $(file -b "$builddir/subprojects/dpdk/app/dpdk-testpmd" | cut -d, -f1-2)"
