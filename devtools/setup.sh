@@ -57,4 +57,6 @@ ninja -C "$builddir" >"$root/.build.log" 2>&1 || {
 	echo "setup: the build failed; the whole log is in .build.log" >&2
 	exit 1
 }
+# Upstream's own C DPAA drivers, unmodified, for the upstream suite.
+buildtools/build-upstream
 echo "setup: done"
