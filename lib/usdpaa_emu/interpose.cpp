@@ -53,12 +53,15 @@ namespace
 enum class Dev : uint8_t { none, usdpaa, irq, mem };
 constexpr int kMaxFds = 4096;
 std::atomic<Dev> devs[kMaxFds];
-Kernel *kernel; // set once, before main
-std::unique_ptr<Kernel> kernel_owner;
+// Set once, before main; never destroyed: the application may still call
+// in while static destructors run, so the model stops at exit instead.
+Kernel *kernel;
 
 constexpr const char kDtPath[] = "/proc/device-tree";
 constexpr const char kDpaaSysfs[] = "/sys/devices/platform/soc/soc:fsl,dpaa";
 constexpr const char kSocId[] = "/sys/devices/soc0/soc_id";
+
+Kernel *kernel_for(const char *path);
 
 template <typename F> F next(const char *name)
 {
@@ -73,7 +76,7 @@ Dev dev_of(int fd)
 // Where a path really is: the generated tree for /proc/device-tree.
 const char *redirect(const char *path, std::string &buf)
 {
-	if (kernel == nullptr || path == nullptr)
+	if (path == nullptr || kernel_for(path) == nullptr)
 		return path;
 	const size_t n = sizeof(kDtPath) - 1;
 	if (strncmp(path, kDtPath, n) == 0 && (path[n] == '\0' || path[n] == '/')) {
@@ -113,28 +116,45 @@ int open_device(const char *path)
 	return fd;
 }
 
-__attribute__((constructor)) void start()
+// The kernel is brought up on the first access to one of its files, so a
+// process that never looks for DPAA hardware (a shell the application
+// starts, say) runs no model.
+std::once_flag started;
+
+void start()
 {
 	const char *cfg = getenv("DPAA_KERNEL_MODEL");
 	if (cfg == nullptr)
 		return;
 	std::string error;
-	kernel_owner = Kernel::create(cfg, error);
-	if (!kernel_owner) {
+	std::unique_ptr<Kernel> k = Kernel::create(cfg, error);
+	if (!k) {
 		// Nothing is emulated: the driver finds no DPAA bus and says so.
 		log("%s", error.c_str());
 		return;
 	}
-	kernel = kernel_owner.get();
 	mmio_trap_on_crash([] {
 		if (kernel != nullptr)
 			kernel->report();
 	});
+	kernel = k.release();
 	atexit([] {
 		kernel->report();
-		kernel = nullptr;
-		kernel_owner.reset();
+		kernel->shutdown();
 	});
+}
+
+// The kernel, if this path is one of its files.
+Kernel *kernel_for(const char *path)
+{
+	static const char *const ours[] = {kDtPath, kDpaaSysfs, kSocId, "/dev/fsl-usdpaa",
+					   "/dev/mem"};
+	for (const char *p : ours)
+		if (strncmp(path, p, strlen(p)) == 0) {
+			std::call_once(started, start);
+			return kernel;
+		}
+	return kernel;
 }
 
 } // namespace
@@ -230,7 +250,7 @@ namespace
 
 int do_open(const char *path, int flags, mode_t mode)
 {
-	if (kernel != nullptr) {
+	if (path != nullptr && kernel_for(path) != nullptr) {
 		int fd = open_device(path);
 		if (fd != -2)
 			return fd;
@@ -359,7 +379,7 @@ EXPORT int munmap(void *addr, size_t len)
 
 EXPORT int access(const char *path, int mode)
 {
-	if (kernel != nullptr && strcmp(path, kDpaaSysfs) == 0)
+	if (kernel_for(path) != nullptr && strcmp(path, kDpaaSysfs) == 0)
 		return 0;
 	std::string buf;
 	return libc::access(redirect(path, buf), mode);

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <ftw.h>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -98,6 +99,11 @@ std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
 
 Kernel::~Kernel()
 {
+	shutdown();
+}
+
+void Kernel::shutdown()
+{
 	if (sys_)
 		sys_->stop();
 	if (!tmp_dir_.empty()) {
@@ -107,6 +113,7 @@ Kernel::~Kernel()
 		std::filesystem::remove_all(tmp_dir_, ec);
 		if (ec)
 			log_once("cleanup", "could not remove %s", tmp_dir_.c_str());
+		tmp_dir_.clear();
 	}
 }
 
@@ -198,7 +205,11 @@ int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 		const DpaInterface *i = interface(a->if_name);
 		if (i == nullptr)
 			return -ENODEV;
-		admin_down_[size_t(i - dt_.interfaces.data())] = a->status == 0;
+		const size_t n = size_t(i - dt_.interfaces.data());
+		const bool was_up = link_up(*i);
+		admin_down_[n] = a->status == 0;
+		if (link_up(*i) != was_up)
+			signal_link(n);
 		return 0;
 	}
 	case kUpdateLinkSpeed:
@@ -209,9 +220,12 @@ int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 		const DpaInterface *i = interface(a->if_name);
 		if (i == nullptr)
 			return -ENODEV;
-		// The model's links do not change while it runs; the eventfd is
-		// kept, never signalled.
-		link_efd_[size_t(i - dt_.interfaces.data())] = int(a->efd);
+		// The kernel reports the link's state once its PHY has come up,
+		// then every change; the model's wires are up from the start.
+		const size_t n = size_t(i - dt_.interfaces.data());
+		link_efd_[n] = int(a->efd);
+		if (link_up(*i))
+			signal_link(n);
 		return 0;
 	}
 	case kLinkIntrDisable: {
@@ -280,6 +294,13 @@ int Kernel::portal_unmap(const PortalUnmap &m)
 		}
 	log_once("unmap", "PORTAL_UNMAP of a portal not mapped (EINVAL)");
 	return -EINVAL;
+}
+
+void Kernel::signal_link(size_t n)
+{
+	const uint64_t one = 1;
+	if (link_efd_[n] >= 0 && write(link_efd_[n], &one, sizeof(one)) < 0)
+		log_once("lsc", "signalling a link change: %s", strerror(errno));
 }
 
 void Kernel::raise_irq(void *arg, uint32_t)

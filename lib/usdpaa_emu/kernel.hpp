@@ -55,6 +55,8 @@ public:
 
 	// One line per wire and one with the model's misuse counters.
 	void report();
+	// Stops the model's thread and removes the device-tree folder.
+	void shutdown();
 
 private:
 	Kernel() = default;
@@ -74,6 +76,7 @@ private:
 	const DpaInterface *interface(const char *if_name) const;
 	bool link_up(const DpaInterface &i) const;
 	void boot_state();
+	void signal_link(size_t interface);
 	static void raise_irq(void *arg, uint32_t isr);
 
 	std::mutex lock_;
