@@ -94,13 +94,22 @@ inline constexpr uint32_t kEqci = 0x00080000;	     // enqueue command committed
 inline constexpr uint32_t kCsci = 0x00100000;	     // congestion state change
 } // namespace irq
 
-// QCSP_DQRR_DCAP: discrete consumption acknowledgement.
+// QCSP_DQRR_DCAP: discrete consumption acknowledgement. Two forms: S=0
+// names one entry (DCAP_CI, bits 3:0); S=1 carries a 16-bit mask of entries
+// in bits 31:16, entry i at bit 31-i (the kernel's qm_dqrr_cdc_consume_n;
+// upstream DPDK writes it once per push-mode poll, with an empty mask when
+// the poll found nothing).
 namespace dcap
 {
 inline constexpr uint32_t kS = 1u << 8;	   // S: 1 = bitmask form (bits 31:16)
 inline constexpr uint32_t kPark = 1u << 6; // PK: park the FQ (held-active FQs)
 inline constexpr uint32_t kIdxMask = 0x0f; // DCAP_CI for the single-entry form
 inline constexpr uint32_t kMaskShift = 16;
+// Bit of DQRR entry idx in the bitmask form.
+constexpr uint32_t mask_bit(unsigned idx) noexcept
+{
+	return 1u << (31 - (idx & kIdxMask));
+}
 } // namespace dcap
 
 // QCSP_DQRR_SDQCR: static dequeue command.
@@ -121,6 +130,12 @@ inline constexpr uint32_t kChannelsPoolMask = 0x00007fff;
 constexpr uint32_t channels_pool(unsigned n) noexcept
 {
 	return 0x8000u >> n;
+}
+// SDQCR bit of pool channel 'ch' on a QMan whose pool channel 1 is 'pool1'
+// (n = ch - pool1 + 1); 0 if 'ch' is not one of its 15 pool channels.
+constexpr uint32_t pool_channel(uint16_t ch, uint16_t pool1) noexcept
+{
+	return ch >= pool1 && ch < pool1 + 15 ? channels_pool(ch - pool1 + 1u) : 0;
 }
 constexpr uint32_t token(uint8_t t) noexcept
 {
@@ -143,13 +158,22 @@ constexpr uint32_t numframes(unsigned n) noexcept
 }
 } // namespace vdqcr
 
-// Channels as the LS1043A/LS1046A QMan numbers them.
+// Channels as the LS1043A/LS1046A QMan (rev 3.x) numbers them: software
+// portal n's dedicated channel is n (0..9), pool channels 1..15 are
+// 0x401..0x40f (the kernel's QMAN_CHANNEL_POOL1_REV3; the device tree's
+// fsl,pool-channel-range = <0x401 0xf>), FMan 1's direct-connect channels
+// (its Tx ports) are 0x800..0x80f (fsl,qman-channel-range = <0x800 0x10>;
+// each Tx port's fsl,qman-channel-id). The P4080's QMan rev 1.x numbers
+// pools from 0x21 and FMan channels from 0x40: not these SoCs. A driver
+// takes its pool channels, and pool channel 1, from the platform; the model
+// and a tree that gives no range use these.
 namespace channel
 {
 inline constexpr uint16_t kSwPortal0 = 0x000; // dedicated channel of software portal n: 0x0 + n
-inline constexpr uint16_t kPool1 = 0x021;     // pool channels 1..15: 0x21..0x2f
+inline constexpr unsigned kNumSwPortals = 10;
+inline constexpr uint16_t kPool1 = 0x401; // pool channels 1..15: 0x401..0x40f
 inline constexpr unsigned kNumPools = 15;
-inline constexpr uint16_t kFman0Base = 0x040; // FMan 1 (fm1) direct-connect Tx channels
+inline constexpr uint16_t kFman0Base = 0x800; // FMan 1 (fm1) direct-connect Tx channels
 inline constexpr unsigned kFmanChannels = 16;
 constexpr uint16_t sw_portal(unsigned idx) noexcept
 {

@@ -116,12 +116,57 @@ uint32_t Bman::ccsr_read(uint32_t off) const
 	return pools_[bpid].*(r->field);
 }
 
+namespace
+{
+
+// Registers of the block other than the pool arrays: defined on silicon, not
+// modelled (reads 0, writes ignored).
+bool other_register(uint32_t off) noexcept
+{
+	namespace c = hw::bm::ccsr;
+	if (off % 4 != 0)
+		return false;
+	if ((off >= c::pool_swdet(0) && off < c::pool_hwdxt(0) + 4 * Bman::kNumPools) ||
+	    (off >= 0x0400 && off < 0x0600) || // POOL_SDCNT, POOL_HDCNT
+	    (off >= c::pool_content(0) && off < c::pool_content(0) + 8 * Bman::kNumPools))
+		return true; // POOL_* arrays, POOL_HDPTR included
+	switch (off) {
+	case c::kFbprFpc:
+	case c::kStateIdle:
+	case c::kStateStop:
+	case c::kEcsr:
+	case c::kEcir:
+	case c::kEadr:
+	case c::kIpRev1:
+	case c::kIpRev2:
+	case c::kFbprBare:
+	case c::kFbprBar:
+	case c::kFbprAr:
+	case c::kSrcidr:
+	case c::kLiodnr:
+		return true;
+	default:
+		return (off >= c::kEdata0 && off < c::kEdata0 + 8 * 4) ||
+		       (off >= c::kSbec0 && off < c::kSbec0 + 2 * 4) ||
+		       (off >= c::kErrIsr && off < c::kErrIsr + 4 * 4);
+	}
+}
+
+} // namespace
+
 void Bman::ccsr_write(uint32_t off, uint32_t v)
 {
 	unsigned bpid = 0;
-	const PoolRegister *r = pool_register(off, bpid);
-	if (r == nullptr || !r->writable)
-		return; // read-only or not modelled: the write is ignored
+	const PoolRegister *r = off < ccsr::kWindowSize ? pool_register(off, bpid) : nullptr;
+	if (r == nullptr) {
+		// Defined but not modelled: ignored. Anything else is not a
+		// register of the block: misuse.
+		if (off >= ccsr::kWindowSize || !other_register(off))
+			bad_ccsr_writes_++;
+		return;
+	}
+	if (!r->writable)
+		return; // POOL_CONTENT is read-only
 	Pool &p = pools_[bpid];
 	p.*(r->field) = v & 0xfff; // 8-bit mantissa, 4-bit exponent
 	update_depletion(p);

@@ -51,8 +51,11 @@ public:
 	hw::RegisterWindow &ccsr() noexcept { return ccsr_; }
 	void set_lock(std::mutex *lock) noexcept { ccsr_.lock = lock; }
 
+	// The whole window (ccsr::kWindowSize): offsets the block does not
+	// define read 0; writes to them are driver misuse, counted.
 	uint32_t ccsr_read(uint32_t off) const;
 	void ccsr_write(uint32_t off, uint32_t v);
+	uint64_t bad_ccsr_writes() const noexcept { return bad_ccsr_writes_; }
 
 private:
 	struct Pool {
@@ -82,6 +85,7 @@ private:
 
 	std::array<Pool, kNumPools> pools_;
 	Ccsr ccsr_;
+	uint64_t bad_ccsr_writes_ = 0;
 };
 
 } // namespace dpaa::model

@@ -435,6 +435,7 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 			p.stats.rx_error_fq++;
 		return;
 	case EnqueueStatus::tail_drop:
+	case EnqueueStatus::cgr_tail_drop:
 		p.stats.rx_taildrop++;
 		break;
 	case EnqueueStatus::rejected:

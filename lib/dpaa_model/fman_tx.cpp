@@ -26,7 +26,8 @@ namespace
 {
 
 constexpr uint32_t kFcsLen = 4;
-constexpr uint32_t kMinPayload = 60; // 64 with FCS
+constexpr uint8_t kNoFreeBpid = 0xff; // "do not free" on Tx release
+constexpr uint32_t kMinPayload = 60;  // 64 with FCS
 
 uint16_t load_be16(const uint8_t *p) noexcept
 {
@@ -266,6 +267,11 @@ void Fman::tx_release(Port &p, const hw::Fd &fd) noexcept
 	const bool counting = p.t(tx::kTstc) & fm::bmi_rx::kStatsEn;
 	unsigned released = 0;
 	auto release = [&](uint8_t bpid, uint64_t addr) {
+		// BPID 0xff: a buffer of no pool, which software frees itself
+		// (upstream DPDK marks such FDs and S/G entries so,
+		// dpaa_rxtx.c:862-950). The FMan leaves it alone.
+		if (bpid == kNoFreeBpid)
+			return;
 		if (bman.release(bpid, addr))
 			released++;
 		else

@@ -67,6 +67,7 @@ void QmanSwPortal::reset()
 	mr_.init(hw::area_at<void>(ce, qm::ce::kMr));
 	dqrr_ci_ = dqrr_fill_ = 0;
 	dqrr_fqid_.fill(0);
+	dcap_head_.store(dcap_tail_.load(std::memory_order_acquire), std::memory_order_release);
 	mr_ci_ = mr_fill_ = 0;
 	mr_backlog_.clear();
 	mc_vbit_ = hw::kVbit;
@@ -74,6 +75,8 @@ void QmanSwPortal::reset()
 	vdq_ = {};
 	sdq_rr_ = 0;
 	irq_line_ = false;
+	csci_ = false;
+	isr_shown_ = 0;
 	// Producer indices reset to "index 0, wrap bit set": the first lap of
 	// each ring is written with the valid bit set.
 	hw::reg_write(ci, qm::ci::kEqcrPi, qm::kEqcrSize);
@@ -92,12 +95,25 @@ uint32_t QmanSwPortal::sdqcr() const noexcept
 	return hw::reg_read(ci_.get(), qm::ci::kSdqcr);
 }
 
+void QmanSwPortal::raise_csci() noexcept
+{
+	csci_ = true;
+	update_isr();
+}
+
 void QmanSwPortal::update_isr() noexcept
 {
 	void *ci = ci_.get();
-	const uint32_t level = (dqrr_fill_ ? qm::irq::kDqri : 0) | (mr_fill_ ? qm::irq::kMri : 0);
-	if (hw::reg_read(ci, qm::ci::kIsr) != level)
+	const uint32_t now = hw::reg_read(ci, qm::ci::kIsr);
+	// A word other than the one the model wrote is software's
+	// write-one-to-clear.
+	if (now != isr_shown_ && (now & qm::irq::kCsci))
+		csci_ = false;
+	const uint32_t level = (dqrr_fill_ ? qm::irq::kDqri : 0) | (mr_fill_ ? qm::irq::kMri : 0) |
+			       (csci_ ? qm::irq::kCsci : 0);
+	if (now != level)
 		hw::reg_write(ci, qm::ci::kIsr, level);
+	isr_shown_ = level;
 	// The portal's interrupt line is a level: a status bit software enabled
 	// and did not inhibit. What reaches the CPU is its rising edge, so
 	// enabling (or uninhibiting) a bit that is already set interrupts at
@@ -249,6 +265,8 @@ void QmanSwPortal::enqueue_entry(const qm::EqcrEntry &e, bool cdc)
 		post_ern(e, qm::mr_rc::kError);
 	else if (st == EnqueueStatus::tail_drop)
 		post_ern(e, qm::mr_rc::kFqTaildrop);
+	else if (st == EnqueueStatus::cgr_tail_drop)
+		post_ern(e, qm::mr_rc::kCgrTaildrop);
 	// Enqueue DCA: the entry also consumes a DQRR entry.
 	if (cdc && (e.dca & qm::eqcr_dca::kEnable))
 		consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) & (qm::kDqrrSize - 1));
@@ -357,25 +375,78 @@ void QmanSwPortal::consume_dqrr_to(unsigned new_ci)
 	dqrr_fill_ -= n;
 }
 
+void QmanSwPortal::take_dcap(uint32_t v)
+{
+	if (v & qm::dcap::kS)
+		consume_dqrr_mask(v >> qm::dcap::kMaskShift);
+	else
+		consume_dqrr_to(((v & qm::dcap::kIdxMask) + 1) & (qm::kDqrrSize - 1));
+	hw::reg_write(ci_.get(), qm::ci::kDqrrCi, dqrr_ci_);
+}
+
+void QmanSwPortal::post_dcap(uint32_t value) noexcept
+{
+	const uint32_t tail = dcap_tail_.load(std::memory_order_relaxed);
+	for (unsigned spins = 0; tail - dcap_head_.load(std::memory_order_acquire) >= kDcapQueued;
+	     spins++) {
+		if (spins < 1024)
+			hw::cpu_relax();
+		else
+			sched_yield();
+	}
+	dcap_queue_[tail % kDcapQueued] = value;
+	dcap_tail_.store(tail + 1, std::memory_order_release);
+}
+
+// DCAP's bitmask form, taken in ring order like the single-entry form: the
+// outstanding entries up to the furthest one the mask names are consumed,
+// those it names and those before it. DCAP is memory the model polls, so a
+// write the model has not seen yet is overwritten by the next: read this way,
+// a later mask also completes a lost earlier one, which is exact for a
+// driver that consumes in order (upstream's and ours, outside held-active
+// FQs). An empty mask consumes nothing; if it overwrites a pending mask, that
+// mask's entries are consumed by the next non-empty one. A bit naming an
+// entry that is not outstanding is driver misuse.
+void QmanSwPortal::consume_dqrr_mask(uint32_t mask)
+{
+	unsigned upto = 0; // outstanding entries to consume, from dqrr_ci_
+	uint32_t named = 0;
+	for (unsigned i = 0; i < dqrr_fill_; i++) {
+		const unsigned slot = (dqrr_ci_ + i) & (qm::kDqrrSize - 1);
+		const uint32_t bit = qm::dcap::mask_bit(slot) >> qm::dcap::kMaskShift;
+		if (mask & bit) {
+			named |= bit;
+			upto = i + 1;
+		}
+	}
+	if ((mask & 0xffff) != named)
+		faults_.bad_consume++;
+	consume_dqrr_to((dqrr_ci_ + upto) & (qm::kDqrrSize - 1));
+}
+
 bool QmanSwPortal::poll_dqrr_consumption()
 {
 	void *ci = ci_.get();
 	const uint32_t dcm =
 		(hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift;
 	if (dcm == static_cast<uint32_t>(qm::DqrrCmode::cdc)) {
-		if (hw::reg_read(ci, qm::ci::kDqrrDcap) == kDcapIdle)
-			return false;
-		const uint32_t v = reg_take(ci, qm::ci::kDqrrDcap, kDcapIdle);
-		if (v == kDcapIdle)
-			return false;
-		if (v & qm::dcap::kS) {
-			// The bitmask form is not modelled.
-			faults_.bad_consume++;
-			return true;
+		bool did = false;
+		const uint32_t head = dcap_head_.load(std::memory_order_relaxed);
+		const uint32_t tail = dcap_tail_.load(std::memory_order_acquire);
+		for (uint32_t i = head; i != tail; i++)
+			take_dcap(dcap_queue_[i % kDcapQueued]);
+		if (head != tail) {
+			dcap_head_.store(tail, std::memory_order_release);
+			did = true;
 		}
-		consume_dqrr_to(((v & qm::dcap::kIdxMask) + 1) & (qm::kDqrrSize - 1));
-		hw::reg_write(ci, qm::ci::kDqrrCi, dqrr_ci_);
-		return true;
+		if (hw::reg_read(ci, qm::ci::kDqrrDcap) != kDcapIdle) {
+			const uint32_t v = reg_take(ci, qm::ci::kDqrrDcap, kDcapIdle);
+			if (v != kDcapIdle) {
+				take_dcap(v);
+				did = true;
+			}
+		}
+		return did;
 	}
 	const unsigned ci_now = hw::reg_read(ci, qm::ci::kDqrrCi) & (qm::kDqrrSize - 1);
 	if (ci_now == dqrr_ci_)

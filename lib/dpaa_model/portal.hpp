@@ -17,12 +17,20 @@
 // QCSP_ISR is kept as a level: DQRI while the DQRR holds entries software has
 // not consumed, MRI likewise for the MR. Software's write-one-to-clear is
 // thereby honoured whenever the condition has gone (and reasserted when not).
+// CSCI (a congestion group's state changed) is an event, latched until
+// software clears it (see raise_csci).
 //
 // Registers whose write is a command (VDQCR, DCAP) are latched by the model
 // with an atomic exchange, so in threaded mode a command is taken exactly
-// once. DCAP's single-entry form is taken as "consumed up to and including
-// this index" (in-order consumption, what our driver does); two DCAP writes
-// the model has not yet seen therefore merge instead of being lost.
+// once. Both DCAP forms are taken in ring order: the single-entry form as
+// "consumed up to and including this index", the bitmask form (S=1) as
+// "consumed up to and including the furthest entry the mask names" (see
+// consume_dqrr_mask). Drivers consume in order (ours with the single-entry
+// form, upstream DPDK with one mask per poll), so two DCAP writes the model
+// has not yet seen merge into the later one instead of being lost. An empty
+// mask that overwrites a pending one delays that consumption to the next
+// non-empty write; a platform that traps DCAP writes one by one (rather than
+// sharing the page as memory) never merges them.
 //
 // The EQCR is consumed in two halves: taking entries off the ring (which
 // publishes EQCR_CI) and enqueuing them to their FQs. poll() does both under
@@ -63,6 +71,7 @@ struct PortalFaults {
 	uint64_t bad_consume = 0; // consumed more DQRR/MR entries than produced
 	uint64_t vdqcr_busy = 0;  // VDQCR written while a volatile command ran
 	uint64_t bad_rcr_entry = 0;
+	uint64_t bad_ccsr_write = 0; // BMan CCSR: a write to no register of the block
 };
 
 class QmanSwPortal
@@ -93,6 +102,13 @@ public:
 	bool drain_eqcr();
 	// Entries taken off the EQCR and not yet enqueued at most.
 	static constexpr unsigned kEqcrStaged = 64;
+	// A DCAP write as one bus transaction, for a platform that traps the
+	// driver's stores to the CI area instead of sharing it as memory: the
+	// writes are queued and taken in order by poll(), none merged. Called
+	// by the portal's one driver thread; waits (yielding) only while
+	// kDcapQueued writes are still untaken.
+	void post_dcap(uint32_t value) noexcept;
+	static constexpr unsigned kDcapQueued = 64;
 
 	// --- used by Qman while producing
 	struct VolatileCmd {
@@ -108,6 +124,13 @@ public:
 	// Write one DQRR entry; fd may be null (expiry without a frame).
 	void dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t stat, uint8_t tok);
 	void mr_post(const hw::qm::MrEntry &e);
+	// A congestion group targeting this portal changed state (CSCN):
+	// QCSP_ISR::CSCI is set until software clears it. ISR is write-one-to-
+	// clear, and shared memory shows the model a write only when it changes
+	// the word: so CSCI is also taken as cleared when this portal runs
+	// QUERYCONGESTION, which is what software does on CSCI (csci_taken).
+	void raise_csci() noexcept;
+	void csci_taken() noexcept { csci_ = false; }
 	unsigned dqrr_fill() const noexcept { return dqrr_fill_; }
 
 	// Interrupt line of the portal: called (from the model's thread, with
@@ -137,6 +160,8 @@ private:
 	bool poll_vdqcr();
 	bool flush_mr();
 	void consume_dqrr_to(unsigned new_ci);
+	void consume_dqrr_mask(uint32_t mask);
+	void take_dcap(uint32_t v);
 	void post_ern(const hw::qm::EqcrEntry &e, uint8_t rc);
 	void update_isr() noexcept;
 
@@ -153,6 +178,10 @@ private:
 	std::array<hw::qm::EqcrEntry, kEqcrStaged> staged_;
 	std::atomic<uint32_t> staged_head_{0}; // next to enqueue (the model's poll)
 	std::atomic<uint32_t> staged_tail_{0}; // next to fill (under eqcr_busy_)
+	// post_dcap()'s queue: one producer (the driver), one consumer (poll).
+	std::array<uint32_t, kDcapQueued> dcap_queue_{};
+	std::atomic<uint32_t> dcap_head_{0};
+	std::atomic<uint32_t> dcap_tail_{0};
 	hw::Ring<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
 	hw::Ring<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
 	unsigned dqrr_ci_ = 0;				      // consumer index as last seen
@@ -168,7 +197,9 @@ private:
 	PortalFaults faults_;
 	IrqHook irq_fn_ = nullptr;
 	void *irq_arg_ = nullptr;
-	bool irq_line_ = false; // the interrupt line as of the last poll
+	bool irq_line_ = false;	 // the interrupt line as of the last poll
+	bool csci_ = false;	 // QCSP_ISR::CSCI latched
+	uint32_t isr_shown_ = 0; // QCSP_ISR as the model last wrote it
 };
 
 class BmanSwPortal

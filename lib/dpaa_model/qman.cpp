@@ -29,12 +29,27 @@ uint32_t frame_bytes(const hw::Fd &fd) noexcept
 Qman::Qman() = default;
 Qman::~Qman() = default;
 
+int Qman::channel_slot(uint16_t ch) noexcept
+{
+	namespace c = qm::channel;
+	if (ch >= c::kSwPortal0 && ch < c::kSwPortal0 + kNumPortals)
+		return ch - c::kSwPortal0;
+	if (ch >= c::kPool1 && ch < c::kPool1 + c::kNumPools)
+		return static_cast<int>(kNumPortals + (ch - c::kPool1));
+	if (ch >= c::kFman0Base && ch < c::kFman0Base + c::kFmanChannels)
+		return static_cast<int>(kNumPortals + c::kNumPools + (ch - c::kFman0Base));
+	return -1;
+}
+
 bool Qman::valid_channel(uint16_t ch) noexcept
 {
-	return ch < kNumPortals ||
-	       (ch >= qm::channel::kPool1 && ch < qm::channel::kPool1 + qm::channel::kNumPools) ||
-	       (ch >= qm::channel::kFman0Base &&
-		ch < qm::channel::kFman0Base + qm::channel::kFmanChannels);
+	return channel_slot(ch) >= 0;
+}
+
+Qman::ChannelState *Qman::channel_state(uint16_t channel) noexcept
+{
+	const int slot = channel_slot(channel);
+	return slot < 0 ? nullptr : &channels_[static_cast<unsigned>(slot)];
 }
 
 Fq *Qman::find(uint32_t fqid) const noexcept
@@ -72,7 +87,8 @@ void Qman::refresh_sched_state(Fq &fq)
 
 void Qman::link(Fq &fq)
 {
-	ChannelState &ch = channels_[fq.channel];
+	// An FQ is scheduled only to a channel INITFQ accepted.
+	ChannelState &ch = *channel_state(fq.channel);
 	WorkQueue &wq = ch.wq[fq.wq];
 	fq.wq_next = nullptr;
 	if (wq.tail)
@@ -89,7 +105,7 @@ void Qman::unlink(Fq &fq)
 {
 	if (!fq.in_wq)
 		return;
-	ChannelState &ch = channels_[fq.channel];
+	ChannelState &ch = *channel_state(fq.channel);
 	WorkQueue &wq = ch.wq[fq.wq];
 	Fq *prev = nullptr;
 	for (Fq *p = wq.head; p; prev = p, p = p->wq_next) {
@@ -107,9 +123,8 @@ void Qman::unlink(Fq &fq)
 	refresh_sched_state(fq);
 }
 
-Fq *Qman::pop_wq(uint16_t channel)
+Fq *Qman::pop_wq(ChannelState &ch)
 {
-	ChannelState &ch = channels_[channel];
 	if (!ch.nonempty)
 		return nullptr;
 	// Strict priority: WQ0 first.
@@ -130,8 +145,38 @@ hw::Fd Qman::pop_frame(Fq &fq)
 {
 	hw::Fd fd = fq.frames.front();
 	fq.frames.pop_front();
-	fq.byte_cnt -= frame_bytes(fd);
+	const uint32_t len = frame_bytes(fd);
+	fq.byte_cnt -= len;
+	if (Cgr *cg = cgr_of(fq))
+		cgr_account(*cg, -1, -int64_t{len});
 	return fd;
+}
+
+Cgr *Qman::cgr_of(const Fq &fq) noexcept
+{
+	return (fq.fq_ctrl & qm::fq_ctrl::kCge) ? &cgrs_[fq.cgid] : nullptr;
+}
+
+void Qman::cgr_account(Cgr &cg, int64_t frames, int64_t bytes)
+{
+	cg.frames = static_cast<uint64_t>(static_cast<int64_t>(cg.frames) + frames);
+	cg.bytes = static_cast<uint64_t>(static_cast<int64_t>(cg.bytes) + bytes);
+	cgr_update(cg);
+}
+
+// The congestion state follows the count: congested while it exceeds
+// CS_THRES. Each change is notified (CSCN) to the target portals.
+void Qman::cgr_update(Cgr &cg)
+{
+	const bool cs = cg.count() > qm::cs_thres::value(cg.f.cs_thres.load());
+	if (cs == cg.congested)
+		return;
+	cg.congested = cs;
+	if (!(cg.f.cscn_en & qm::cgr::kEn))
+		return;
+	for (unsigned n = 0; n < kNumPortals; n++)
+		if ((cg.targ_swp & (1u << n)) && portals_[n] != nullptr)
+			portals_[n]->raise_csci();
 }
 
 EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
@@ -149,8 +194,16 @@ EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
 		fq->taildrops++;
 		return EnqueueStatus::tail_drop;
 	}
+	Cgr *cg = cgr_of(*fq);
+	if (cg != nullptr && cg->congested && (cg->f.cstd_en & qm::cgr::kEn)) {
+		fq->taildrops++;
+		cg->taildrops++;
+		return EnqueueStatus::cgr_tail_drop;
+	}
 	fq->frames.push_back(fd);
 	fq->byte_cnt += len;
+	if (cg != nullptr)
+		cgr_account(*cg, 1, len);
 	if (fq->scheduled() && fq->retire_portal < 0 && !fq->in_wq)
 		link(*fq);
 	return EnqueueStatus::ok;
@@ -158,14 +211,14 @@ EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
 
 void Qman::attach_channel_consumer(uint16_t channel, ChannelConsumer &c)
 {
-	if (channel < kNumChannels)
-		channels_[channel].consumer = &c;
+	if (ChannelState *ch = channel_state(channel))
+		ch->consumer = &c;
 }
 
 void Qman::detach_channel_consumer(uint16_t channel)
 {
-	if (channel < kNumChannels)
-		channels_[channel].consumer = nullptr;
+	if (ChannelState *ch = channel_state(channel))
+		ch->consumer = nullptr;
 }
 
 bool Qman::poll_consumers()
@@ -175,14 +228,13 @@ bool Qman::poll_consumers()
 	constexpr unsigned kPerVisit = 3;
 	constexpr unsigned kPerChannel = 64;
 	bool moved = false;
-	for (uint16_t c = 0; c < kNumChannels; c++) {
-		ChannelState &ch = channels_[c];
+	for (ChannelState &ch : channels_) {
 		if (ch.consumer == nullptr || !ch.nonempty)
 			continue;
 		unsigned budget = kPerChannel;
 		bool busy = false;
 		while (budget > 0 && !busy) {
-			Fq *fq = pop_wq(c);
+			Fq *fq = pop_wq(ch);
 			if (fq == nullptr)
 				break;
 			for (unsigned i = 0; i < kPerVisit && budget > 0 && !fq->frames.empty();
@@ -264,13 +316,13 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 {
 	using namespace qm::dqrr_stat;
 	const uint32_t sdq = p.sdqcr();
-	std::array<uint16_t, 16> chans;
+	std::array<ChannelState *, 16> chans;
 	unsigned nch = 0;
 	if (sdq & qm::sdqcr::kChannelsDedicated)
-		chans[nch++] = p.channel();
+		chans[nch++] = channel_state(p.channel());
 	for (unsigned n = 1; n <= qm::channel::kNumPools; n++)
 		if (sdq & qm::sdqcr::channels_pool(n))
-			chans[nch++] = qm::channel::pool(n);
+			chans[nch++] = channel_state(qm::channel::pool(n));
 	if (nch == 0 || budget == 0)
 		return 0;
 	const uint8_t tok =
@@ -283,7 +335,7 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 		any = false;
 		const unsigned start = p.sdq_rr() % nch;
 		for (unsigned k = 0; k < nch && n < budget; k++) {
-			Fq *fq = pop_wq(chans[(start + k) % nch]);
+			Fq *fq = pop_wq(*chans[(start + k) % nch]);
 			if (fq == nullptr)
 				continue;
 			any = true;
@@ -359,6 +411,17 @@ void Qman::execute(unsigned portal, const qm::McCommand &cmd, qm::McResult &res)
 	case qm::mcc_verb::kAlterOos:
 		cmd_alter(portal, verb, fqid, res);
 		break;
+	case qm::mcc_verb_cgr::kInitCgr:
+	case qm::mcc_verb_cgr::kModifyCgr:
+		cmd_initcgr(reinterpret_cast<const qm::McInitCgr &>(cmd),
+			    verb == qm::mcc_verb_cgr::kInitCgr, res);
+		break;
+	case qm::mcc_verb_cgr::kQueryCgr:
+		cmd_querycgr(reinterpret_cast<const qm::McQueryCgr &>(cmd).cgid, res);
+		break;
+	case qm::mcc_verb_cgr::kQueryCongestion:
+		cmd_querycongestion(portal, res);
+		break;
 	default:
 		res.result = qm::mcr_result::kErrBadCommand;
 		break;
@@ -388,6 +451,11 @@ void Qman::cmd_initfq(const qm::McInitFq &c, bool sched, qm::McResult &r)
 	}
 	for (uint32_t id = first; id < first + count; id++) {
 		Fq &fq = get_or_create(id);
+		// A parked FQ keeps its frames: they move with it if the command
+		// changes its congestion group.
+		if (Cgr *old = cgr_of(fq); old && !fq.frames.empty())
+			cgr_account(*old, -static_cast<int64_t>(fq.frames.size()),
+				    -static_cast<int64_t>(fq.byte_cnt));
 		if (fq.state == S::oos) {
 			// Fields not write-enabled start from zero when leaving OOS.
 			fq.channel = 0;
@@ -419,6 +487,9 @@ void Qman::cmd_initfq(const qm::McInitFq &c, bool sched, qm::McResult &r)
 			fq.orpc = c.fqd.orpc;
 		if (we & qm::we::kIcsCred)
 			fq.ics_cred = c.fqd.ics_cred.load() & 0x7fff;
+		if (Cgr *now = cgr_of(fq); now && !fq.frames.empty())
+			cgr_account(*now, static_cast<int64_t>(fq.frames.size()),
+				    static_cast<int64_t>(fq.byte_cnt));
 		if (sched) {
 			fq.state = S::tentatively_scheduled;
 			if (!fq.frames.empty())
@@ -523,6 +594,85 @@ void Qman::cmd_alter(unsigned portal, uint8_t verb, uint32_t fqid, qm::McResult 
 		a.result = qm::mcr_result::kErrBadCommand;
 		return;
 	}
+}
+
+// INITCGR writes the enabled fields and resets the others; MODIFYCGR
+// writes the enabled fields only. The count is not a field: it is what the
+// group's FQs hold. Every CGID of the 8-bit field exists.
+void Qman::cmd_initcgr(const qm::McInitCgr &c, bool init, qm::McResult &r)
+{
+	Cgr &cg = cgrs_[c.cgid];
+	const uint16_t we = c.we_mask.load();
+	if (init) {
+		cg.f = qm::CgrFields{};
+		cg.targ_swp = 0;
+	}
+	if (we & qm::cgr_we::kWrParmG)
+		cg.f.wr_parm_g = c.cgr.wr_parm_g;
+	if (we & qm::cgr_we::kWrParmY)
+		cg.f.wr_parm_y = c.cgr.wr_parm_y;
+	if (we & qm::cgr_we::kWrParmR)
+		cg.f.wr_parm_r = c.cgr.wr_parm_r;
+	if (we & qm::cgr_we::kWrEnG)
+		cg.f.wr_en_g = c.cgr.wr_en_g & qm::cgr::kEn;
+	if (we & qm::cgr_we::kWrEnY)
+		cg.f.wr_en_y = c.cgr.wr_en_y & qm::cgr::kEn;
+	if (we & qm::cgr_we::kWrEnR)
+		cg.f.wr_en_r = c.cgr.wr_en_r & qm::cgr::kEn;
+	if (we & qm::cgr_we::kCscnEn)
+		cg.f.cscn_en = c.cgr.cscn_en & qm::cgr::kEn;
+	if (we & qm::cgr_we::kCscnTarg) {
+		// QMan rev 3.x: an update of one target's bit.
+		const uint16_t upd = c.cgr.cscn_targ_upd_ctrl();
+		const unsigned idx = upd & qm::cgr::kTargUpdIdxMask;
+		if (!(upd & qm::cgr::kTargUpdDcp) && idx < kNumPortals) {
+			if (upd & qm::cgr::kTargUpdWriteBit)
+				cg.targ_swp = static_cast<uint16_t>(cg.targ_swp | (1u << idx));
+			else
+				cg.targ_swp = static_cast<uint16_t>(cg.targ_swp & ~(1u << idx));
+		}
+	}
+	if (we & qm::cgr_we::kCstdEn)
+		cg.f.cstd_en = c.cgr.cstd_en & qm::cgr::kEn;
+	if (we & qm::cgr_we::kCsThres)
+		cg.f.cs_thres.store(c.cgr.cs_thres.load() & 0x1fff);
+	if (we & qm::cgr_we::kMode)
+		cg.f.mode = c.cgr.mode & qm::cgr::kModeFrame;
+	cgr_update(cg);
+	r.result = qm::mcr_result::kOk;
+}
+
+void Qman::cmd_querycgr(uint8_t cgid, qm::McResult &r)
+{
+	const Cgr &cg = cgrs_[cgid];
+	auto &q = reinterpret_cast<qm::McrQueryCgr &>(r);
+	q.result = qm::mcr_result::kOk;
+	q.cgr = cg.f;
+	q.cgr.cscn_targ.store(0); // the rev 3.x targets read back in CSCN_TARG_SWP
+	q.cgr.cs = cg.congested ? 1 : 0;
+	const uint64_t n = std::min<uint64_t>(cg.count(), 0xffffffffffull);
+	q.i_bcnt_hi.store(static_cast<uint32_t>(n >> 32));
+	q.i_bcnt_lo.store(static_cast<uint32_t>(n));
+	uint32_t swp0 = 0;
+	for (unsigned p = 0; p < kNumPortals; p++)
+		if (cg.targ_swp & (1u << p))
+			swp0 |= qm::cgr::targ_swp_bit(p);
+	q.cscn_targ_swp[0].store(swp0);
+}
+
+void Qman::cmd_querycongestion(unsigned portal, qm::McResult &r)
+{
+	auto &q = reinterpret_cast<qm::McrQueryCongestion &>(r);
+	q.result = qm::mcr_result::kOk;
+	std::array<uint32_t, 8> words{};
+	for (unsigned n = 0; n < qm::kNumCgrs; n++)
+		if (cgrs_[n].congested)
+			words[n / 32] |= 0x80000000u >> (n % 32);
+	for (unsigned w = 0; w < 8; w++)
+		q.state[w].store(words[w]);
+	// Software reads the state after CSCI: see QmanSwPortal::raise_csci.
+	if (portal < kNumPortals && portals_[portal] != nullptr)
+		portals_[portal]->csci_taken();
 }
 
 bool Qman::fq_info(uint32_t fqid, FqInfo &out) const

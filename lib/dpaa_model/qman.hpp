@@ -6,7 +6,15 @@
 // consumers inside the SoC (FMan Tx ports). The software-portal front ends
 // (portal.hpp) turn ring and register traffic into calls on this class.
 //
-// Not modelled: congestion groups, order restoration, WRED, weighted
+// Congestion groups (dpaa_hw/qman_cgr.hpp): INITCGR, MODIFYCGR, QUERYCGR,
+// QUERYCONGESTION; FQs with CGE count frames and bytes into their CGR, a CGR
+// whose count (in its MODE) exceeds CS_THRES is congested, CSTD rejects
+// enqueues to its FQs (ERN rc CGR_TAILDROP), CSCN raises QCSP_ISR::CSCI on
+// the software portals its target mask names at each change of state.
+//
+// Not modelled: order restoration, WRED (its fields are stored and
+// reported, the average count reads 0), CSCN to direct-connect portals,
+// CGRTESTWRITE, weighted
 // scheduling between WQs 2..7 (all eight WQs of a channel are served in strict
 // priority order, FQs of one WQ round-robin), held-active and
 // avoid-blocking semantics (the FQ_CTRL bits are stored and reported).
@@ -18,6 +26,7 @@
 #include <memory>
 
 #include "dpaa_hw/fd.hpp"
+#include "dpaa_hw/qman_cgr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 
 namespace dpaa::model
@@ -42,8 +51,25 @@ protected:
 // enqueuing portal's MR for the rejections).
 enum class EnqueueStatus : uint8_t {
 	ok,
-	rejected,  // FQ out of service or FQID invalid: ERN rc = ERROR
-	tail_drop, // FQ tail-drop threshold exceeded: ERN rc = FQ_TAILDROP
+	rejected,      // FQ out of service or FQID invalid: ERN rc = ERROR
+	tail_drop,     // FQ tail-drop threshold exceeded: ERN rc = FQ_TAILDROP
+	cgr_tail_drop, // the FQ's congestion group is congested, CSTD: rc = CGR_TAILDROP
+};
+
+// A congestion group: its fields as software wrote them, and what its FQs
+// hold.
+struct Cgr {
+	hw::qm::CgrFields f{}; // as written (f.cs unused: see congested)
+	uint16_t targ_swp = 0; // CSCN targets: software portal n at bit n
+	uint64_t frames = 0;   // held by its FQs
+	uint64_t bytes = 0;
+	bool congested = false; // CS
+	uint64_t taildrops = 0; // enqueues CSTD rejected
+
+	uint64_t count() const noexcept
+	{
+		return (f.mode & hw::qm::cgr::kModeFrame) ? frames : bytes;
+	}
 };
 
 struct Fq {
@@ -63,7 +89,7 @@ struct Fq {
 	uint64_t byte_cnt = 0;
 	uint16_t seqnum = 0;
 
-	uint64_t taildrops = 0; // frames refused by the tail-drop threshold
+	uint64_t taildrops = 0; // frames refused by tail drop (FQ threshold or CGR)
 	uint64_t rejects = 0;	// frames refused because the FQ was out of service
 
 	bool in_wq = false;	// linked into its channel's work queue
@@ -93,7 +119,14 @@ class Qman
 public:
 	static constexpr unsigned kNumPortals = 10;
 	static constexpr unsigned kNumWqs = 8;
-	static constexpr unsigned kNumChannels = 0x80;
+	// Channels that exist, in the LS104x numbering (hw::qm::channel): the
+	// portals' dedicated ones, 15 pool channels, one FMan's 16 direct-connect
+	// ones. Their numbers are sparse (0..9, 0x401.., 0x800..), so the table
+	// is dense over what exists, and channel_slot() maps a number into it.
+	static constexpr unsigned kNumChannels =
+		kNumPortals + hw::qm::channel::kNumPools + hw::qm::channel::kFmanChannels;
+	// Index of channel 'ch' in the table, or -1 if the SoC has no such channel.
+	static int channel_slot(uint16_t ch) noexcept;
 
 	Qman();
 	~Qman();
@@ -120,6 +153,7 @@ public:
 
 	bool fq_info(uint32_t fqid, FqInfo &out) const;
 	uint64_t fq_taildrops(uint32_t fqid) const;
+	const Cgr &cgr(uint8_t cgid) const noexcept { return cgrs_[cgid]; }
 	static bool valid_channel(uint16_t ch) noexcept;
 
 	void set_portals(std::array<QmanSwPortal *, kNumPortals> portals) { portals_ = portals; }
@@ -139,7 +173,8 @@ private:
 	Fq &get_or_create(uint32_t fqid);
 	void link(Fq &fq);
 	void unlink(Fq &fq);
-	Fq *pop_wq(uint16_t channel);
+	ChannelState *channel_state(uint16_t channel) noexcept;
+	Fq *pop_wq(ChannelState &ch);
 	hw::Fd pop_frame(Fq &fq);
 	void refresh_sched_state(Fq &fq);
 	void complete_retire(Fq &fq);
@@ -148,6 +183,14 @@ private:
 	void cmd_queryfq(uint32_t fqid, hw::qm::McResult &r);
 	void cmd_queryfq_np(uint32_t fqid, hw::qm::McResult &r);
 	void cmd_alter(unsigned portal, uint8_t verb, uint32_t fqid, hw::qm::McResult &r);
+	void cmd_initcgr(const hw::qm::McInitCgr &c, bool init, hw::qm::McResult &r);
+	void cmd_querycgr(uint8_t cgid, hw::qm::McResult &r);
+	void cmd_querycongestion(unsigned portal, hw::qm::McResult &r);
+
+	// The CGR an FQ counts into (FQ_CTRL::CGE), or nullptr.
+	Cgr *cgr_of(const Fq &fq) noexcept;
+	void cgr_account(Cgr &cg, int64_t frames, int64_t bytes);
+	void cgr_update(Cgr &cg);
 
 	unsigned volatile_dequeue(QmanSwPortal &p, unsigned budget);
 	unsigned static_dequeue(QmanSwPortal &p, unsigned budget);
@@ -158,6 +201,7 @@ private:
 	std::array<std::unique_ptr<Page>, 1u << (24 - kPageBits)> fqs_;
 
 	std::array<ChannelState, kNumChannels> channels_{};
+	std::array<Cgr, hw::qm::kNumCgrs> cgrs_{};
 	std::array<QmanSwPortal *, kNumPortals> portals_{};
 	unsigned consumer_rr_ = 0;
 };

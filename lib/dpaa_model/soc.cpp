@@ -184,6 +184,7 @@ PortalFaults Soc::faults() const
 		add(p->faults());
 	for (const auto &p : bportals_)
 		add(p->faults());
+	t.bad_ccsr_write += bman_.bad_ccsr_writes();
 	return t;
 }
 

@@ -72,6 +72,7 @@ inline void expect_no_faults(const Soc &soc)
 	EXPECT_EQ(f.bad_consume, 0u);
 	EXPECT_EQ(f.vdqcr_busy, 0u);
 	EXPECT_EQ(f.bad_rcr_entry, 0u);
+	EXPECT_EQ(f.bad_ccsr_write, 0u);
 }
 
 } // namespace dpaa::test

@@ -152,6 +152,39 @@ TEST_F(BmanStepped, DepletionEntryAndExitWithHysteresis)
 	EXPECT_EQ(bm::ccsr::thresh::value(soc.bman().ccsr().read32(bm::ccsr::pool_swdxt(7))), 20u);
 }
 
+// The CCSR window is the device tree's 0x10000 bytes: offsets the block does
+// not define read 0; a write to one is misuse, counted.
+TEST_F(BmanStepped, CcsrWindowReadsZeroWhereTheBlockDefinesNothing)
+{
+	auto &w = soc.bman().ccsr();
+	EXPECT_EQ(bm::ccsr::kWindowSize, 0x10000u);
+	for (uint32_t off : {0x0f00u, 0x1000u, 0x8000u, 0xfffcu})
+		EXPECT_EQ(w.read32(off), 0u) << std::hex << off;
+	EXPECT_EQ(soc.faults().bad_ccsr_write, 0u);
+}
+
+TEST(BmanCcsr, WritesOutsideTheBlocksRegistersAreMisuse)
+{
+	Soc soc;
+	auto &w = soc.bman().ccsr();
+	w.write32(0x1000, 1);  // beyond the last register, inside the window
+	w.write32(0xfffc, 1);  // last word of the window
+	w.write32(0x10000, 1); // outside the window
+	w.write32(0x0a40, 1);  // between SBEC and IP_REV: reserved
+	EXPECT_EQ(soc.faults().bad_ccsr_write, 4u);
+	// Registers the block has but the model does not implement: ignored,
+	// not misuse.
+	const uint64_t before = soc.faults().bad_ccsr_write;
+	for (uint32_t off : {bm::ccsr::kFbprFpc, bm::ccsr::kEcsr, bm::ccsr::kFbprBar,
+			     bm::ccsr::kLiodnr, bm::ccsr::kErrIsr + 4})
+		w.write32(off, 0x5a5a);
+	EXPECT_EQ(soc.faults().bad_ccsr_write, before);
+	// POOL_CONTENT is read-only: the write does not change the count.
+	w.write32(bm::ccsr::pool_content(3), 99);
+	EXPECT_EQ(w.read32(bm::ccsr::pool_content(3)), 0u);
+	EXPECT_EQ(soc.faults().bad_ccsr_write, before);
+}
+
 TEST(BmanAlloc, BpidAllocatorHandsOutEachPoolOnce)
 {
 	BpidAllocator a;

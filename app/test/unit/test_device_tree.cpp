@@ -104,7 +104,10 @@ void write_ls1046a(TreeWriter &t, bool with_ranges = true)
 		t.strs(name, "compatible", {"fsl,fman-v3-port-tx"});
 		t.cells(name, "cell-index", {m.tx});
 		t.cells(name, "linux,phandle", {0x100 + m.tx});
-		t.cells(name, "fsl,qman-channel-id", {0x800 + m.tx - 0x20});
+		// As the LS1046A's trees number them: 10G Tx ports 0x30/0x31 on
+		// channels 0x800/0x801, 1G Tx port 0x28+c on 0x802+c.
+		t.cells(name, "fsl,qman-channel-id",
+			{m.tx >= 0x30 ? 0x800 + m.tx - 0x30 : 0x802 + m.tx - 0x28});
 	}
 	// A disabled MAC is not a device.
 	t.strs(fm + "/ethernet@e2000", "compatible", {"fsl,fman-memac"});
@@ -137,7 +140,7 @@ void write_ls1046a(TreeWriter &t, bool with_ranges = true)
 	t.strs("soc/bman-bpids@0", "compatible", {"fsl,bpid-range"});
 	t.cells("soc/bman-bpids@0", "fsl,bpid-range", {32, 32});
 	t.strs("soc/qman-pools@0", "compatible", {"fsl,pool-channel-range"});
-	t.cells("soc/qman-pools@0", "fsl,pool-channel-range", {0x401, 4});
+	t.cells("soc/qman-pools@0", "fsl,pool-channel-range", {0x401, 0xf});
 }
 
 } // namespace
@@ -219,7 +222,9 @@ TEST(DeviceTree, Ls1046aBoardIsParsed)
 	EXPECT_EQ(b.soc.macs[2].speed_mbps, 10000u);
 	EXPECT_EQ(b.soc.macs[2].rx_port_id, 0x10);
 	EXPECT_EQ(b.soc.macs[2].tx_port_id, 0x30);
-	EXPECT_EQ(b.soc.macs[2].tx_channel, 0x810);
+	EXPECT_EQ(b.soc.macs[2].tx_channel, 0x800);
+	EXPECT_EQ(b.soc.macs[3].tx_channel, 0x801);
+	EXPECT_EQ(b.soc.macs[0].tx_channel, 0x804); // fm1-mac3: Tx port 0x2a
 
 	ASSERT_EQ(b.qman_portals.size(), 2u);
 	EXPECT_EQ(b.qman_portals[0].index, 0u) << "portals sorted by cell-index";
@@ -233,8 +238,21 @@ TEST(DeviceTree, Ls1046aBoardIsParsed)
 	EXPECT_EQ(b.soc.fqid_count, 0x80u);
 	EXPECT_EQ(b.soc.bpid_base, 32u);
 	EXPECT_EQ(b.soc.bpid_count, 32u);
-	ASSERT_EQ(b.soc.num_pool_channels, 4u);
-	EXPECT_EQ(b.soc.pool_channels[3], 0x404);
+	ASSERT_EQ(b.soc.num_pool_channels, 15u);
+	EXPECT_EQ(b.soc.pool_channels[0], 0x401);
+	EXPECT_EQ(b.soc.pool_channels[14], 0x40f);
+	EXPECT_EQ(b.soc.pool_channel1, 0x401);
+}
+
+TEST(DeviceTree, PoolChannelRangeLargerThanAQmanIsNamed)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	t.cells("soc/qman-pools@0", "fsl,pool-channel-range", {0x401, 16});
+	dt::BoardTree b;
+	std::string err;
+	EXPECT_EQ(dt::parse_board(t.root(), b, err), -EINVAL);
+	EXPECT_NE(err.find("fsl,pool-channel-range <0x401 16>"), std::string::npos) << err;
 }
 
 TEST(DeviceTree, TreeWithoutDpaaIsNoDevice)

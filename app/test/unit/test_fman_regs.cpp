@@ -111,9 +111,10 @@ TEST(FmanRegs, PortResetValues)
 	EXPECT_EQ(rig.rx_rd(c, fm::bmi_rx::kRfpne), fm::nia::kEnqueue);
 	EXPECT_EQ(rig.rx_rd(c, fm::bmi_rx::kRstc), fm::bmi_rx::kStatsEn);
 	EXPECT_EQ(rig.tx_rd(c, fm::bmi_tx::kTicp), fm::icp::kDefault);
-	EXPECT_EQ(rig.fman.tx_channel(FmanRig::kMac9), qm::channel::kFman0Base + 0);
-	EXPECT_EQ(rig.fman.tx_channel(FmanRig::kMac10), qm::channel::kFman0Base + 1);
-	EXPECT_EQ(rig.fman.tx_channel(FmanRig::kMac3), qm::channel::kFman0Base + 4);
+	// The device tree's fsl,qman-channel-id of Tx ports 0x30, 0x31, 0x2a.
+	EXPECT_EQ(rig.fman.tx_channel(FmanRig::kMac9), 0x800);
+	EXPECT_EQ(rig.fman.tx_channel(FmanRig::kMac10), 0x801);
+	EXPECT_EQ(rig.fman.tx_channel(FmanRig::kMac3), 0x804);
 }
 
 TEST(FmanRegs, KeygenSchemeAndPortThroughTheIndirectWindow)

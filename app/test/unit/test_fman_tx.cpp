@@ -174,6 +174,49 @@ TEST_F(FmanTx, ScatterGatherFrameAndEveryBufferReleased)
 	EXPECT_EQ(rig.stat(kMac, st::kT1519X), 1u);
 }
 
+// BPID 0xff means "not a pool's buffer, do not free": the frame is sent, no
+// buffer goes to BMan, and it is not a failed release (the fixture's
+// teardown checks bad_release_bpid).
+TEST_F(FmanTx, Bpid0xffBuffersAreNotFreed)
+{
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(100).finish();
+	uint64_t buf = rig.alloc(static_cast<uint32_t>(f.size()) + 128);
+	std::memcpy(rig.mem.at(buf + 64), f.data(), f.size());
+	send(hw::Fd::contig(buf, 0xff, 64, static_cast<uint32_t>(f.size())));
+	ASSERT_EQ(wire().sent.size(), 1u);
+	EXPECT_EQ(wire().sent[0], f);
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTbdc), 0u);
+	EXPECT_EQ(rig.fman.stats(kMac).tx_release_failed, 0u);
+	EXPECT_TRUE(rig.sink.got.empty());
+}
+
+TEST_F(FmanTx, Bpid0xffScatterGatherEntriesAreNotFreedTheOthersAre)
+{
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(1000).finish();
+	const uint32_t half = static_cast<uint32_t>(f.size()) / 2;
+	uint64_t table = rig.alloc(256);
+	auto *sg = reinterpret_cast<hw::SgEntry *>(rig.mem.at(table));
+	for (unsigned i = 0; i < 2; i++) {
+		const uint32_t len = i == 0 ? half : static_cast<uint32_t>(f.size()) - half;
+		uint64_t b = rig.alloc(len);
+		std::memcpy(rig.mem.at(b), f.data() + i * half, len);
+		sg[i] = hw::SgEntry{};
+		sg[i].set_addr(b);
+		sg[i].set_bpid(i == 0 ? 0xff : 7); // an external buffer, then a pool's
+		sg[i].set_length_flags(len, false, i == 1);
+	}
+	hw::Fd fd{};
+	fd.set_addr(table);
+	fd.set_bpid(0xff); // the table too is software's
+	fd.set_format_offset_length(hw::FdFormat::sg, 0, static_cast<uint32_t>(f.size()));
+	send(fd);
+	ASSERT_EQ(wire().sent.size(), 1u);
+	EXPECT_EQ(wire().sent[0], f);
+	EXPECT_EQ(rig.soc.bman().free_count(7), 1u);
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTbdc), 1u);
+	EXPECT_EQ(rig.fman.stats(kMac).tx_release_failed, 0u);
+}
+
 TEST_F(FmanTx, ConfirmationInsteadOfRelease)
 {
 	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();

@@ -199,8 +199,14 @@ TEST(Layouts, SdqcrVdqcrEncodings)
 {
 	EXPECT_EQ(qm::sdqcr::channels_pool(1), 0x4000u);
 	EXPECT_EQ(qm::sdqcr::channels_pool(15), 0x0001u);
-	EXPECT_EQ(qm::channel::pool(1), 0x21);
-	EXPECT_EQ(qm::channel::pool(15), 0x2f);
+	EXPECT_EQ(qm::channel::pool(1), 0x401);
+	EXPECT_EQ(qm::channel::pool(15), 0x40f);
+	EXPECT_EQ(qm::channel::kFman0Base, 0x800);
+	// QM_SDQCR_CHANNELS_POOL(n), n = channel - pool channel 1 + 1.
+	EXPECT_EQ(qm::sdqcr::pool_channel(0x401, 0x401), 0x4000u);
+	EXPECT_EQ(qm::sdqcr::pool_channel(0x40f, 0x401), 0x0001u);
+	EXPECT_EQ(qm::sdqcr::pool_channel(0x410, 0x401), 0u);
+	EXPECT_EQ(qm::sdqcr::pool_channel(0x400, 0x401), 0u);
 	EXPECT_EQ(qm::vdqcr::numframes(63) | qm::vdqcr::kExact | 0x123456, 0x7f123456u);
 }
 

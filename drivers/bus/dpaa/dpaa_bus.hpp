@@ -107,6 +107,8 @@ int rte_dpaa_dma_map(const void *va, size_t len) noexcept;
 void *rte_dpaa_model_system(void) noexcept;
 void rte_dpaa_hw_wait(void) noexcept;
 void rte_dpaa_pool_channel_free(uint16_t channel) noexcept;
+int rte_dpaa_cgrid_alloc(void) noexcept;
+void rte_dpaa_cgrid_free(uint32_t cgrid) noexcept;
 int rte_dpaa_portal_irq_arm(int efd) noexcept;
 int rte_dpaa_portal_irq_disarm(int efd) noexcept;
 }
@@ -193,6 +195,17 @@ inline int pool_channel_alloc() noexcept
 inline void pool_channel_free(uint16_t channel) noexcept
 {
 	rte_dpaa_pool_channel_free(channel);
+}
+
+// A QMan congestion group id from the platform's range: the CGRID, or
+// -ENOSPC / -ENODEV.
+inline int cgrid_alloc() noexcept
+{
+	return rte_dpaa_cgrid_alloc();
+}
+inline void cgrid_free(uint32_t cgrid) noexcept
+{
+	rte_dpaa_cgrid_free(cgrid);
 }
 
 // Make memory DPDK added without telling (an external heap, memory of a

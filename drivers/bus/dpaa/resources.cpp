@@ -2,13 +2,17 @@
 // Copyright 2026 The DPAA C++ PMD authors
 
 // The QMan resources a process hands out to its ports: frame queue ids from
-// the platform's FQID range, and pool channels.
+// the platform's FQID range, pool channels, and congestion groups from the
+// platform's CGRID range (the device tree's fsl,cgrid-range on a board).
 
+#include <algorithm>
+#include <bitset>
 #include <cerrno>
 #include <mutex>
 
 #include "bus_internal.hpp"
 #include "dpaa_bus.hpp"
+#include "dpaa_hw/qman_cgr.hpp"
 #include "qbman/qman_fqid_alloc.hpp"
 
 namespace dpaa::bus
@@ -23,6 +27,10 @@ std::mutex channel_lock;
 uint16_t pool_channels[platform::kMaxPoolChannels];
 bool channel_used[platform::kMaxPoolChannels];
 unsigned num_pool_channels;
+std::mutex cgrid_lock;
+uint32_t cgrid_base;
+uint32_t cgrid_count;
+std::bitset<hw::qm::kNumCgrs> cgrid_used;
 
 } // namespace
 
@@ -41,6 +49,13 @@ int resources_setup(const platform::SocInfo &soc) noexcept
 		pool_channels[i] = soc.pool_channels[i];
 		channel_used[i] = false;
 	}
+	std::lock_guard<std::mutex> hold_cg(cgrid_lock);
+	cgrid_base = soc.cgrid_base;
+	cgrid_count =
+		soc.cgrid_base < hw::qm::kNumCgrs
+			? std::min<uint32_t>(soc.cgrid_count, hw::qm::kNumCgrs - soc.cgrid_base)
+			: 0;
+	cgrid_used.reset();
 	return 0;
 }
 
@@ -49,6 +64,8 @@ void resources_teardown() noexcept
 	have_fqids = false; // the next setup's init() starts the range afresh
 	std::lock_guard<std::mutex> hold(channel_lock);
 	num_pool_channels = 0;
+	std::lock_guard<std::mutex> hold_cg(cgrid_lock);
+	cgrid_count = 0;
 }
 
 } // namespace dpaa::bus
@@ -88,4 +105,24 @@ extern "C" void rte_dpaa_pool_channel_free(uint16_t channel) noexcept
 	for (unsigned i = 0; i < bus::num_pool_channels; i++)
 		if (bus::pool_channels[i] == channel)
 			bus::channel_used[i] = false;
+}
+
+extern "C" int rte_dpaa_cgrid_alloc(void) noexcept
+{
+	std::lock_guard<std::mutex> hold(bus::cgrid_lock);
+	if (bus::cgrid_count == 0)
+		return -ENODEV;
+	for (uint32_t i = 0; i < bus::cgrid_count; i++)
+		if (!bus::cgrid_used[i]) {
+			bus::cgrid_used[i] = true;
+			return static_cast<int>(bus::cgrid_base + i);
+		}
+	return -ENOSPC;
+}
+
+extern "C" void rte_dpaa_cgrid_free(uint32_t cgrid) noexcept
+{
+	std::lock_guard<std::mutex> hold(bus::cgrid_lock);
+	if (cgrid >= bus::cgrid_base && cgrid - bus::cgrid_base < bus::cgrid_count)
+		bus::cgrid_used[cgrid - bus::cgrid_base] = false;
 }

@@ -90,7 +90,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint16_t channel; // push: the queue's QMan pool channel (0: none, dedicated channel)
 	uint64_t stray;	  // frames of this queue met in another lcore's ring (atomic)
 	uint16_t nb_desc;
-	uint32_t td_bytes;   // tail-drop threshold programmed on the FQ
+	int16_t cgrid; // the FQ's congestion group (bounds it to nb_desc frames), -1: none yet
 	uint32_t idle_polls; // bursts on the queue while retiring or starting
 	// Serialises the FQ's life-cycle changes: the control thread's queue
 	// start/stop and a data-path burst that completes one.

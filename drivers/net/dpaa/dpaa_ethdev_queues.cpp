@@ -94,11 +94,9 @@ int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 	q->conf = *conf;
 	q->state = RxqState::stopped;
 	rte_spinlock_init(&q->lock);
-	// The descriptor count bounds the frames the FQ may hold: a byte
-	// threshold of nb_desc frames of the longest size the MTU allows. QMan
-	// drops (tail drop) above it, the FMan counts those as discards, which
-	// show in imissed.
-	q->td_bytes = static_cast<uint32_t>(nb_desc) * (dev->data->mtu + kFrameOverhead);
+	// nb_desc bounds the frames the FQ may hold: a congestion group per
+	// queue, allocated when the port starts (rx_cgr_setup).
+	q->cgrid = -1;
 	dev->data->rx_queues[idx] = q;
 	p.rx_pool = mp;
 	p.rx_bpid = bpid;
@@ -112,6 +110,7 @@ void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 		return;
 	rxq_unregister(*q);
 	release_queue_channel(*q);
+	release_queue_cgr(*q);
 	for (unsigned k = 0; k < q->stash_n; k++)
 		rte_pktmbuf_free(q->stash[k]);
 	rte_free(q);

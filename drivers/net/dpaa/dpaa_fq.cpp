@@ -75,11 +75,18 @@ void update_sdqcr(qbman::QmanPortal &portal, uint32_t set, uint32_t clear) noexc
 	rte_spinlock_unlock(&m.lock);
 }
 
+// QMan's pool channel 1, as the platform numbers it (0x401 on LS104x): the
+// SDQCR pool bits count from it; also where FQs that wait parked point.
+uint16_t pool_channel1() noexcept
+{
+	return bus::soc()->pool_channel1;
+}
+
 uint32_t sdq_bit(const RxQueue &q) noexcept
 {
 	if (q.channel == 0)
 		return qm::sdqcr::kChannelsDedicated;
-	return qm::sdqcr::channels_pool(q.channel - qm::channel::kPool1 + 1);
+	return qm::sdqcr::pool_channel(q.channel, pool_channel1());
 }
 
 uint32_t rx_ctx(const RxQueue &q) noexcept
@@ -203,6 +210,38 @@ void release_block(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcep
 		keep_retiring(base, n);
 }
 
+// The descriptor count bounds the frames an Rx queue's FQ holds, as a count
+// of frames whatever their size: the FQ counts into a congestion group of
+// its own in frame mode, whose tail drop (CSTD) rejects the FMan's enqueues
+// once the group is congested, i.e. once it holds more than CS_THRES frames:
+// CS_THRES = nb_desc - 1 lets in at most nb_desc. The FMan frees what QMan
+// rejects and counts it as a discard (imissed). Upstream's driver likewise
+// gives each Rx FQ a CGR.
+int rx_cgr_setup(qbman::QmanPortal &portal, RxQueue &q) noexcept
+{
+	if (q.cgrid < 0) {
+		const int id = bus::cgrid_alloc();
+		if (id < 0) {
+			DPAA_PMD_LOG(ERR,
+				     "port %u Rx queue %u: no congestion group left to bound the "
+				     "queue to %u descriptors (the platform's CGRID range is used "
+				     "up): %s",
+				     q.port_id, q.queue_id, q.nb_desc, strerror(-id));
+			return id;
+		}
+		q.cgrid = static_cast<int16_t>(id);
+	}
+	qbman::CgrInit c;
+	c.threshold = q.nb_desc > 0 ? q.nb_desc - 1u : 0u;
+	c.frame_mode = true;
+	c.tail_drop = true;
+	const int ret = portal.init_cgr(static_cast<uint8_t>(q.cgrid), c);
+	if (ret < 0)
+		DPAA_PMD_LOG(ERR, "port %u Rx queue %u: congestion group %d init failed: %s",
+			     q.port_id, q.queue_id, q.cgrid, strerror(-ret));
+	return ret;
+}
+
 // Put an Rx queue's FQ (out of service or parked) in service. Push mode
 // with a pool channel: scheduled to it, dequeued once a burst adds the
 // channel to its lcore's SDQCR. Otherwise parked: bound to the polling
@@ -211,11 +250,11 @@ int rx_fq_init(qbman::QmanPortal &portal, const RxQueue &q) noexcept
 {
 	const bool push = q.port->devargs.rx_mode == RxMode::push;
 	qbman::FqInit init{};
-	init.dest = hw::Channel{q.channel ? q.channel : qm::channel::kPool1};
+	init.dest = hw::Channel{q.channel ? q.channel : pool_channel1()};
 	init.wq = kRxWq;
 	init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
 	init.context_b = q.ctx;
-	init.td_thresh = q.td_bytes;
+	init.cgid = q.cgrid;
 	init.schedule = push && q.channel != 0;
 	const int ret = portal.init_fq(hw::Fqid{q.fqid}, init);
 	if (ret < 0)
@@ -443,7 +482,8 @@ int fqs_start(Port &p) noexcept
 		q.portal = nullptr;
 		q.stash_n = 0;
 		q.hash_valid = p.rss_hf != 0 && d.nb_rx_queues > 1;
-		q.td_bytes = static_cast<uint32_t>(q.nb_desc) * (d.mtu + kFrameOverhead);
+		if ((ret = rx_cgr_setup(*portal, q)) < 0)
+			return ret;
 		if (push && q.channel == 0) {
 			const int ch = bus::pool_channel_alloc();
 			if (ch > 0)
@@ -487,7 +527,7 @@ int fqs_start(Port &p) noexcept
 	}
 	fq_shutdown(*portal, p.err_fqid, nullptr);
 	qbman::FqInit err{};
-	err.dest = hw::Channel{qm::channel::kPool1};
+	err.dest = hw::Channel{pool_channel1()};
 	err.wq = 7;
 	err.schedule = false; // drained by volatile dequeues from the control path
 	ret = portal->init_fq(hw::Fqid{p.err_fqid}, err);
@@ -561,7 +601,7 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 	init.wq = kRxWq;
 	init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
 	init.context_b = q.ctx;
-	init.td_thresh = q.td_bytes;
+	init.cgid = q.cgrid;
 	init.schedule = true;
 	const int ret = portal.init_fq(hw::Fqid{q.fqid}, init);
 	if (ret < 0) {
@@ -572,6 +612,14 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 	update_sdqcr(portal, qm::sdqcr::kChannelsDedicated, 0);
 	q.portal = &portal;
 	return 0;
+}
+
+void release_queue_cgr(RxQueue &q) noexcept
+{
+	if (q.cgrid < 0)
+		return;
+	bus::cgrid_free(static_cast<uint32_t>(q.cgrid));
+	q.cgrid = -1;
 }
 
 void release_queue_channel(RxQueue &q) noexcept

@@ -56,6 +56,8 @@ void txq_start(TxQueue &q) noexcept;
 // (counted) when that lcore meets them.
 int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept;
 void release_queue_channel(RxQueue &q) noexcept;
+// Give back the queue's congestion group (rx_queue_release).
+void release_queue_cgr(RxQueue &q) noexcept;
 
 // The Rx queue an FQ's context_b names, or nullptr.
 RxQueue *rxq_by_ctx(uint32_t ctx) noexcept;

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "dpaa_hw/qman_cgr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 
 namespace dpaa::platform::dt
@@ -421,8 +422,32 @@ int parse_board(const std::string &root, BoardTree &out, std::string &error)
 		soc.bpid_base = 0;
 		soc.bpid_count = 64;
 	}
+	if (!read_range(root, "fsl,cgrid-range", "fsl,cgrid-range", soc.cgrid_base,
+			soc.cgrid_count)) {
+		soc.cgrid_base = 0;
+		soc.cgrid_count = hw::qm::kNumCgrs;
+	}
+	if (soc.cgrid_base >= hw::qm::kNumCgrs ||
+	    soc.cgrid_count > hw::qm::kNumCgrs - soc.cgrid_base) {
+		char what[96];
+		snprintf(what, sizeof(what), "fsl,cgrid-range <%u %u>: a QMan has CGRIDs 0..%u",
+			 soc.cgrid_base, soc.cgrid_count, hw::qm::kNumCgrs - 1);
+		error = what;
+		return -EINVAL;
+	}
+	// The LS104x trees give the QMan's whole set, <0x401 0xf>: its first
+	// channel is pool channel 1, which SDQCR's pool bits count from.
 	uint32_t pc_first = hw::qm::channel::pool(1), pc_count = hw::qm::channel::kNumPools;
 	read_range(root, "fsl,pool-channel-range", "fsl,pool-channel-range", pc_first, pc_count);
+	if (pc_first > 0xffff || pc_count > hw::qm::channel::kNumPools) {
+		char what[96];
+		snprintf(what, sizeof(what),
+			 "fsl,pool-channel-range <0x%x %u>: a QMan has 15 pool channels", pc_first,
+			 pc_count);
+		error = what;
+		return -EINVAL;
+	}
+	soc.pool_channel1 = static_cast<uint16_t>(pc_first);
 	soc.num_pool_channels = std::min<unsigned>(pc_count, kMaxPoolChannels);
 	for (unsigned i = 0; i < soc.num_pool_channels; i++)
 		soc.pool_channels[i] = static_cast<uint16_t>(pc_first + i);

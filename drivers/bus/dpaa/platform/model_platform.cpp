@@ -199,11 +199,14 @@ private:
 		soc_.num_bman_portals = std::min<unsigned>(b.bman_portals, kMaxPortals);
 		soc_.fqid_base = kFqidBase;
 		soc_.fqid_count = kFqidCount;
+		soc_.pool_channel1 = hw::qm::channel::pool(1);
 		soc_.num_pool_channels = hw::qm::channel::kNumPools;
 		for (unsigned i = 0; i < soc_.num_pool_channels; i++)
 			soc_.pool_channels[i] = hw::qm::channel::pool(i + 1);
 		soc_.bpid_base = 0;
 		soc_.bpid_count = model::Bman::kNumPools;
+		soc_.cgrid_base = 0;
+		soc_.cgrid_count = hw::qm::kNumCgrs;
 	}
 
 	// The whole modelled QMan belongs to this process.

@@ -46,8 +46,8 @@ struct MacInfo {
 	uint8_t tx_port_id;  // 10G Rx 0x10+, 1G Tx 0x28+, 10G Tx 0x30+)
 	uint16_t tx_channel; // QMan channel of the Tx port (FQs to transmit on):
 			     // the device tree's fsl,qman-channel-id on a board,
-			     // hw::fman::tx_channel_offset() from kFman0Base in
-			     // the model
+			     // hw::fman::tx_channel_offset() from kFman0Base
+			     // (0x800) in the model
 };
 
 struct FmanInfo {
@@ -72,8 +72,13 @@ struct SocInfo {
 	uint32_t fqid_count;
 	unsigned num_pool_channels; // pool channels this process may use
 	uint16_t pool_channels[kMaxPoolChannels];
-	uint32_t bpid_base; // BMan pools this process may allocate
+	uint16_t pool_channel1; // QMan's pool channel 1, SDQCR bit 0x4000 (0x401 on
+				// LS104x): pool channel c is SDQCR pool bit
+				// c - pool_channel1 + 1
+	uint32_t bpid_base;	// BMan pools this process may allocate
 	uint32_t bpid_count;
+	uint32_t cgrid_base; // QMan congestion groups this process may allocate
+	uint32_t cgrid_count;
 };
 
 // A mapped QMan software portal: its cache-enabled and cache-inhibited areas.

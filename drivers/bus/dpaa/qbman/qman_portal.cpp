@@ -147,14 +147,20 @@ int QmanPortal::init_fq(hw::Fqid fqid, const FqInit &p) noexcept
 	auto *c = reinterpret_cast<qm::McInitFq *>(mc_start());
 	if (c == nullptr)
 		return -ETIMEDOUT;
-	c->we_mask.store(qm::we::kDestWq | qm::we::kFqCtrl | qm::we::kTdThresh | qm::we::kContextA |
-			 qm::we::kContextB);
+	uint16_t we = qm::we::kDestWq | qm::we::kFqCtrl | qm::we::kTdThresh | qm::we::kContextA |
+		      qm::we::kContextB;
 	c->fqid.store(fqid.value);
 	c->count.store(0);
 	c->fqd.set_dest(p.dest.value, p.wq);
 	uint16_t ctrl = p.fq_ctrl & qm::fq_ctrl::kMask;
 	if (p.td_thresh != 0)
 		ctrl |= qm::fq_ctrl::kTde;
+	if (p.cgid >= 0) {
+		we |= qm::we::kCgid;
+		ctrl |= qm::fq_ctrl::kCge;
+		c->fqd.cgid = static_cast<uint8_t>(p.cgid);
+	}
+	c->we_mask.store(we);
 	c->fqd.fq_ctrl.store(ctrl);
 	c->fqd.td.store(p.td_thresh ? qm::td::encode(p.td_thresh) : 0);
 	c->fqd.context_a.store(p.context_a);
@@ -233,6 +239,77 @@ int QmanPortal::query_fq_np(hw::Fqid fqid, FqNp &out) noexcept
 	out.retire_pending = r->state & qm::np_state::kR;
 	out.frames = r->frm_cnt();
 	out.bytes = r->byte_cnt.load();
+	return 0;
+}
+
+int QmanPortal::init_cgr(uint8_t cgid, const CgrInit &p) noexcept
+{
+	auto *c = reinterpret_cast<qm::McInitCgr *>(mc_start());
+	if (c == nullptr)
+		return -ETIMEDOUT;
+	c->we_mask.store(qm::cgr_we::kCsThres | qm::cgr_we::kMode | qm::cgr_we::kCstdEn |
+			 qm::cgr_we::kCscnEn | qm::cgr_we::kCscnTarg);
+	c->cgr.cs_thres.store(qm::cs_thres::encode_down(p.threshold));
+	c->cgr.mode = p.frame_mode ? qm::cgr::kModeFrame : 0;
+	c->cgr.cstd_en = p.tail_drop ? qm::cgr::kEn : 0;
+	c->cgr.cscn_en = p.notify_me ? qm::cgr::kEn : 0;
+	// QMan rev 3.x: CSCN_TARG is written one target at a time.
+	const uint16_t upd = static_cast<uint16_t>((p.notify_me ? qm::cgr::kTargUpdWriteBit : 0) |
+						   (index_ & qm::cgr::kTargUpdIdxMask));
+	c->cgr.cscn_targ.store(uint32_t{upd} << 16);
+	c->cgid = cgid;
+	const qm::McResult *r = mc_commit(qm::mcc_verb_cgr::kInitCgr);
+	return r ? qman_result_errno(r->result) : -ETIMEDOUT;
+}
+
+int QmanPortal::set_cgr_threshold(uint8_t cgid, uint64_t threshold) noexcept
+{
+	auto *c = reinterpret_cast<qm::McInitCgr *>(mc_start());
+	if (c == nullptr)
+		return -ETIMEDOUT;
+	c->we_mask.store(qm::cgr_we::kCsThres);
+	c->cgr.cs_thres.store(qm::cs_thres::encode_down(threshold));
+	c->cgid = cgid;
+	const qm::McResult *r = mc_commit(qm::mcc_verb_cgr::kModifyCgr);
+	return r ? qman_result_errno(r->result) : -ETIMEDOUT;
+}
+
+int QmanPortal::query_cgr(uint8_t cgid, CgrState &out) noexcept
+{
+	auto *c = reinterpret_cast<qm::McQueryCgr *>(mc_start());
+	if (c == nullptr)
+		return -ETIMEDOUT;
+	c->cgid = cgid;
+	const qm::McResult *res = mc_commit(qm::mcc_verb_cgr::kQueryCgr);
+	if (res == nullptr)
+		return -ETIMEDOUT;
+	const int rc = qman_result_errno(res->result);
+	if (rc != 0)
+		return rc;
+	const auto *r = reinterpret_cast<const qm::McrQueryCgr *>(res);
+	out.threshold = qm::cs_thres::value(r->cgr.cs_thres.load());
+	out.count = r->i_bcnt();
+	out.frame_mode = r->cgr.mode & qm::cgr::kModeFrame;
+	out.tail_drop = r->cgr.cstd_en & qm::cgr::kEn;
+	out.congested = r->cgr.cs & 1;
+	out.notifies_me =
+		r->cscn_targ_swp[(index_ / 32) % 4].load() & qm::cgr::targ_swp_bit(index_);
+	return 0;
+}
+
+int QmanPortal::query_congestion(uint32_t (&state)[8]) noexcept
+{
+	if (mc_start() == nullptr)
+		return -ETIMEDOUT;
+	const qm::McResult *res = mc_commit(qm::mcc_verb_cgr::kQueryCongestion);
+	if (res == nullptr)
+		return -ETIMEDOUT;
+	const int rc = qman_result_errno(res->result);
+	if (rc != 0)
+		return rc;
+	const auto *r = reinterpret_cast<const qm::McrQueryCongestion *>(res);
+	for (unsigned w = 0; w < 8; w++)
+		state[w] = r->state[w].load();
 	return 0;
 }
 

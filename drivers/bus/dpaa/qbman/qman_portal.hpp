@@ -19,6 +19,7 @@
 #include "dpaa_hw/fd.hpp"
 #include "dpaa_hw/ids.hpp"
 #include "dpaa_hw/portal_access.hpp"
+#include "dpaa_hw/qman_cgr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_hw/ring.hpp"
 #include "qbman/checking.hpp"
@@ -49,7 +50,26 @@ struct FqInit {
 	uint64_t context_a = 0;
 	uint32_t context_b = 0; // returned in each DQRR entry of the FQ
 	uint32_t td_thresh = 0; // tail-drop threshold in bytes (rounded up), 0 = none
+	int16_t cgid = -1;	// >= 0: count into this congestion group (FQ_CTRL::CGE)
 	bool schedule = true;	// INITFQ_SCHED, else INITFQ_PARKED
+};
+
+// INITCGR: a congestion group that bounds what its FQs hold.
+struct CgrInit {
+	uint64_t threshold = 0; // CS_THRES, frames or bytes (rounded down)
+	bool frame_mode = true; // MODE: count frames, else bytes
+	bool tail_drop = true;	// CSTD: reject enqueues while congested
+	bool notify_me = false; // CSCN to this portal (QCSP_ISR::CSCI)
+};
+
+// QUERYCGR.
+struct CgrState {
+	uint64_t threshold = 0;
+	uint64_t count = 0; // I_CNT: frames or bytes its FQs hold
+	bool frame_mode = false;
+	bool tail_drop = false;
+	bool congested = false;
+	bool notifies_me = false; // this portal is a CSCN target
 };
 
 // QUERYFQ: the programmable fields.
@@ -221,6 +241,12 @@ public:
 	int oos_fq(hw::Fqid fqid) noexcept;
 	int query_fq(hw::Fqid fqid, FqConfig &out) noexcept;
 	int query_fq_np(hw::Fqid fqid, FqNp &out) noexcept;
+	// Congestion groups (0..255).
+	int init_cgr(uint8_t cgid, const CgrInit &p) noexcept;
+	int set_cgr_threshold(uint8_t cgid, uint64_t threshold) noexcept; // MODIFYCGR
+	int query_cgr(uint8_t cgid, CgrState &out) noexcept;
+	// QUERYCONGESTION: bit 31 - (n % 32) of word n / 32 is CGR n's state.
+	int query_congestion(uint32_t (&state)[8]) noexcept;
 
 	// ---------------------------------------------------------- interrupts
 
