@@ -19,8 +19,8 @@ from upstream import EAL_ARGS, TESTPMD, TESTPMD_ARGS, UpstreamTestCase, kernel_m
 SRC = f.mac("02:00:00:00:11:11")
 DST = f.mac("02:00:00:D9:01:09")  # fm1-mac9's local-mac-address in the device tree
 
-# Upstream's push-mode Rx queues consume DQRR entries with the bitmask form
-# of DCAP, which the model does not implement yet: pull mode (VDQCR) only.
+# Upstream's push-mode Rx queues (its default) receive nothing on the model
+# yet (see the guide): pull mode (VDQCR) only.
 PULL_MODE = {"DPAA_PUSH_QUEUES_NUMBER": "0"}
 
 
@@ -56,7 +56,9 @@ class UpstreamTestpmd(UpstreamTestCase):
         got = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent))
         stats = app.command("stop")
         self.port_info = app.command("show port info 0")
-        app.kill()
+        app.send("quit")
+        self.assertEqual(app.finish(60), 0, app.text()[-3000:])
+        self.assert_no_misuse(app)
         return sent, got, port1, stats
 
     def test_bus_probe_and_start(self):
@@ -85,12 +87,10 @@ class UpstreamTestpmd(UpstreamTestCase):
             self.assertEqual(b[6:12], f.mac(port1), "frame %d source" % i)
             self.assertEqual(b[12:].hex(), a[12:].hex(), "frame %d beyond the addresses" % i)
 
-    @unittest.expectedFailure
     def test_ports_close_cleanly_without_misuse(self):
-        # Known to fail until the model has congestion groups: upstream
-        # creates one per Rx FQ, the model answers QUERYCGR with "bad
-        # command", and upstream's close then deletes a CGR it never
-        # linked (qman_delete_cgr on an unlinked list node) and crashes.
+        # Upstream creates one congestion group per Rx FQ and deletes it
+        # at close: the model must answer INITCGR/QUERYCGR/MODIFYCGR (before
+        # it did, upstream deleted a CGR it never linked and crashed).
         config = kernel_model(fm1_mac9="loopback", fm1_mac10="loopback")
         app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS, config,
                                   extra_env=PULL_MODE)
