@@ -19,6 +19,8 @@
 #     --huge             use hugepages (reserves them when possible) instead of --no-huge
 #     --rate PPS|line|max  generator rate (default 1000000; line: the 10G line rate;
 #                        max: as fast as the model goes)
+#     --driver ours|upstream  our net_dpaa (default), or upstream DPDK's own C
+#                        driver (build-upstream/) on the emulated USDPAA kernel
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,7 +28,7 @@ cd "$root"
 builddir=${DPAA_BUILD_DIR:-build}
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
-size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=1000000
+size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=1000000 driver=ours
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift ;;
@@ -38,12 +40,14 @@ while [ $# -gt 0 ]; do
 	--cores) cores=$2; shift ;;
 	--huge) huge=1 ;;
 	--rate) rate=$2; shift ;;
+	--driver) driver=$2; shift ;;
 	-h|--help) sed -n '3,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run: unknown option $1 (see --help)" >&2; exit 2 ;;
 	esac
 	shift
 done
 case "$fwd" in io|mac) ;; *) echo "run: --fwd must be io or mac" >&2; exit 2 ;; esac
+case "$driver" in ours|upstream) ;; *) echo "run: --driver must be ours or upstream" >&2; exit 2 ;; esac
 
 devtools/setup.sh >/dev/null || devtools/setup.sh
 
@@ -69,19 +73,33 @@ if [ "$huge" = 1 ]; then
 	mem=(-m 1024)
 fi
 
-export DPAA_MODEL="board=ls1046a-rdb;fm1-mac9=$gen;fm1-mac10=sink;mode=threaded"
+model="board=ls1046a-rdb;fm1-mac9=$gen;fm1-mac10=sink;mode=threaded"
+eal_extra=()
+if [ "$driver" = upstream ]; then
+	# Upstream's driver, unmodified, on the emulated USDPAA kernel: IOVA as
+	# VA (the emulation's bus addresses), pull-mode Rx queues (its push-mode
+	# queues receive nothing on the model yet: see the guide).
+	testpmd=build-upstream/app/dpdk-testpmd
+	export DPAA_KERNEL_MODEL=$model LD_PRELOAD=$root/$builddir/lib/usdpaa_emu/libusdpaa_emu.so
+	export DPAA_PUSH_QUEUES_NUMBER=0
+	eal_extra=(--iova-mode=va)
+	echo "run: DPAA_KERNEL_MODEL=\"$DPAA_KERNEL_MODEL\" (upstream's driver, emulated USDPAA kernel)"
+else
+	export DPAA_MODEL=$model
+	echo "run: DPAA_MODEL=\"$DPAA_MODEL\""
+fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-echo "run: DPAA_MODEL=\"$DPAA_MODEL\""
 echo "run: dpdk-testpmd, $fwd forwarding fm1-mac9 -> fm1-mac10 for ${duration}s, $queues queue(s), $cores core(s)"
 set +e
-timeout -s INT -k 20 "$duration" "${wrap[@]}" "$testpmd" --lcores "$lcores" "${mem[@]}" --no-pci --no-shconf \
+timeout -s INT -k 20 "$duration" "${wrap[@]}" "$testpmd" --lcores "$lcores" "${mem[@]}" "${eal_extra[@]}" --no-pci --no-shconf \
 	-a dpaa_bus:fm1-mac9 -a dpaa_bus:fm1-mac10 --log-level=pmd.net.dpaa:info --log-level=bus.dpaa:info -- \
 	--forward-mode="$fwd" --nb-cores="$cores" --rxq="$queues" --txq="$queues" \
 	$([ "$queues" -gt 1 ] && echo --rss-ip) --record-core-cycles --stats-period=1 \
 	--total-num-mbufs=8192 </dev/null >"$out" 2>&1
 rc=$?
 set -e
+unset LD_PRELOAD
 # testpmd exits 0 after SIGINT; timeout's own 124 means it did not stop in time.
 if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 130 ]; then
 	sed 's/\x1b\[[0-9;]*[A-Za-z]//g' "$out" | tail -n 40

@@ -20,6 +20,9 @@ def main(path, duration):
     links.update(re.findall(r"net_dpaa: fm\d+-mac\d+: port (\d+) (Link .*)$", text, re.M))
     names = dict(re.findall(r"net_dpaa: (fm\d+-mac\d+): port (\d+)", text))
     names = {port: name for name, port in names.items()}
+    # Upstream's driver names each port with its address when it probes it.
+    by_mac = dict((mac, name) for name, mac in re.findall(r"PMD: net: dpaa: (fm\d+-mac\d+): ([0-9A-F:]{17})", text))
+    names.update((port, by_mac[mac]) for port, mac in ports if mac in by_mac and port not in names)
     if not ports:
         print(text[-3000:])
         print("run: testpmd found no DPAA port")

@@ -159,4 +159,7 @@ if grep -q '^ninja: no work to do' "$root/.build.log"; then
 else
 	step_done "$(grep -c '^\[[0-9]*/[0-9]*\] ' "$root/.build.log") build steps"
 fi
+step upstream "upstream's own C DPAA drivers, unmodified (build-upstream/, for the upstream suite)"
+buildtools/build-upstream || fail "buildtools/build-upstream (its error is above)"
+step_done
 echo "setup: done in $(elapsed "$setup_start")"

@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// The C library functions an unmodified USDPAA application reaches the
+// kernel through, interposed (LD_PRELOAD). With DPAA_KERNEL_MODEL unset
+// every call goes straight to the C library. With it set:
+//   open("/dev/fsl-usdpaa"), open("/dev/fsl-usdpaa-irq"), open("/dev/mem")
+//       give descriptors this library answers ioctl/mmap/read on;
+//   /proc/device-tree/... (open, scandir, access, fopen) is the generated tree;
+//   access("/sys/devices/platform/soc/soc:fsl,dpaa") succeeds and
+//   fopen("/sys/devices/soc0/soc_id") reads the board's SVR;
+//   socket(AF_PACKET) gives a datagram socket: the driver opens one at init
+//       for interfaces it shares with the kernel, which the model has none of.
+// These are the only symbols the library exports (it is built with hidden
+// visibility), so the model inside it never meets another copy.
+
+// The interposers need the C library's plain names (open, mmap, ...) and
+// their *64 twins side by side: the 64-bit-offset redirection the build
+// turns on would rename the former into the latter.
+#undef _FILE_OFFSET_BITS
+
+#include <atomic>
+#include <cerrno>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "usdpaa_emu/kernel.hpp"
+#include "usdpaa_emu/libc_next.hpp"
+#include "usdpaa_emu/log.hpp"
+#include "usdpaa_emu/mmio_trap.hpp"
+
+#define EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace dpaa::usdpaa
+{
+
+namespace
+{
+
+enum class Dev : uint8_t { none, usdpaa, irq, mem };
+constexpr int kMaxFds = 4096;
+std::atomic<Dev> devs[kMaxFds];
+// Set once, before main; never destroyed: the application may still call
+// in while static destructors run, so the model stops at exit instead.
+Kernel *kernel;
+
+constexpr const char kDtPath[] = "/proc/device-tree";
+constexpr const char kDpaaSysfs[] = "/sys/devices/platform/soc/soc:fsl,dpaa";
+constexpr const char kSocId[] = "/sys/devices/soc0/soc_id";
+
+Kernel *kernel_for(const char *path);
+
+template <typename F> F next(const char *name)
+{
+	return reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
+}
+
+Dev dev_of(int fd)
+{
+	return fd >= 0 && fd < kMaxFds ? devs[fd].load(std::memory_order_relaxed) : Dev::none;
+}
+
+// Where a path really is: the generated tree for /proc/device-tree.
+const char *redirect(const char *path, std::string &buf)
+{
+	if (path == nullptr || kernel_for(path) == nullptr)
+		return path;
+	const size_t n = sizeof(kDtPath) - 1;
+	if (strncmp(path, kDtPath, n) == 0 && (path[n] == '\0' || path[n] == '/')) {
+		buf = kernel->dt_root() + (path + n);
+		return buf.c_str();
+	}
+	if (strcmp(path, kSocId) == 0) {
+		buf = kernel->soc_id_file();
+		return buf.c_str();
+	}
+	return path;
+}
+
+int open_device(const char *path)
+{
+	Dev d;
+	int fd;
+	if (strcmp(path, "/dev/fsl-usdpaa") == 0) {
+		d = Dev::usdpaa;
+		fd = eventfd(0, EFD_CLOEXEC);
+	} else if (strcmp(path, "/dev/fsl-usdpaa-irq") == 0) {
+		d = Dev::irq;
+		fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	} else if (strcmp(path, "/dev/mem") == 0) {
+		d = Dev::mem;
+		fd = eventfd(0, EFD_CLOEXEC);
+	} else {
+		return -2; // not ours
+	}
+	if (fd >= kMaxFds) {
+		libc::close(fd);
+		errno = EMFILE;
+		return -1;
+	}
+	if (fd >= 0)
+		devs[fd].store(d);
+	return fd;
+}
+
+// The kernel is brought up on the first access to one of its files, so a
+// process that never looks for DPAA hardware (a shell the application
+// starts, say) runs no model.
+std::once_flag started;
+
+void start()
+{
+	const char *cfg = getenv("DPAA_KERNEL_MODEL");
+	if (cfg == nullptr)
+		return;
+	std::string error;
+	std::unique_ptr<Kernel> k = Kernel::create(cfg, error);
+	if (!k) {
+		// Nothing is emulated: the driver finds no DPAA bus and says so.
+		log("%s", error.c_str());
+		return;
+	}
+	mmio_trap_on_crash([] {
+		if (kernel != nullptr)
+			kernel->report();
+	});
+	kernel = k.release();
+	atexit([] {
+		kernel->report();
+		kernel->shutdown();
+	});
+}
+
+// The kernel, if this path is one of its files.
+Kernel *kernel_for(const char *path)
+{
+	static const char *const ours[] = {kDtPath, kDpaaSysfs, kSocId, "/dev/fsl-usdpaa",
+					   "/dev/mem"};
+	for (const char *p : ours)
+		if (strncmp(path, p, strlen(p)) == 0) {
+			std::call_once(started, start);
+			return kernel;
+		}
+	return kernel;
+}
+
+} // namespace
+
+void log(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "usdpaa_emu: %s\n", line);
+}
+
+void log_once(const char *kind, const char *fmt, ...)
+{
+	static std::mutex m;
+	static std::set<std::string> seen;
+	{
+		std::lock_guard<std::mutex> g(m);
+		if (!seen.insert(kind).second)
+			return;
+	}
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "usdpaa_emu: %s\n", line);
+}
+
+namespace libc
+{
+int open(const char *path, int flags, mode_t mode)
+{
+	static auto f = next<int (*)(const char *, int, ...)>("open");
+	return f(path, flags, mode);
+}
+int close(int fd)
+{
+	static auto f = next<int (*)(int)>("close");
+	return f(fd);
+}
+ssize_t read(int fd, void *buf, size_t n)
+{
+	static auto f = next<ssize_t (*)(int, void *, size_t)>("read");
+	return f(fd, buf, n);
+}
+int ioctl(int fd, unsigned long req, void *arg)
+{
+	static auto f = next<int (*)(int, unsigned long, ...)>("ioctl");
+	return f(fd, req, arg);
+}
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	static auto f = next<void *(*)(void *, size_t, int, int, int, off_t)>("mmap");
+	return f(addr, len, prot, flags, fd, off);
+}
+int munmap(void *addr, size_t len)
+{
+	static auto f = next<int (*)(void *, size_t)>("munmap");
+	return f(addr, len);
+}
+int access(const char *path, int mode)
+{
+	static auto f = next<int (*)(const char *, int)>("access");
+	return f(path, mode);
+}
+FILE *fopen(const char *path, const char *mode)
+{
+	static auto f = next<FILE *(*)(const char *, const char *)>("fopen");
+	return f(path, mode);
+}
+int scandir(const char *path, struct dirent ***list, int (*filter)(const struct dirent *),
+	    int (*compar)(const struct dirent **, const struct dirent **))
+{
+	static auto f = next<decltype(&::scandir)>("scandir");
+	return f(path, list, filter, compar);
+}
+int socket(int domain, int type, int protocol)
+{
+	static auto f = next<int (*)(int, int, int)>("socket");
+	return f(domain, type, protocol);
+}
+} // namespace libc
+
+} // namespace dpaa::usdpaa
+
+using namespace dpaa::usdpaa;
+
+namespace
+{
+
+int do_open(const char *path, int flags, mode_t mode)
+{
+	if (path != nullptr && kernel_for(path) != nullptr) {
+		int fd = open_device(path);
+		if (fd != -2)
+			return fd;
+	}
+	std::string buf;
+	return libc::open(redirect(path, buf), flags, mode);
+}
+
+int fail(int ret)
+{
+	if (ret < 0) {
+		errno = -ret;
+		return -1;
+	}
+	return ret;
+}
+
+} // namespace
+
+EXPORT int open(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_list ap;
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	return do_open(path, flags, mode);
+}
+
+EXPORT int open64(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_list ap;
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	return do_open(path, flags, mode);
+}
+
+EXPORT int __open_2(const char *path, int flags)
+{
+	return do_open(path, flags, 0);
+}
+
+EXPORT int __open64_2(const char *path, int flags)
+{
+	return do_open(path, flags, 0);
+}
+
+EXPORT int close(int fd)
+{
+	const Dev d = dev_of(fd);
+	if (d != Dev::none) {
+		if (d == Dev::irq && kernel != nullptr)
+			kernel->irq_closed(fd);
+		devs[fd].store(Dev::none);
+	}
+	return libc::close(fd);
+}
+
+// The irq device reads as a 4-byte interrupt count, an eventfd as 8.
+EXPORT ssize_t read(int fd, void *buf, size_t n)
+{
+	if (dev_of(fd) != Dev::irq)
+		return libc::read(fd, buf, n);
+	if (n < sizeof(uint32_t)) {
+		errno = EINVAL;
+		return -1;
+	}
+	uint64_t count = 0;
+	ssize_t r = libc::read(fd, &count, sizeof(count));
+	if (r < 0)
+		return r;
+	const uint32_t c = static_cast<uint32_t>(count);
+	memcpy(buf, &c, sizeof(c));
+	return sizeof(c);
+}
+
+EXPORT int ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+	va_start(ap, req);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+	switch (kernel ? dev_of(fd) : Dev::none) {
+	case Dev::usdpaa:
+		return fail(kernel->usdpaa_ioctl(fd, req, arg));
+	case Dev::irq:
+		return fail(kernel->irq_ioctl(fd, req, arg));
+	case Dev::mem:
+		errno = ENOTTY;
+		return -1;
+	default:
+		return libc::ioctl(fd, req, arg);
+	}
+}
+
+EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	const Dev d = kernel ? dev_of(fd) : Dev::none;
+	if (d == Dev::mem)
+		return kernel->map_phys(len, static_cast<uint64_t>(off));
+	if (d != Dev::none) {
+		log_once("mmap-dev", "mmap of a USDPAA device other than /dev/mem (ENODEV)");
+		errno = ENODEV;
+		return MAP_FAILED;
+	}
+	return libc::mmap(addr, len, prot, flags, fd, off);
+}
+
+EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return mmap(addr, len, prot, flags, fd, off);
+}
+
+EXPORT int munmap(void *addr, size_t len)
+{
+	if (mmio_trap_unmap(addr, len))
+		return 0;
+	return libc::munmap(addr, len);
+}
+
+EXPORT int access(const char *path, int mode)
+{
+	if (kernel_for(path) != nullptr && strcmp(path, kDpaaSysfs) == 0)
+		return 0;
+	std::string buf;
+	return libc::access(redirect(path, buf), mode);
+}
+
+EXPORT FILE *fopen(const char *path, const char *mode)
+{
+	std::string buf;
+	return libc::fopen(redirect(path, buf), mode);
+}
+
+EXPORT FILE *fopen64(const char *path, const char *mode)
+{
+	return fopen(path, mode);
+}
+
+EXPORT int scandir(const char *path, struct dirent ***list, int (*filter)(const struct dirent *),
+		   int (*compar)(const struct dirent **, const struct dirent **))
+{
+	std::string buf;
+	return libc::scandir(redirect(path, buf), list, filter, compar);
+}
+
+EXPORT int scandir64(const char *path, struct dirent64 ***list,
+		     int (*filter)(const struct dirent64 *),
+		     int (*compar)(const struct dirent64 **, const struct dirent64 **))
+{
+	// struct dirent and dirent64 are the same on LP64.
+	return scandir(
+		path, reinterpret_cast<struct dirent ***>(list),
+		reinterpret_cast<int (*)(const struct dirent *)>(filter),
+		reinterpret_cast<int (*)(const struct dirent **, const struct dirent **)>(compar));
+}
+
+EXPORT int socket(int domain, int type, int protocol)
+{
+	if (kernel != nullptr && domain == AF_PACKET)
+		return libc::socket(AF_UNIX, SOCK_DGRAM | (type & (SOCK_CLOEXEC | SOCK_NONBLOCK)),
+				    0);
+	return libc::socket(domain, type, protocol);
+}

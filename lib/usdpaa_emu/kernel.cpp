@@ -1,0 +1,444 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+#include "usdpaa_emu/kernel.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dpaa_hw/fman_ccsr.hpp"
+#include "dpaa_hw/fman_memac.hpp"
+#include "usdpaa_emu/libc_next.hpp"
+#include "usdpaa_emu/log.hpp"
+#include "usdpaa_emu/mmio_trap.hpp"
+
+namespace dpaa::usdpaa
+{
+
+namespace
+{
+
+// SDQCR pool-channel bits (pools 1..15: bits 14..0) a portal may dequeue
+// from; the kernel grants user-space portals all of them.
+constexpr uint32_t kAllPools = 0x7fff;
+
+bool inside(uint64_t phys, size_t len, uint64_t base, uint64_t size)
+{
+	return phys >= base && len <= size && phys - base <= size - len;
+}
+
+} // namespace
+
+std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
+{
+	model::ModelConfig cfg;
+	if (!model::parse_config(config, cfg, error)) {
+		// The parser names its variable DPAA_MODEL; ours has its own name.
+		if (error.rfind("DPAA_MODEL:", 0) == 0)
+			error = "DPAA_KERNEL_MODEL:" + error.substr(strlen("DPAA_MODEL:"));
+		return nullptr;
+	}
+	std::unique_ptr<Kernel> k(new Kernel());
+	k->sys_ = model::System::create(std::move(cfg), k->mem_, error);
+	if (!k->sys_) {
+		if (error.rfind("DPAA_MODEL:", 0) == 0)
+			error = "DPAA_KERNEL_MODEL:" + error.substr(strlen("DPAA_MODEL:"));
+		return nullptr;
+	}
+	k->dt_ = describe(k->sys_->board());
+	k->ids_[kIdFqid].set_ranges(k->dt_.ranges.fqids);
+	k->ids_[kIdBpid].set_ranges(k->dt_.ranges.bpids);
+	k->ids_[kIdQpool].set_ranges(k->dt_.ranges.pool_channels);
+	k->ids_[kIdCgrid].set_ranges(k->dt_.ranges.cgrids);
+	k->link_efd_.fill(-1);
+
+	const char *tmp = getenv("TMPDIR");
+	std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/usdpaa-emu.XXXXXX";
+	if (mkdtemp(templ.data()) == nullptr) {
+		error = "DPAA_KERNEL_MODEL: cannot create a folder for the device tree in " +
+			templ + ": " + strerror(errno);
+		return nullptr;
+	}
+	k->tmp_dir_ = templ;
+	k->dt_root_ = templ + "/device-tree";
+	k->soc_id_file_ = templ + "/soc_id";
+	if (mkdir(k->dt_root_.c_str(), 0755) != 0 ||
+	    write_device_tree(k->sys_->board(), k->dt_, k->dt_root_, error) < 0) {
+		error = "DPAA_KERNEL_MODEL: writing the device tree: " + error;
+		return nullptr;
+	}
+	FILE *f = libc::fopen(k->soc_id_file_.c_str(), "w");
+	if (f == nullptr) {
+		error = "DPAA_KERNEL_MODEL: " + k->soc_id_file_ + ": " + strerror(errno);
+		return nullptr;
+	}
+	fprintf(f, "svr:0x%08x\n", k->dt_.soc_svr);
+	fclose(f);
+
+	k->boot_state();
+	int ret = mmio_trap_install();
+	if (ret == 0)
+		ret = k->sys_->start();
+	if (ret < 0) {
+		error = std::string("DPAA_KERNEL_MODEL: starting the model: ") + strerror(-ret);
+		return nullptr;
+	}
+	return k;
+}
+
+Kernel::~Kernel()
+{
+	shutdown();
+}
+
+void Kernel::shutdown()
+{
+	if (sys_)
+		sys_->stop();
+	if (!tmp_dir_.empty()) {
+		// No child process here: a child would inherit LD_PRELOAD and
+		// start an emulation of its own.
+		std::error_code ec;
+		std::filesystem::remove_all(tmp_dir_, ec);
+		if (ec)
+			log_once("cleanup", "could not remove %s", tmp_dir_.c_str());
+		tmp_dir_.clear();
+	}
+}
+
+// What the kernel's init driver for fsl,dpa-ethernet-init nodes leaves: the
+// ports configured and enabled towards the device tree's FQIDs, the MAC's
+// address programmed. The MAC itself stays disabled until its driver
+// enables Rx and Tx in COMMAND_CONFIG.
+void Kernel::boot_state()
+{
+	namespace f = hw::fman;
+	for (const DpaInterface &i : dt_.interfaces) {
+		hw::RegisterWindow &w = sys_->fman(i.fman).ccsr();
+		const uint32_t rx = f::port_page(f::rx_port_id(i.cell));
+		const uint32_t tx = f::port_page(f::tx_port_id(i.cell));
+		w.write32(rx + f::bmi_rx::kRfne, f::nia::kEngParser);
+		w.write32(rx + f::bmi_rx::kRfpne, f::nia::kEnqueue);
+		w.write32(rx + f::bmi_rx::kRfene, f::nia::kEngQmiEnq);
+		w.write32(rx + f::bmi_rx::kRfqid, i.rx_def_fqid);
+		w.write32(rx + f::bmi_rx::kRefqid, i.rx_err_fqid);
+		w.write32(rx + f::bmi_rx::kRstc, f::bmi_rx::kStatsEn);
+		w.write32(rx + f::qmi::kPageOffset + f::qmi::kPnc, f::qmi::kPncEn);
+		w.write32(rx + f::bmi_rx::kRcfg, f::bmi_rx::kCfgEn);
+		w.write32(tx + f::bmi_tx::kTicp, f::icp::kDefault);
+		w.write32(tx + f::bmi_tx::kTcfqid, i.tx_conf_fqid);
+		w.write32(tx + f::bmi_tx::kTefqid, i.tx_err_fqid);
+		w.write32(tx + f::bmi_tx::kTstc, f::bmi_rx::kStatsEn);
+		w.write32(tx + f::qmi::kPageOffset + f::qmi::kPnc, f::qmi::kPncEn);
+		w.write32(tx + f::bmi_tx::kTcfg, f::bmi_tx::kCfgEn);
+		const auto &a = i.mac_addr;
+		const uint32_t mac = f::mac_base(i.cell);
+		w.write32(mac + hw::memac::mac_addr_lo(0),
+			  a[0] | uint32_t(a[1]) << 8 | uint32_t(a[2]) << 16 | uint32_t(a[3]) << 24);
+		w.write32(mac + hw::memac::mac_addr_hi(0), a[4] | uint32_t(a[5]) << 8);
+	}
+}
+
+int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
+{
+	std::lock_guard<std::mutex> g(lock_);
+	switch (req) {
+	case kIdAlloc: {
+		auto *a = static_cast<IdAlloc *>(arg);
+		if (a->type >= kNumIdTypes)
+			return -EINVAL;
+		return ids_[a->type].alloc(a->base, a->num, a->align, a->partial != 0);
+	}
+	case kIdRelease: {
+		auto *a = static_cast<IdRange *>(arg);
+		if (a->type >= kNumIdTypes)
+			return -EINVAL;
+		int ret = ids_[a->type].release(a->base, a->num);
+		if (ret < 0)
+			log_once("release", "ID_RELEASE of IDs not held (type %u, base 0x%x, %u)",
+				 a->type, a->base, a->num);
+		return ret;
+	}
+	case kIdReserve: {
+		auto *a = static_cast<IdRange *>(arg);
+		if (a->type >= kNumIdTypes)
+			return -EINVAL;
+		return ids_[a->type].reserve(a->base, a->num);
+	}
+	case kPortalMap:
+		return portal_map(*static_cast<PortalMap *>(arg));
+	case kPortalUnmap:
+		return portal_unmap(*static_cast<PortalUnmap *>(arg));
+	case kGetIoctlVersion:
+		*static_cast<int *>(arg) = kIoctlVersion;
+		return 0;
+	case kGetLinkStatus: {
+		auto *a = static_cast<LinkStatus *>(arg);
+		const DpaInterface *i = interface(a->if_name);
+		if (i == nullptr)
+			return -ENODEV;
+		const bool up = link_up(*i);
+		uint32_t speed = 0;
+		for (const model::FmanDesc &fd : sys_->board().fmans)
+			for (const model::MacDesc &m : fd.macs)
+				if (fd.index == i->fman && m.cell == i->cell)
+					speed = m.speed_mbps;
+		a->status = up ? 1 : 0;
+		a->speed = up ? int32_t(speed) : 0;
+		a->duplex = up ? 1 : 0;
+		a->autoneg = 0; // the RDBs' ports are fixed links to their PHYs
+		return 0;
+	}
+	case kUpdateLinkStatus: {
+		auto *a = static_cast<LinkUpdate *>(arg);
+		const DpaInterface *i = interface(a->if_name);
+		if (i == nullptr)
+			return -ENODEV;
+		const size_t n = size_t(i - dt_.interfaces.data());
+		const bool was_up = link_up(*i);
+		admin_down_[n] = a->status == 0;
+		if (link_up(*i) != was_up)
+			signal_link(n);
+		return 0;
+	}
+	case kUpdateLinkSpeed:
+	case kRestartAutoneg:
+		return interface(static_cast<IfName *>(arg)->if_name) ? 0 : -ENODEV;
+	case kLinkIntrEnable: {
+		auto *a = static_cast<LinkIntr *>(arg);
+		const DpaInterface *i = interface(a->if_name);
+		if (i == nullptr)
+			return -ENODEV;
+		// The kernel reports the link's state once its PHY has come up,
+		// then every change; the model's wires are up from the start.
+		const size_t n = size_t(i - dt_.interfaces.data());
+		link_efd_[n] = int(a->efd);
+		if (link_up(*i))
+			signal_link(n);
+		return 0;
+	}
+	case kLinkIntrDisable: {
+		const DpaInterface *i = interface(static_cast<IfName *>(arg)->if_name);
+		if (i == nullptr)
+			return -ENODEV;
+		link_efd_[size_t(i - dt_.interfaces.data())] = -1;
+		return 0;
+	}
+	default:
+		log_once("ioctl",
+			 "/dev/fsl-usdpaa: ioctl 0x%lx is not one the USDPAA kernel "
+			 "interface has (EINVAL)",
+			 req);
+		return -EINVAL;
+	}
+}
+
+int Kernel::portal_map(PortalMap &m)
+{
+	const bool qman = m.type == kPortalQman;
+	if (m.type != kPortalQman && m.type != kPortalBman)
+		return -EINVAL;
+	auto &taken = qman ? qportal_taken_ : bportal_taken_;
+	const unsigned n = qman ? model::Soc::num_qman_portals() : model::Soc::num_bman_portals();
+	unsigned idx = m.index;
+	if (idx == kAnyPortal) {
+		for (idx = 0; idx < n && taken[idx]; idx++)
+			;
+		if (idx == n)
+			return -ENODEV;
+	} else if (idx >= n) {
+		return -ENODEV;
+	} else if (taken[idx]) {
+		log_once(qman ? "qportal-busy" : "bportal-busy",
+			 "%s portal %u is mapped already (EBUSY)", qman ? "QMan" : "BMan", idx);
+		return -EBUSY;
+	}
+	taken[idx] = true;
+	m.index = idx;
+	if (qman) {
+		model::QmanSwPortal &p = sys_->soc().qman_portal(idx);
+		m.cena = p.ce();
+		m.cinh = p.ci();
+		m.channel = p.channel();
+		m.pools = kAllPools;
+	} else {
+		model::BmanSwPortal &p = sys_->soc().bman_portal(idx);
+		m.cena = p.ce();
+		m.cinh = p.ci();
+	}
+	return 0;
+}
+
+int Kernel::portal_unmap(const PortalUnmap &m)
+{
+	for (unsigned i = 0; i < model::Soc::num_qman_portals(); i++)
+		if (qportal_taken_[i] && sys_->soc().qman_portal(i).ci() == m.cinh) {
+			qportal_taken_[i] = false;
+			return 0;
+		}
+	for (unsigned i = 0; i < model::Soc::num_bman_portals(); i++)
+		if (bportal_taken_[i] && sys_->soc().bman_portal(i).ci() == m.cinh) {
+			bportal_taken_[i] = false;
+			return 0;
+		}
+	log_once("unmap", "PORTAL_UNMAP of a portal not mapped (EINVAL)");
+	return -EINVAL;
+}
+
+void Kernel::signal_link(size_t n)
+{
+	const uint64_t one = 1;
+	if (link_efd_[n] >= 0 && write(link_efd_[n], &one, sizeof(one)) < 0)
+		log_once("lsc", "signalling a link change: %s", strerror(errno));
+}
+
+void Kernel::raise_irq(void *arg, uint32_t)
+{
+	auto *b = static_cast<IrqBinding *>(arg);
+	const uint64_t one = 1;
+	if (b->fd >= 0 && write(b->fd, &one, sizeof(one)) < 0)
+		log_once("irq", "signalling a portal interrupt: %s", strerror(errno));
+}
+
+int Kernel::irq_ioctl(int fd, unsigned long req, void *arg)
+{
+	if (req != kPortalIrqMap) {
+		log_once("irq-ioctl",
+			 "/dev/fsl-usdpaa-irq: ioctl 0x%lx is not one the USDPAA "
+			 "kernel interface has (EINVAL)",
+			 req);
+		return -EINVAL;
+	}
+	auto *m = static_cast<IrqMap *>(arg);
+	if (m->type == kPortalBman)
+		return 0; // BMan portal interrupts are not modelled; nothing to signal
+	std::lock_guard<std::mutex> g(lock_);
+	for (unsigned i = 0; i < model::Soc::num_qman_portals(); i++) {
+		model::QmanSwPortal &p = sys_->soc().qman_portal(i);
+		if (p.ci() != m->portal_cinh)
+			continue;
+		if (!qportal_taken_[i])
+			return -EINVAL;
+		std::lock_guard<std::mutex> hold(sys_->soc().lock());
+		irq_[i] = IrqBinding{fd, this};
+		p.set_irq_hook(raise_irq, &irq_[i]);
+		return 0;
+	}
+	log_once("irq-map", "PORTAL_IRQ_MAP of a portal not mapped (EINVAL)");
+	return -EINVAL;
+}
+
+void Kernel::irq_closed(int fd)
+{
+	std::lock_guard<std::mutex> g(lock_);
+	std::lock_guard<std::mutex> hold(sys_->soc().lock());
+	for (unsigned i = 0; i < model::Soc::num_qman_portals(); i++)
+		if (irq_[i].fd == fd) {
+			sys_->soc().qman_portal(i).set_irq_hook(nullptr, nullptr);
+			irq_[i] = IrqBinding{};
+		}
+}
+
+void *Kernel::map_phys(size_t len, uint64_t phys)
+{
+	if (inside(phys, len, phys::kQmanCcsr, phys::kCcsrSize)) {
+		// Mapped by the QMan driver and never accessed: a zero page.
+		return libc::mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+				  -1, 0);
+	}
+	if (inside(phys, len, phys::kBmanCcsr, phys::kCcsrSize)) {
+		void *p = mmio_trap_map(len, sys_->soc().bman().ccsr(),
+					uint32_t(phys - phys::kBmanCcsr));
+		return p ? p : MAP_FAILED;
+	}
+	for (unsigned f = 0; f < sys_->num_fmans(); f++) {
+		const uint64_t base = phys::kFmanCcsr + f * 0x100000;
+		if (inside(phys, len, base, phys::kFmanSize)) {
+			void *p = mmio_trap_map(len, sys_->fman(f).ccsr(), uint32_t(phys - base));
+			return p ? p : MAP_FAILED;
+		}
+	}
+	log_once("mem", "/dev/mem: nothing of the board at 0x%llx (+0x%zx): EINVAL",
+		 static_cast<unsigned long long>(phys), len);
+	errno = EINVAL;
+	return MAP_FAILED;
+}
+
+const DpaInterface *Kernel::interface(const char *if_name) const
+{
+	const std::string name(if_name, strnlen(if_name, kIfNameLen));
+	for (const DpaInterface &i : dt_.interfaces)
+		if (i.node_name == name)
+			return &i;
+	return nullptr;
+}
+
+bool Kernel::link_up(const DpaInterface &i) const
+{
+	if (admin_down_[size_t(&i - dt_.interfaces.data())])
+		return false;
+	std::string port = "fm" + std::to_string(i.fman + 1) + "-mac" + std::to_string(i.cell + 1);
+	model::Wire *w = sys_->wire(port);
+	return w != nullptr && w->link_up();
+}
+
+void Kernel::report()
+{
+	for (const std::string &l : sys_->wire_summary())
+		log("%s", l.c_str());
+	for (const DpaInterface &i : dt_.interfaces) {
+		const model::FmanPortStats &s = sys_->fman(i.fman).stats(i.cell);
+		if (s.tx_frames + s.tx_busy + s.tx_errors + s.tx_mac_disabled + s.rx_port_disabled +
+			    s.rx_mac_disabled + s.rx_no_fqid + s.rx_enqueue_rejected +
+			    s.rx_taildrop + s.rx_dma_errors ==
+		    0)
+			continue;
+		log("fm%u-mac%u: tx_frames %llu tx_busy %llu tx_errors %llu tx_mac_disabled %llu "
+		    "tx_confirmations %llu tx_release_failed %llu rx_port_disabled %llu "
+		    "rx_mac_disabled %llu rx_no_fqid %llu rx_enqueue_rejected %llu rx_taildrop "
+		    "%llu "
+		    "rx_dma_errors %llu rx_error_fq %llu",
+		    i.fman + 1, i.cell + 1, (unsigned long long)s.tx_frames,
+		    (unsigned long long)s.tx_busy, (unsigned long long)s.tx_errors,
+		    (unsigned long long)s.tx_mac_disabled, (unsigned long long)s.tx_confirmations,
+		    (unsigned long long)s.tx_release_failed, (unsigned long long)s.rx_port_disabled,
+		    (unsigned long long)s.rx_mac_disabled, (unsigned long long)s.rx_no_fqid,
+		    (unsigned long long)s.rx_enqueue_rejected, (unsigned long long)s.rx_taildrop,
+		    (unsigned long long)s.rx_dma_errors, (unsigned long long)s.rx_error_fq);
+	}
+	const model::PortalFaults p = sys_->soc().faults();
+	uint64_t fm[6] = {};
+	for (unsigned f = 0; f < sys_->num_fmans(); f++) {
+		const model::FmanFaults x = sys_->fman(f).faults();
+		fm[0] += x.read_only_write;
+		fm[1] += x.pools_not_ascending;
+		fm[2] += x.ic_overlaps_frame;
+		fm[3] += x.dtc_without_rpd;
+		fm[4] += x.bad_release_bpid;
+		fm[5] += x.keygen_bad_access;
+	}
+	const uint64_t total = p.bad_eqcr_verb + p.bad_mc_verb + p.bad_consume + p.vdqcr_busy +
+			       p.bad_rcr_entry + fm[0] + fm[1] + fm[2] + fm[3] + fm[4] + fm[5];
+	log("model misuse: %llu (bad_eqcr_verb %llu, bad_mc_verb %llu, bad_consume %llu, "
+	    "vdqcr_busy %llu, bad_rcr_entry %llu, read_only_write %llu, pools_not_ascending %llu, "
+	    "ic_overlaps_frame %llu, dtc_without_rpd %llu, bad_release_bpid %llu, "
+	    "keygen_bad_access %llu); %llu CCSR accesses emulated",
+	    (unsigned long long)total, (unsigned long long)p.bad_eqcr_verb,
+	    (unsigned long long)p.bad_mc_verb, (unsigned long long)p.bad_consume,
+	    (unsigned long long)p.vdqcr_busy, (unsigned long long)p.bad_rcr_entry,
+	    (unsigned long long)fm[0], (unsigned long long)fm[1], (unsigned long long)fm[2],
+	    (unsigned long long)fm[3], (unsigned long long)fm[4], (unsigned long long)fm[5],
+	    (unsigned long long)mmio_trap_count());
+}
+
+} // namespace dpaa::usdpaa

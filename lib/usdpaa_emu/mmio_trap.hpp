@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// CCSR windows that plain loads and stores reach, one access at a time.
+//
+// A driver maps a block's registers through /dev/mem and then reads and
+// writes them as memory (in_be32/out_be32). Here such a window is address
+// space with no access rights: every access faults, and the SIGSEGV handler
+// decodes the faulting instruction (the x86-64 mov, movzx, movbe and mov-imm
+// forms a compiler emits for a volatile access), performs it on the model's
+// register window (32-bit big-endian registers; narrower or wider accesses
+// are split or merged into whole registers), writes the loaded value into
+// the register the instruction names, and resumes after it. So a read with
+// a side effect happens once, a spin on a self-clearing bit sees it clear,
+// and a hash-table write is one command, as on silicon.
+//
+// Control path only: a few microseconds per access.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "dpaa_hw/register_window.hpp"
+
+namespace dpaa::usdpaa
+{
+
+// Installs the SIGSEGV handler (once). Faults outside the windows go to the
+// handler that was there before, or crash as they would have.
+int mmio_trap_install() noexcept;
+
+// Reserves 'len' bytes whose accesses reach 'regs' at offset 'base_off' and
+// up; nullptr (errno set) when no slot or address space is left.
+void *mmio_trap_map(size_t len, hw::RegisterWindow &regs, uint32_t base_off) noexcept;
+
+// Whether [addr, addr + len) was a window; it is unmapped if so.
+bool mmio_trap_unmap(void *addr, size_t len) noexcept;
+
+// Called once when the application faults outside the windows, before it
+// dies of it (not async-signal-safe: the process is lost anyway).
+void mmio_trap_on_crash(void (*fn)()) noexcept;
+
+// Accesses emulated so far (for the report at exit).
+uint64_t mmio_trap_count() noexcept;
+
+} // namespace dpaa::usdpaa
