@@ -8,7 +8,7 @@
 # drivers/bus/dpaa) and each environment variable they read. The lists come
 # from the source, so a new option without documentation fails this check.
 # It looks in the literal text (``...`` and literal blocks) of
-# doc/guides/nics/dpaa.rst and dpaa_model_wires.rst: a key must appear as
+# doc/guides/nics/dpaa.rst, dpaa_model_wires.rst or dpaa_usdpaa_emu.rst: a key must appear as
 # "key=", a word as itself.
 #
 #   devtools/check-doc-coverage.py [source root]
@@ -16,7 +16,11 @@ import pathlib
 import re
 import sys
 
-DOCS = ["doc/guides/nics/dpaa.rst", "doc/guides/nics/dpaa_model_wires.rst"]
+DOCS = [
+    "doc/guides/nics/dpaa.rst",
+    "doc/guides/nics/dpaa_model_wires.rst",
+    "doc/guides/nics/dpaa_usdpaa_emu.rst",
+]
 MODEL_PARSER = ["lib/dpaa_model/config.cpp", "lib/dpaa_model/wire_*.cpp"]
 BOARDS = "lib/dpaa_model/board.cpp"
 DRIVERS = ["drivers/net/dpaa", "drivers/bus/dpaa"]

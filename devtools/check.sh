@@ -107,7 +107,7 @@ spdx_ok() {
 check_patch() {
 	local bad=0 f outside
 	# Files DPDK's checkpatch exempts from the SPDX rule too: data, not code.
-	local no_spdx='(^|/)(version\.map|sources\.list|MAINTAINERS|\.gitignore|README\.md)$|\.(ini|pcap|txt|json)$'
+	local no_spdx='(^|/)(version\.map|exports\.map|sources\.list|MAINTAINERS|\.gitignore|README\.md)$|\.(ini|pcap|txt|json)$'
 	while IFS= read -r f; do
 		if ! [[ $f =~ $no_spdx ]] && ! spdx_ok "$f"; then
 			echo "$f:1: the first line (after #!) is not the SPDX-License-Identifier line"
