@@ -295,10 +295,10 @@ int Kernel::portal_unmap(const PortalUnmap &m)
 	return -EINVAL;
 }
 
-void Kernel::signal_link(size_t n)
+void Kernel::signal_link(size_t interface)
 {
 	const uint64_t one = 1;
-	if (link_efd_[n] >= 0 && write(link_efd_[n], &one, sizeof(one)) < 0)
+	if (link_efd_[interface] >= 0 && write(link_efd_[interface], &one, sizeof(one)) < 0)
 		log_once("lsc", "signalling a link change: %s", strerror(errno));
 }
 
