@@ -65,11 +65,6 @@ inline constexpr uint32_t kSwReset = 0x00001000;     // self-clearing
 inline constexpr uint32_t kCntFrmEn = 0x00002000;    // accept control frames other than pause
 inline constexpr uint32_t kNoLenChk = 0x00020000;
 inline constexpr uint32_t kPfcMode = 0x00080000;
-// MODEL-ONLY, in a bit the manual leaves reserved: accept all multicast. The
-// mEMAC has no such bit: a driver that must also run on a board gets
-// all-multicast by setting all 64 hash buckets (HASHTABLE_CTRL), which the
-// model honours too.
-inline constexpr uint32_t kAllMulticast = 0x80000000;
 inline constexpr uint32_t kReset = kTxPadEn;
 } // namespace cmd
 

@@ -98,7 +98,7 @@ bool Fman::mac_accepts(const Port &p, const uint8_t *dst) const noexcept
 	for (unsigned i = 0; i < 6; i++)
 		a = a << 8 | dst[i];
 	if (dst[0] & 1) {
-		if (is_broadcast(dst) || (cmd & memac::cmd::kAllMulticast))
+		if (is_broadcast(dst))
 			return true;
 		std::array<uint8_t, 6> d{dst[0], dst[1], dst[2], dst[3], dst[4], dst[5]};
 		if (p.hash_buckets & (uint64_t{1} << memac::hash_bucket(d)))

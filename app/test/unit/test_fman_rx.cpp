@@ -141,8 +141,12 @@ TEST_F(FmanRx, MacFilteringMatrix)
 	};
 	const uint32_t base = memac::cmd::kRxEn | memac::cmd::kTxEn;
 	for (int mode = 0; mode < 3; mode++) {
-		uint32_t cmd = base | (mode == 1 ? memac::cmd::kPromiscuous : 0) |
-			       (mode == 2 ? memac::cmd::kAllMulticast : 0);
+		// Mode 2, all-multicast: every hash bucket set, as the mEMAC
+		// has no bit of its own for it.
+		if (mode == 2)
+			for (uint32_t b = 0; b < memac::hash::kBuckets; b++)
+				rig.mac_wr(kMac, memac::kHashtableCtrl, memac::hash::kMcastEn | b);
+		const uint32_t cmd = base | (mode == 1 ? memac::cmd::kPromiscuous : 0);
 		rig.mac_wr(kMac, memac::kCommandConfig, cmd);
 		for (const Case &c : cases) {
 			uint64_t drops = rig.stat(kMac, st::kRDrp);

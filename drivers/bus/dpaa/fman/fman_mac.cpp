@@ -89,13 +89,10 @@ void Mac::set_promiscuous(bool on) noexcept
 
 void Mac::set_all_multicast(bool on) noexcept
 {
-	// All 64 buckets accept every group address on the silicon; the model
-	// also reads its all-multicast bit.
+	// The mEMAC has no all-multicast bit: with all 64 hash buckets set,
+	// every group address hits one.
 	for (uint32_t b = 0; b < memac::hash::kBuckets; b++)
 		wr(memac::kHashtableCtrl, b | (on ? memac::hash::kMcastEn : 0));
-	const uint32_t c = rd(memac::kCommandConfig);
-	wr(memac::kCommandConfig,
-	   on ? c | memac::cmd::kAllMulticast : c & ~memac::cmd::kAllMulticast);
 }
 
 void Mac::set_multicast_list(const uint8_t (*addrs)[6], unsigned n) noexcept
