@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright 2026 The DPAA C++ PMD authors
+ */
+
+// The Rx burst (see dpaa_rx.cpp for how push and pull mode get frames),
+// as a template so that it is instantiated where it is chosen: the driver
+// instantiates it once per Rx mode (rx_burst_for), with nothing added to a
+// frame's conversion. A benchmark that must compare the shipped burst with
+// one doing more per frame instantiates it with its own FrameWork; no such
+// variant is built into the driver.
+//
+// eth_fd_to_mbuf touches two cache lines per frame, both prefetched one
+// frame ahead: the mbuf's first line and the buffer's first line (the
+// parse result and the hash the FMan wrote). The payload, and the mbuf's
+// buf_addr, are never read.
+
+#pragma once
+
+#include <cstring>
+
+#include <rte_prefetch.h>
+
+#include "dpaa_ethdev.hpp"
+#include "dpaa_fd.hpp"
+#include "dpaa_fq.hpp"
+#include "dpaa_rx_parse.hpp"
+
+namespace dpaa::net
+{
+
+// The driver's conversion: nothing beyond the FD and the parse result.
+struct RxFrameNoWork {
+	static constexpr bool kNone = true;
+	static void frame(rte_mbuf *) noexcept {}
+};
+
+// One mbuf chain from an SG FD (or nullptr, buffers freed, for a format the
+// FMan does not produce on Rx).
+[[gnu::noinline]] rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept;
+// Hand out what other queues' bursts parked for this one.
+[[gnu::noinline]] unsigned drain_stash(RxQueue &q, rte_mbuf **pkts, unsigned nb) noexcept;
+
+namespace rx
+{
+
+namespace qm = hw::qm;
+
+// refcnt 1, nb_segs 1, port and data_off in one 8-byte store, as DPDK's
+// vector PMDs do (the four fields are rte_mbuf::rearm_data).
+[[gnu::always_inline]] inline void rearm(rte_mbuf *m, uint64_t word) noexcept
+{
+	static_assert(offsetof(rte_mbuf, data_off) == offsetof(rte_mbuf, rearm_data));
+	memcpy(reinterpret_cast<char *>(m) + offsetof(rte_mbuf, rearm_data), &word, sizeof(word));
+}
+
+[[gnu::always_inline]] inline void prefetch_frame(const hw::Fd &fd, uint32_t meta) noexcept
+{
+	char *buf = static_cast<char *>(bus::bus_to_va(fd.addr()));
+	rte_prefetch0(buf - meta);
+	rte_prefetch0(buf);
+}
+
+// One mbuf (chain, for SG) from one FD of queue q. Error frames are freed
+// and return nullptr.
+template <class FrameWork = RxFrameNoWork>
+[[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
+{
+	const uint32_t status = fd.status();
+	if (status & prs::fd_status::kRxErrorMask) [[unlikely]] {
+		free_fd_buffers(fd);
+		return nullptr;
+	}
+	if (fd.format() != hw::FdFormat::contig) [[unlikely]]
+		return sg_fd_to_mbuf(q, fd);
+	char *buf = static_cast<char *>(bus::bus_to_va(fd.addr()));
+	auto *m = reinterpret_cast<rte_mbuf *>(buf - q.meta_size);
+	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(buf + kPrsOffset);
+	const uint32_t len = fd.length();
+	rearm(m, q.rearm | fd.offset());
+	m->pkt_len = len;
+	m->data_len = static_cast<uint16_t>(len);
+	m->packet_type = parse_ptype(pr);
+	uint64_t flags = parse_cksum_flags(pr, status);
+	if (q.hash_valid) {
+		m->hash.rss = static_cast<uint32_t>(
+			reinterpret_cast<const hw::be64 *>(buf + kHashOffset)->load());
+		flags |= RTE_MBUF_F_RX_RSS_HASH;
+	}
+	m->ol_flags = flags;
+	FrameWork::frame(m);
+	return m;
+}
+
+template <RxMode Mode, class FrameWork = RxFrameNoWork>
+uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
+{
+	RxQueue &q = *static_cast<RxQueue *>(rxq);
+	qbman::QmanPortal *portal = bus::qman_portal();
+	if (portal == nullptr) [[unlikely]]
+		return 0;
+	if (q.state != RxqState::running) [[unlikely]]
+		return rxq_idle_burst(q, *portal);
+	unsigned nb = RTE_MIN(nb_pkts, kBurstMax);
+	unsigned got = 0;
+
+	if constexpr (Mode == RxMode::push) {
+		if (q.portal != portal) [[unlikely]] {
+			if (bind_push_queue(q, *portal) < 0)
+				return 0;
+		}
+	} else {
+		// The portal this queue's volatile dequeues deliver to: a burst
+		// of another queue of this lcore that meets one of its frames
+		// parks it for this queue (park_foreign_entry).
+		if (q.portal != portal) [[unlikely]]
+			q.portal = portal;
+	}
+	if (q.stash_n) [[unlikely]] {
+		got = drain_stash(q, pkts, nb);
+		if (got == nb) {
+			q.stats.packets += got;
+			for (unsigned i = 0; i < got; i++)
+				q.stats.bytes += pkts[i]->pkt_len;
+			return static_cast<uint16_t>(got);
+		}
+	}
+	if constexpr (Mode == RxMode::pull) {
+		// Not for a burst of 0 frames: a count of 0 asks QMan for all.
+		if (got < nb && !portal->vdqcr_busy())
+			portal->volatile_dequeue(hw::Fqid{q.fqid}, nb - got, true);
+	}
+
+	// Take the FDs off the ring first, then give the entries back in one
+	// go so that QMan refills the ring while the mbufs are built.
+	hw::Fd fds[kBurstMax];
+	unsigned nfd = 0;
+	const unsigned want = nb - got;
+	while (nfd < want) {
+		const qm::DqrrEntry *e = portal->dqrr_current();
+		if (e == nullptr)
+			break;
+		if (!e->has_frame()) [[unlikely]] {
+			// Volatile dequeue expired, or an FQ state notice.
+			portal->dqrr_next();
+			continue;
+		}
+		if (e->fqid() != q.fqid) [[unlikely]] {
+			if (!park_foreign_entry(*e, *portal))
+				break;
+			portal->dqrr_next();
+			continue;
+		}
+		fds[nfd++] = e->fd;
+		portal->dqrr_next();
+	}
+	portal->dqrr_consume();
+
+	if (nfd)
+		prefetch_frame(fds[0], q.meta_size);
+	uint64_t bytes = 0;
+	unsigned errors = 0;
+	rte_mbuf **out = pkts + got;
+	unsigned n = 0;
+	for (unsigned i = 0; i < nfd; i++) {
+		if (i + 1 < nfd)
+			prefetch_frame(fds[i + 1], q.meta_size);
+		rte_mbuf *m = eth_fd_to_mbuf<FrameWork>(q, fds[i]);
+		if (m == nullptr) [[unlikely]] {
+			errors++;
+			continue;
+		}
+		bytes += m->pkt_len;
+		out[n++] = m;
+	}
+	for (unsigned i = 0; i < got; i++)
+		bytes += pkts[i]->pkt_len;
+	got += n;
+	q.stats.packets += got;
+	q.stats.bytes += bytes;
+	q.stats.errors += errors;
+	return static_cast<uint16_t>(got);
+}
+
+} // namespace rx
+
+} // namespace dpaa::net
