@@ -4,22 +4,28 @@
 // What net_dpaa's bursts cost per frame, the modelled SoC excluded: the
 // model runs stepped, between the timed calls, never inside them.
 //
-// fm1-mac9 has a loopback wire. Each round sends a batch of 64-byte
-// 802.1Q-tagged UDP frames, steps the model until they are back in the Rx
-// queue's DQRR, evicts the frame buffers and mbufs from the CPU caches (the
-// FMan writes frames by DMA: on a board the lines the Rx burst reads are not
-// in the cache; the model wrote them with the CPU), and then times, with the
-// TSC, one of:
-//  - rx:        rte_eth_rx_burst() alone (what net_dpaa does);
-//  - rx+strip:  rte_eth_rx_burst() followed at once by a software VLAN strip
-//               of every frame, i.e. what a PMD that strips in its burst
-//               adds: a read of each frame's first line, cold, and a move;
-//  - tx:        rte_eth_tx_burst() of a batch (EQCR room for all of it).
+// fm1-mac9 has a loopback wire. Each round sends a batch of 64-byte UDP
+// frames (802.1Q-tagged unless --untagged), steps the model until they are
+// back in the Rx queue's DQRR, evicts the frame buffers and mbufs from the
+// CPU caches (the FMan writes frames by DMA: on a board the lines the Rx
+// burst reads are not in the cache; the model wrote them with the CPU), and
+// then times, with the TSC, one of:
+//  - rx:             rte_eth_rx_burst() alone (what net_dpaa does);
+//  - rx-app-strip:   rte_eth_rx_burst() followed at once by a software VLAN
+//                    strip of every frame by the application;
+//  - rx-burst-strip: the driver's burst instantiated with the strip inside
+//                    each frame's conversion (vlan_strip_variants.hpp), i.e.
+//                    a PMD that strips in software in its burst;
+//  - rx-floor:       the Rx floor of datapath_floor.hpp on the same DQRR;
+//  - tx:             rte_eth_tx_burst() of a batch (EQCR room for all of it);
+//  - tx-floor:       the Tx floor on the same EQCR.
 // The variants alternate round by round, so that the machine's noise falls on
 // all of them alike; each figure is the median over the rounds of cycles per
 // frame. Prints one JSON object.
 //
-// Usage: datapath_bench [--rounds N] [--warm]   (--warm: no eviction)
+// Usage: datapath_bench [--rounds N] [--warm] [--untagged] [--mbufs N] [--only VARIANT]
+//   --warm: no eviction; --mbufs: the pool's size (default 2047);
+//   --only: run that variant alone (for a profile: valgrind, perf).
 
 #include <algorithm>
 #include <cstdio>
@@ -36,8 +42,10 @@
 #include <rte_mempool.h>
 #include <rte_udp.h>
 
+#include "datapath_floor.hpp"
 #include "dpaa_bus.hpp"
 #include "dpaa_model/system.hpp"
+#include "vlan_strip_variants.hpp"
 
 namespace
 {
@@ -68,12 +76,18 @@ void evict(const void *addr, size_t len)
 	}
 }
 
+// The lines a burst may touch of every mbuf of the pool: the mbuf's two,
+// and the buffer's first four (annotation, then the frame at its offset).
+// Not the whole buffer: the rest is never read, and flushing a whole pool
+// every round would make a run take minutes.
 void evict_pool(rte_mempool *mp)
 {
-	rte_mempool_mem_iter(
+	rte_mempool_obj_iter(
 		mp,
-		[](rte_mempool *, void *, rte_mempool_memhdr *h, unsigned) {
-			evict(h->addr, h->len);
+		[](rte_mempool *, void *, void *obj, unsigned) {
+			const auto *m = static_cast<const rte_mbuf *>(obj);
+			evict(m->buf_addr, 4 * RTE_CACHE_LINE_SIZE);
+			evict(m, 2 * RTE_CACHE_LINE_SIZE);
 		},
 		nullptr);
 #if defined(__x86_64__) || defined(__i386__)
@@ -83,6 +97,8 @@ void evict_pool(rte_mempool *mp)
 #endif
 }
 
+bool tagged = true;
+
 void fill_frame(rte_mbuf *m, const rte_ether_addr &dst, uint16_t seq)
 {
 	auto *p = rte_pktmbuf_mtod(m, uint8_t *);
@@ -90,13 +106,18 @@ void fill_frame(rte_mbuf *m, const rte_ether_addr &dst, uint16_t seq)
 	auto *eth = reinterpret_cast<rte_ether_hdr *>(p);
 	eth->dst_addr = dst;
 	eth->src_addr = rte_ether_addr{{0x02, 0, 0, 0, 0x11, 0x11}};
-	eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_VLAN);
-	auto *vh = reinterpret_cast<rte_vlan_hdr *>(eth + 1);
-	vh->vlan_tci = rte_cpu_to_be_16(kVlan);
-	vh->eth_proto = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
-	auto *ip = reinterpret_cast<rte_ipv4_hdr *>(vh + 1);
+	const size_t tag = tagged ? sizeof(rte_vlan_hdr) : 0;
+	if (tagged) {
+		eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_VLAN);
+		auto *vh = reinterpret_cast<rte_vlan_hdr *>(eth + 1);
+		vh->vlan_tci = rte_cpu_to_be_16(kVlan);
+		vh->eth_proto = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+	} else {
+		eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+	}
+	auto *ip = reinterpret_cast<rte_ipv4_hdr *>(p + sizeof(*eth) + tag);
 	ip->version_ihl = RTE_IPV4_VHL_DEF;
-	ip->total_length = rte_cpu_to_be_16(kFrameLen - sizeof(*eth) - sizeof(*vh));
+	ip->total_length = rte_cpu_to_be_16(kFrameLen - sizeof(*eth) - tag);
 	ip->time_to_live = 64;
 	ip->next_proto_id = IPPROTO_UDP;
 	ip->src_addr = rte_cpu_to_be_32(0x0a000001);
@@ -105,21 +126,8 @@ void fill_frame(rte_mbuf *m, const rte_ether_addr &dst, uint16_t seq)
 	auto *udp = reinterpret_cast<rte_udp_hdr *>(ip + 1);
 	udp->src_port = rte_cpu_to_be_16(seq);
 	udp->dst_port = rte_cpu_to_be_16(2000);
-	udp->dgram_len = rte_cpu_to_be_16(kFrameLen - sizeof(*eth) - sizeof(*vh) - sizeof(*ip));
+	udp->dgram_len = rte_cpu_to_be_16(kFrameLen - sizeof(*eth) - tag - sizeof(*ip));
 	m->data_len = m->pkt_len = kFrameLen;
-}
-
-// The application-side strip of the net_dpaa guide.
-inline uint16_t strip_vlan(rte_mbuf *m)
-{
-	auto *eth = rte_pktmbuf_mtod(m, rte_ether_hdr *);
-	if (eth->ether_type != rte_cpu_to_be_16(RTE_ETHER_TYPE_VLAN))
-		return 0;
-	const auto *vh = reinterpret_cast<const rte_vlan_hdr *>(eth + 1);
-	const uint16_t tci = rte_be_to_cpu_16(vh->vlan_tci);
-	memmove(reinterpret_cast<char *>(eth) + 4, eth, 2 * RTE_ETHER_ADDR_LEN);
-	rte_pktmbuf_adj(m, 4);
-	return tci;
 }
 
 // Sends n fresh frames, stepping the model whenever the EQCR is full.
@@ -157,25 +165,48 @@ double median(std::vector<double> v)
 
 } // namespace
 
+enum Variant { kRx, kRxAppStrip, kRxBurstStrip, kRxFloor, kTx, kTxFloor, kVariants };
+constexpr const char *kNames[kVariants] = {"rx",       "rx-app-strip", "rx-burst-strip",
+					   "rx-floor", "tx",	       "tx-floor"};
+
 int main(int argc, char **argv)
 {
 	unsigned rounds = 3000;
+	unsigned mbufs = 2047;
 	bool warm = false;
+	int only = -1;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--rounds") && i + 1 < argc)
+		if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
 			rounds = static_cast<unsigned>(atoi(argv[++i]));
-		else if (!strcmp(argv[i], "--warm"))
+		} else if (!strcmp(argv[i], "--mbufs") && i + 1 < argc) {
+			mbufs = static_cast<unsigned>(atoi(argv[++i]));
+		} else if (!strcmp(argv[i], "--warm")) {
 			warm = true;
-		else {
-			fprintf(stderr, "usage: %s [--rounds N] [--warm]\n", argv[0]);
+		} else if (!strcmp(argv[i], "--untagged")) {
+			tagged = false;
+		} else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+			++i;
+			for (int v = 0; v < kVariants; v++)
+				if (!strcmp(argv[i], kNames[v]))
+					only = v;
+			if (only < 0) {
+				fprintf(stderr, "unknown variant %s\n", argv[i]);
+				return 2;
+			}
+		} else {
+			fprintf(stderr,
+				"usage: %s [--rounds N] [--warm] [--untagged] [--mbufs N] "
+				"[--only VARIANT]\n",
+				argv[0]);
 			return 2;
 		}
 	}
 	setenv("DPAA_MODEL", "board=ls1046a-rdb;fm1-mac9=loopback;mode=stepped", 1);
+	const std::string mem = std::to_string(std::max(256u, mbufs / 256 + 64));
 	const char *eal[] = {"datapath_bench",
 			     "--no-huge",
 			     "-m",
-			     "256",
+			     mem.c_str(),
 			     "--no-pci",
 			     "--no-shconf",
 			     "-l",
@@ -194,7 +225,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "no modelled fm1-mac9\n");
 		return 1;
 	}
-	rte_mempool *mp = rte_pktmbuf_pool_create_by_ops("bench", 2047, 0, 0,
+	rte_mempool *mp = rte_pktmbuf_pool_create_by_ops("bench", mbufs, 0, 0,
 							 RTE_MBUF_DEFAULT_BUF_SIZE, 0, "dpaa");
 	rte_eth_conf conf{};
 	if (mp == nullptr || rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
@@ -204,16 +235,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "port set-up failed\n");
 		return 1;
 	}
+	auto &rxq = *static_cast<dpaa::net::RxQueue *>(rte_eth_devices[port].data->rx_queues[0]);
+	auto &txq = *static_cast<dpaa::net::TxQueue *>(rte_eth_devices[port].data->tx_queues[0]);
+	const auto bpid = static_cast<uint8_t>(rte_dpaa_mempool_bpid(mp));
 
-	std::vector<double> rx, rx_strip, tx;
+	std::vector<double> fig[kVariants];
 	uint16_t seq = 0;
 	rte_mbuf *pkts[32];
 	// Binds the Rx queue to this lcore's portal (push mode).
 	rte_eth_rx_burst(port, 0, pkts, 32);
 	unsigned bad = 0;
-	for (unsigned r = 0; r < 3 * rounds; r++) {
-		const unsigned variant = r % 3;
-		if (variant == 2) {
+	const unsigned nvar = only < 0 ? kVariants : 1;
+	for (unsigned r = 0; r < nvar * rounds; r++) {
+		const int variant = only < 0 ? static_cast<int>(r % kVariants) : only;
+		if (variant == kTx || variant == kTxFloor) {
 			rte_mbuf *out[kTxBatch];
 			if (rte_pktmbuf_alloc_bulk(mp, out, kTxBatch) != 0)
 				return 1;
@@ -225,14 +260,16 @@ int main(int argc, char **argv)
 			if (!warm)
 				evict_pool(mp);
 			const uint64_t t0 = rte_rdtsc_precise();
-			const uint16_t n = rte_eth_tx_burst(port, 0, out, kTxBatch);
+			const unsigned n =
+				variant == kTx ? rte_eth_tx_burst(port, 0, out, kTxBatch)
+					       : dpaa::bench::tx_floor(txq, bpid, out, kTxBatch);
 			const uint64_t t1 = rte_rdtsc_precise();
 			if (n != kTxBatch) {
 				bad++;
 				rte_pktmbuf_free_bulk(out + n, kTxBatch - n);
 			}
 			if (n)
-				tx.push_back(static_cast<double>(t1 - t0) / n);
+				fig[variant].push_back(static_cast<double>(t1 - t0) / n);
 			run_model();
 			// The looped-back frames: not part of this round's figure.
 			for (uint16_t k; (k = rte_eth_rx_burst(port, 0, pkts, 32)) != 0;
@@ -246,30 +283,53 @@ int main(int argc, char **argv)
 		if (!warm)
 			evict_pool(mp);
 		uint64_t t0 = rte_rdtsc_precise();
-		const uint16_t n = rte_eth_rx_burst(port, 0, pkts, 32);
-		unsigned tagged = 0;
-		if (variant == 1)
-			for (uint16_t i = 0; i < n; i++)
-				tagged += strip_vlan(pkts[i]) == kVlan;
+		unsigned n, stripped = 0;
+		switch (variant) {
+		case kRxBurstStrip:
+			n = dpaa::bench::kBurstStripRx(&rxq, pkts, 32);
+			break;
+		case kRxFloor:
+			n = dpaa::bench::rx_floor(rxq, pkts, 32);
+			break;
+		default:
+			n = rte_eth_rx_burst(port, 0, pkts, 32);
+			if (variant == kRxAppStrip)
+				stripped = dpaa::bench::strip_after_burst(pkts, n);
+			break;
+		}
 		const uint64_t t1 = rte_rdtsc_precise();
-		if (n != kRxBatch || (variant == 1 && tagged != n))
+		if (variant == kRxBurstStrip)
+			for (unsigned i = 0; i < n; i++)
+				stripped += !!(pkts[i]->ol_flags & RTE_MBUF_F_RX_VLAN_STRIPPED);
+		const bool strips = variant == kRxAppStrip || variant == kRxBurstStrip;
+		if (n != kRxBatch || (strips && stripped != (tagged ? n : 0)))
 			bad++;
 		if (n)
-			(variant == 0 ? rx : rx_strip).push_back(static_cast<double>(t1 - t0) / n);
+			fig[variant].push_back(static_cast<double>(t1 - t0) / n);
 		rte_pktmbuf_free_bulk(pkts, n);
 		for (uint16_t k; (k = rte_eth_rx_burst(port, 0, pkts, 32)) != 0; run_model())
 			rte_pktmbuf_free_bulk(pkts, k);
 	}
-	const double mrx = median(rx), mstrip = median(rx_strip), mtx = median(tx);
-	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tsc_hz\": %" PRIu64 ", "
-	       "\"rx_cycles_per_frame\": %.1f, \"rx_strip_cycles_per_frame\": %.1f, "
-	       "\"strip_adds_percent\": %.1f, \"tx_cycles_per_frame\": %.1f, \"short_rounds\": "
-	       "%u}\n",
-	       rounds, warm ? "warm" : "evicted", rte_get_tsc_hz(), mrx, mstrip,
-	       mrx > 0 ? 100.0 * (mstrip - mrx) / mrx : 0.0, mtx, bad);
+	double med[kVariants];
+	for (int v = 0; v < kVariants; v++)
+		med[v] = median(fig[v]);
+	auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tagged\": %s, \"mbufs\": %u, "
+	       "\"tsc_hz\": %" PRIu64 ", \"cycles_per_frame\": {",
+	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false", mbufs,
+	       rte_get_tsc_hz());
+	for (int v = 0; v < kVariants; v++)
+		printf("%s\"%s\": %.1f", v ? ", " : "", kNames[v], med[v]);
+	printf("}, \"rx_over_floor\": %.2f, \"tx_over_floor\": %.2f, "
+	       "\"burst_strip_adds_percent\": %.1f, \"app_strip_adds_percent\": %.1f, "
+	       "\"short_rounds\": %u, \"tx_copied\": %" PRIu64 "}\n",
+	       ratio(med[kRx], med[kRxFloor]), ratio(med[kTx], med[kTxFloor]),
+	       med[kRx] > 0 ? 100.0 * (med[kRxBurstStrip] - med[kRx]) / med[kRx] : 0.0,
+	       med[kRx] > 0 ? 100.0 * (med[kRxAppStrip] - med[kRx]) / med[kRx] : 0.0, bad,
+	       txq.copied);
 	rte_eth_dev_stop(port);
 	rte_eth_dev_close(port);
 	rte_mempool_free(mp);
 	rte_eal_cleanup();
-	return bad > rounds / 100 ? 1 : 0;
+	return bad > nvar * rounds / 100 ? 1 : 0;
 }
