@@ -23,6 +23,7 @@
 #include <cstring>
 
 #include <rte_cycles.h>
+#include <rte_per_lcore.h>
 
 #include "dpaa_ethdev.hpp"
 #include "dpaa_fd.hpp"
@@ -51,11 +52,27 @@ struct SlowFrame {
 	rte_mbuf *segs[kMaxSegs];
 };
 
-// The BMan pool of an mbuf's mempool, cached per queue.
+// The BMan pool of an mbuf's mempool: the last one an lcore's bursts met,
+// kept from burst to burst (a Tx burst almost always sends mbufs of the
+// pool the previous one did). Asking the mempool driver compares its ops
+// name; that happens only when the pool changes.
 struct PoolCache {
 	const rte_mempool *mp = nullptr;
 	int bpid = -1;
 };
+
+RTE_DEFINE_PER_LCORE(PoolCache, tx_pool_cache);
+
+// Once per burst: only a dpaa pool that still owns its BPID stays cached (a
+// pool may have been freed, and another created at its address, since the
+// last burst; a pool of other ops is asked about again).
+[[gnu::always_inline]] inline PoolCache &pool_cache() noexcept
+{
+	PoolCache &c = RTE_PER_LCORE(tx_pool_cache);
+	if (c.bpid < 0 || rte_dpaa_bpid_info[c.bpid].mp != c.mp) [[unlikely]]
+		c = PoolCache{};
+	return c;
+}
 
 [[gnu::always_inline]] inline int pool_bpid(PoolCache &c, const rte_mempool *mp) noexcept
 {
@@ -292,7 +309,7 @@ template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_
 	// once every 256 bursts (and whenever the ring is full), not per frame.
 	if (++q.mr_tick == 0) [[unlikely]]
 		take_mr(*portal);
-	PoolCache pc;
+	PoolCache &pc = pool_cache();
 	uint16_t sent = 0;
 	uint16_t dropped = 0;
 	uint64_t bytes = 0;
