@@ -1,0 +1,382 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""The benchmarks of devtools/bench.sh: run them, write results.json and plots.
+
+usage: bench.py --out DIR [--build build] [--upstream build-upstream]
+                [--valgrind-build build-valgrind] [--seconds S] [--runs N] [--quick]
+
+Every figure is measured in this run; each timing figure carries the load
+average (uptime) of the moment it was taken. Sections:
+  forwarding  testpmd io and mac forwarding through the modelled LS1046A-RDB
+              (generator at the model's maximum rate -> net_dpaa -> sink),
+              64..1518-byte frames, untagged and 802.1Q;
+  references  the same testpmd on the same cores with net_ring, net_null,
+              net_memif between two processes, and upstream's net_dpaa on the
+              same model through the emulated USDPAA kernel interface;
+  vlan_ab     the seed's A/B end to end (app/bench/vlan-ab-bench): shipped Rx,
+              strip in the burst's conversion, strip by the application;
+              interleaved runs, medians; at several pool sizes;
+  datapath    app/bench/datapath-bench: the bursts against their floor, warm
+              and evicted, tagged and untagged;
+  valgrind    instructions and last-level misses per frame of each Rx
+              variant (valgrind's cache simulator, LS1046A-like caches);
+  scaling     cycles per frame against frame size, flows, pool size and Rx
+              queues per lcore.
+"""
+
+import argparse
+import json
+import os
+import platform
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+SIZES = [64, 128, 256, 512, 1024, 1518]
+VLAN = 100
+VARIANTS = ["shipped", "burst-strip", "app-strip"]
+
+
+def log(msg):
+    print("bench: " + msg, flush=True)
+
+
+def load():
+    return open("/proc/loadavg").read().split()[0:3]
+
+
+class Bench:
+    def __init__(self, a):
+        self.a = a
+        self.root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        self.testpmd = os.path.join(a.build, "subprojects/dpdk/app/dpdk-testpmd")
+        self.bench_dir = os.path.join(a.build, "app/bench")
+        self.results = {"machine": machine(), "commands": {}, "started": time.strftime("%F %T")}
+        self.prefix = 0
+
+    # ------------------------------------------------------------ testpmd
+
+    def run_testpmd(self, eal, app, env=None, testpmd=None, seconds=None, fwd_cpu=1, mem=512, startup=4):
+        """One testpmd run; returns its figures (Mpps from the 1-second
+        samples after the first, cycles per packet, drops)."""
+        seconds = seconds or self.a.seconds
+        self.prefix += 1
+        cmd = ([testpmd or self.testpmd, "--lcores", "0@0,1@%d" % fwd_cpu, "--no-huge", "-m", str(mem),
+                "--no-pci", "--no-shconf", "--file-prefix", "bench%d" % self.prefix,
+                "--log-level", "pmd.net.dpaa:warning"]
+               + eal + ["--", "--nb-cores=1", "--record-core-cycles", "--stats-period=1"] + app)
+        e = dict(os.environ)
+        e.update(env or {})
+        before = load()
+        # Start-up (2-3 s here) plus the samples wanted; a testpmd that has
+        # printed its totals but is still closing its ports after 3 s is
+        # killed (closing the modelled ports takes that long under load).
+        out = run(["timeout", "-s", "INT", "-k", "3", str(seconds + startup)] + cmd, e)
+        r = parse_testpmd(out)
+        r["load"] = before
+        r["command"] = " ".join(("%s=%s " % kv for kv in (env or {}).items())) + " ".join(cmd)
+        if r.get("mpps") is None:
+            r["error"] = out[-1500:]
+        return r
+
+    def ours(self, size=64, vlan=0, fwd="io", flows=64, mbufs=8192, queues=1, seconds=None):
+        gen = "gen:size=%d:flows=%d:rate=max" % (size - 4, flows)
+        if vlan:
+            gen += ":vlan=%d" % vlan
+        model = "board=ls1046a-rdb;fm1-mac9=%s;fm1-mac10=sink;mode=threaded;cpu=0" % gen
+        app = ["--forward-mode=" + fwd, "--total-num-mbufs=%d" % mbufs, "--rxq=%d" % queues, "--txq=%d" % queues]
+        if queues > 1:
+            app.append("--rss-ip")
+        r = self.run_testpmd(["-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"], app,
+                             {"DPAA_MODEL": model}, seconds=seconds, mem=max(512, mbufs // 256 + 256))
+        r.update(size=size, vlan=vlan, fwd=fwd, flows=flows, mbufs=mbufs, queues=queues)
+        return r
+
+    def upstream(self, size=64, vlan=0, fwd="io"):
+        gen = "gen:size=%d:flows=64:rate=max" % (size - 4)
+        if vlan:
+            gen += ":vlan=%d" % vlan
+        model = "board=ls1046a-rdb;fm1-mac9=%s;fm1-mac10=sink;mode=threaded;cpu=0" % gen
+        testpmd = os.path.join(self.a.upstream, "app/dpdk-testpmd")
+        emu = os.path.abspath(os.path.join(self.a.build, "lib/usdpaa_emu/libusdpaa_emu.so"))
+        if not (os.path.exists(testpmd) and os.path.exists(emu)):
+            return {"skipped": "no %s or %s (buildtools/build-upstream builds it)" % (testpmd, emu)}
+        env = {"DPAA_KERNEL_MODEL": model, "LD_PRELOAD": emu, "DPAA_PUSH_QUEUES_NUMBER": "0"}
+        r = self.run_testpmd(["--iova-mode=va", "-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"],
+                             ["--forward-mode=" + fwd, "--total-num-mbufs=8192"], env, testpmd=testpmd,
+                             startup=12)  # its start on the emulation takes longer
+        r.update(size=size, vlan=vlan, fwd=fwd)
+        return r
+
+    def ring(self, size=64):
+        # One ring port in loop topology: a burst sent first circulates.
+        r = self.run_testpmd(["--vdev", "net_ring0"],
+                             ["--forward-mode=io", "--port-topology=loop", "--tx-first", "--txpkts=%d" % (size - 4),
+                              "--total-num-mbufs=8192"])
+        r.update(size=size)
+        return r
+
+    def null(self, size=64):
+        r = self.run_testpmd(["--vdev", "net_null0,size=%d" % (size - 4)],
+                             ["--forward-mode=io", "--port-topology=loop", "--total-num-mbufs=8192"])
+        r.update(size=size)
+        return r
+
+    def memif(self, size=64):
+        if not os.path.exists(os.path.join(self.a.build, "subprojects/dpdk/drivers/librte_net_memif.a")):
+            return {"skipped": "net_memif not built: build/ was configured before net/memif joined the "
+                    "drivers; run meson configure %s -Ddpdk:enable_drivers=<the list in meson.build>"
+                    % self.a.build}
+        sock = os.path.abspath(os.path.join(self.a.out, "memif.sock"))
+        if os.path.exists(sock):
+            os.unlink(sock)
+        # The peer (server, txonly) on CPU 0 where the model's thread runs
+        # for net_dpaa; the measured testpmd (client -> net_null sink) on CPU 1.
+        self.prefix += 1
+        peer_cmd = [self.testpmd, "--lcores", "0@0,1@0", "--no-huge", "-m", "512", "--no-pci",
+                    "--file-prefix", "bench%d" % self.prefix, "--vdev",
+                    "net_memif0,role=server,socket=%s" % sock, "--", "--nb-cores=1", "--forward-mode=txonly",
+                    "--txpkts=%d" % (size - 4), "--port-topology=loop", "--total-num-mbufs=8192",
+                    "--stats-period=1"]  # without it testpmd quits at the end of its stdin
+        peer = subprocess.Popen(peer_cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            time.sleep(1.5)
+            r = self.run_testpmd(["--vdev", "net_memif0,role=client,socket=%s" % sock, "--vdev",
+                                  "net_null0,no-rx=1"], ["--forward-mode=io", "--total-num-mbufs=8192"])
+        finally:
+            peer.send_signal(signal.SIGINT)
+            try:
+                peer.wait(15)
+            except subprocess.TimeoutExpired:
+                peer.kill()
+                peer.wait()
+        r.update(size=size, peer=" ".join(peer_cmd))
+        return r
+
+    # ------------------------------------------------------------ our tools
+
+    def vlan_ab(self, variant, vlan, mbufs=8192, seconds=None):
+        cmd = [os.path.join(self.bench_dir, "vlan-ab-bench"), "--variant", variant, "--vlan", str(vlan),
+               "--mbufs", str(mbufs), "--seconds", str(seconds or self.a.ab_seconds)]
+        before = load()
+        out = run(cmd, dict(os.environ), timeout=120)
+        r = last_json(out) or {"error": out[-1500:]}
+        r.update(load=before, command=" ".join(cmd))
+        return r
+
+    def datapath(self, warm, tagged, rounds):
+        cmd = [os.path.join(self.bench_dir, "datapath-bench"), "--rounds", str(rounds)]
+        cmd += ["--warm"] if warm else []
+        cmd += [] if tagged else ["--untagged"]
+        before = load()
+        out = run(cmd, dict(os.environ), timeout=600)
+        r = last_json(out) or {"error": out[-1500:]}
+        r.update(load=before, command=" ".join(cmd))
+        return r
+
+    def valgrind(self, variant, tagged, rounds):
+        """callgrind with its cache simulator (the one cachegrind has),
+        counting only the timed function of the variant."""
+        exe = os.path.join(self.a.valgrind_build, "app/bench/datapath-bench")
+        if not os.path.exists(exe):
+            return {"skipped": "no %s: devtools/bench.sh builds it (valgrind 3.19 does not decode the "
+                    "AVX-512 code of a -march=native build)" % exe}
+        toggles = {"rx": ["*rx_burst<*"], "rx-burst-strip": ["*rx_burst<*"],
+                   "rx-app-strip": ["*rx_burst<*", "*strip_after_burst*"], "rx-floor": ["*rx_floor*"],
+                   "tx": ["*tx_burst<*"], "tx-floor": ["*tx_floor*"]}[variant]
+        outf = os.path.join(self.a.out, "callgrind.%s.%s" % (variant, "tagged" if tagged else "untagged"))
+        cmd = (["valgrind", "--tool=callgrind", "--cache-sim=yes", "--D1=32768,2,64", "--I1=49152,3,64",
+                "--LL=2097152,16,64", "--collect-atstart=no", "--callgrind-out-file=" + outf]
+               + ["--toggle-collect=" + t for t in toggles]
+               + [exe, "--rounds", str(rounds), "--only", variant] + ([] if tagged else ["--untagged"]))
+        out = run(cmd, dict(os.environ), timeout=600)
+        d = last_json(out)
+        try:
+            text = open(outf).read()
+        except OSError:
+            return {"error": out[-1500:], "command": " ".join(cmd)}
+        events = re.search(r"^events: (.*)$", text, re.M).group(1).split()
+        summary = [int(x) for x in re.search(r"^summary: (.*)$", text, re.M).group(1).split()]
+        ev = dict(zip(events, summary))
+        batch = 7 if variant.startswith("tx") else 15
+        frames = rounds * batch
+        return {"variant": variant, "tagged": tagged, "frames": frames,
+                "instructions_per_frame": ev.get("Ir", 0) / frames,
+                "ll_misses_per_frame": (ev.get("DLmr", 0) + ev.get("DLmw", 0) + ev.get("ILmr", 0)) / frames,
+                "l1d_misses_per_frame": (ev.get("D1mr", 0) + ev.get("D1mw", 0)) / frames,
+                "short_rounds": d.get("short_rounds") if d else None, "command": " ".join(cmd)}
+
+    # ------------------------------------------------------------ sections
+
+    def section(self, name, fn):
+        t0 = time.time()
+        log("%s ..." % name)
+        try:
+            self.results[name] = fn()
+        except Exception as e:  # a section that fails must not lose the others
+            self.results[name] = {"error": repr(e)}
+        log("%s done in %.0fs (load %s)" % (name, time.time() - t0, " ".join(load())))
+        self.save()
+
+    def forwarding(self):
+        rows = []
+        sizes = SIZES if not self.a.quick else [64, 1518]
+        for fwd in ["io", "mac"]:
+            for size in sizes:
+                for vlan in [0, VLAN]:
+                    rows.append(self.ours(size=size, vlan=vlan, fwd=fwd))
+        return rows
+
+    def references(self):
+        return {"net_dpaa": [self.ours(), self.ours(vlan=VLAN)],
+                "upstream_net_dpaa": [self.upstream(), self.upstream(vlan=VLAN)],
+                "net_ring": [self.ring()], "net_null": [self.null()], "net_memif": [self.memif()]}
+
+    def vlan_ab_runs(self):
+        out = {"runs": [], "medians": {}}
+        pools = [8192] if self.a.quick else [2048, 8192, 65536]
+        for mbufs in pools:
+            for tag in [0, VLAN]:
+                if tag == 0 and mbufs != 8192:
+                    continue  # untagged frames: at the default pool only
+                for run_i in range(self.a.runs):
+                    # Interleaved: every variant once per round of runs.
+                    for v in VARIANTS:
+                        r = self.vlan_ab(v, tag, mbufs)
+                        r["run"] = run_i
+                        out["runs"].append(r)
+                for v in VARIANTS:
+                    rs = [r for r in out["runs"] if r.get("variant") == v and r.get("vlan") == tag
+                          and r.get("mbufs") == mbufs]
+                    key = "%s/%s/%d" % (v, "tagged" if tag else "untagged", mbufs)
+                    out["medians"][key] = {
+                        "mpps": med([r["mpps"] for r in rs]),
+                        "cycles_per_frame": med([r["busy_cycles_per_frame"] for r in rs]),
+                        "runs": len(rs)}
+        return out
+
+    def datapath_runs(self):
+        rounds = 100 if self.a.quick else self.a.rounds
+        return [self.datapath(warm, tagged, rounds) for warm in [False, True] for tagged in [True, False]]
+
+    def valgrind_runs(self):
+        rounds = 50 if self.a.quick else 200
+        return [self.valgrind(v, t, rounds) for t in [True, False]
+                for v in ["rx", "rx-burst-strip", "rx-app-strip", "rx-floor", "tx", "tx-floor"]]
+
+    def scaling(self):
+        q = self.a.quick
+        flows = [1, 65536] if q else [1, 16, 256, 4096, 65536]
+        pools = [2048, 65536] if q else [2048, 8192, 32768, 131072]
+        queues = [1, 2] if q else [1, 2, 4, 8]
+        return {"flows": [self.ours(flows=f) for f in flows],
+                "mbufs": [self.ours(mbufs=m) for m in pools],
+                "rx_queues": [self.ours(queues=n) for n in queues]}
+
+    def save(self):
+        with open(os.path.join(self.a.out, "results.json"), "w") as f:
+            json.dump(self.results, f, indent=1)
+
+
+def machine():
+    m = {"kernel": platform.release(), "cpus": os.cpu_count()}
+    try:
+        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+        for k in ["Model name", "L1d cache", "L2 cache", "L3 cache", "CPU max MHz"]:
+            g = re.search(r"^%s:\s+(.*)$" % k, lscpu, re.M)
+            if g:
+                m[k] = g.group(1).strip()
+    except OSError:
+        pass
+    return m
+
+
+def run(cmd, env, timeout=300):
+    try:
+        p = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=timeout)
+        return ANSI.sub("", p.stdout.decode(errors="replace"))
+    except subprocess.TimeoutExpired as e:
+        return ANSI.sub("", (e.stdout or b"").decode(errors="replace")) + "\nbench: timed out"
+
+
+def last_json(out):
+    for line in reversed(out.splitlines()):
+        if line.startswith("{"):
+            try:
+                return json.loads(line)
+            except ValueError:
+                return None
+    return None
+
+
+def med(v):
+    v = [x for x in v if x is not None]
+    return statistics.median(v) if v else None
+
+
+def parse_testpmd(text):
+    # One block per port per --stats-period print; a print's Tx-pps summed
+    # over the ports is what the forwarding core sent that second.
+    samples = {}
+    for b in re.finditer(r"NIC statistics for port (\d+).*?Rx-pps: +(\d+).*?Tx-pps: +(\d+)", text, re.S):
+        samples.setdefault(int(b.group(1)), []).append(int(b.group(3)))
+    r = {"mpps": None}
+    if samples:
+        n = min(len(s) for s in samples.values())
+        per = [sum(s[i] for s in samples.values()) for i in range(n)]
+        per = per[1:] or per  # the first second holds the start-up
+        r["mpps"] = statistics.median(per) / 1e6
+        r["samples"] = len(per)
+    t = re.search(r"Accumulated forward statistics for all ports.*?RX-packets: (\d+) +RX-dropped: (\d+) +"
+                  r"RX-total: (\d+).*?TX-packets: (\d+) +TX-dropped: (\d+)", text, re.S)
+    if t:
+        r.update(rx_packets=int(t.group(1)), rx_dropped=int(t.group(2)), tx_packets=int(t.group(4)),
+                 tx_dropped=int(t.group(5)))
+    c = re.search(r"CPU cycles/packet=([\d.]+)", text)
+    if c:
+        r["cycles_per_packet"] = float(c.group(1))
+    missed = re.findall(r"RX-missed: +(\d+)", text)
+    if missed:
+        r["rx_missed_last"] = [int(x) for x in missed[-2:]]
+    return r
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--out", required=True)
+    p.add_argument("--build", default="build")
+    p.add_argument("--upstream", default="build-upstream")
+    p.add_argument("--valgrind-build", default="build-valgrind")
+    p.add_argument("--seconds", type=int, default=2, help="forwarding time of each testpmd run")
+    p.add_argument("--ab-seconds", type=float, default=1.0, help="timed window of each A/B run")
+    p.add_argument("--runs", type=int, default=5, help="interleaved A/B runs per variant")
+    p.add_argument("--rounds", type=int, default=300, help="datapath-bench rounds")
+    p.add_argument("--quick", action="store_true", help="a few points of each section (a smoke run)")
+    p.add_argument("--sections", default="forwarding,references,vlan_ab,datapath,valgrind,scaling")
+    a = p.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    b = Bench(a)
+    b.results["options"] = vars(a)
+    sections = {"forwarding": b.forwarding, "references": b.references, "vlan_ab": b.vlan_ab_runs,
+                "datapath": b.datapath_runs, "valgrind": b.valgrind_runs, "scaling": b.scaling}
+    for name in a.sections.split(","):
+        b.section(name, sections[name])
+    b.results["finished"] = time.strftime("%F %T")
+    b.save()
+    import bench_plot
+    for f in bench_plot.plot(b.results, a.out):
+        log("plot " + f)
+    log("results in %s" % os.path.join(a.out, "results.json"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.exit(main())

@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""PNG plots of devtools/bench.py's results.json (matplotlib, no display).
+
+    python3 devtools/bench_plot.py DIR     # redraws DIR/*.png from DIR/results.json
+"""
+
+import json
+import os
+import sys
+
+
+def _plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _ok(rows):
+    return [r for r in rows if isinstance(r, dict) and r.get("mpps") is not None]
+
+
+def plot(res, out):
+    try:
+        plt = _plt()
+    except ImportError:
+        print("bench: no matplotlib (apt-get install python3-matplotlib): no plots")
+        return []
+    files = []
+    title = "%s, %s CPUs" % (res.get("machine", {}).get("Model name", "?"), res.get("machine", {}).get("cpus"))
+
+    def save(fig, name):
+        path = os.path.join(out, name)
+        fig.suptitle(title, fontsize=8)
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        files.append(path)
+
+    fw = _ok(res.get("forwarding", []) if isinstance(res.get("forwarding"), list) else [])
+    if fw:
+        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
+        for fwd in ["io", "mac"]:
+            for vlan in [0, 100]:
+                rows = sorted((r for r in fw if r["fwd"] == fwd and r["vlan"] == vlan), key=lambda r: r["size"])
+                label = "%s %s" % (fwd, "802.1Q" if vlan else "untagged")
+                ax1.plot([r["size"] for r in rows], [r["mpps"] for r in rows], marker="o", label=label)
+                ax2.plot([r["size"] for r in rows], [r.get("cycles_per_packet") for r in rows], marker="o",
+                         label=label)
+        ax1.set(xlabel="frame size (bytes, with FCS)", ylabel="Mpps forwarded", title="testpmd through the model")
+        ax2.set(xlabel="frame size (bytes, with FCS)", ylabel="cycles/packet (testpmd)",
+                title="forwarding core, polls with frames")
+        ax1.legend(fontsize=7)
+        ax2.legend(fontsize=7)
+        save(fig, "forwarding.png")
+
+    refs = res.get("references")
+    if isinstance(refs, dict):
+        names, mpps, cyc = [], [], []
+        for k, rows in refs.items():
+            for r in _ok(rows):
+                names.append(k + (" 802.1Q" if r.get("vlan") else ""))
+                mpps.append(r["mpps"])
+                cyc.append(r.get("cycles_per_packet") or 0)
+        if names:
+            fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
+            ax1.barh(names, mpps)
+            ax1.set(xlabel="Mpps, 64-byte frames", title="same testpmd, same cores")
+            ax2.barh(names, cyc)
+            ax2.set(xlabel="cycles/packet", title="forwarding core")
+            save(fig, "references.png")
+
+    ab = res.get("vlan_ab")
+    if isinstance(ab, dict) and ab.get("medians"):
+        keys = sorted(ab["medians"])
+        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
+        vals = [ab["medians"][k] for k in keys]
+        ax1.barh(keys, [v["mpps"] or 0 for v in vals])
+        ax1.set(xlabel="Mpps (median of interleaved runs)", title="VLAN-strip A/B end to end")
+        ax2.barh(keys, [v["cycles_per_frame"] or 0 for v in vals])
+        ax2.set(xlabel="cycles/frame (polls with frames)", title="variant/tagging/pool mbufs")
+        for ax in (ax1, ax2):
+            ax.tick_params(axis="y", labelsize=7)
+        save(fig, "vlan_ab.png")
+
+    dp = [r for r in res.get("datapath", []) if isinstance(r, dict) and "cycles_per_frame" in r]
+    vg = [r for r in res.get("valgrind", []) if isinstance(r, dict) and "instructions_per_frame" in r]
+    if dp or vg:
+        fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+        for i, r in enumerate(dp):
+            c = r["cycles_per_frame"]
+            label = "%s %s" % (r["cache"], "802.1Q" if r["tagged"] else "untagged")
+            ks = list(c)
+            axes[0].bar([j + i * 0.2 for j in range(len(ks))], [c[k] for k in ks], width=0.2, label=label)
+            axes[0].set_xticks(range(len(ks)))
+            axes[0].set_xticklabels(ks, rotation=30, fontsize=7)
+        axes[0].set(ylabel="cycles/frame (median)", title="datapath-bench: bursts and floor")
+        axes[0].legend(fontsize=6)
+        for j, (field, name) in enumerate([("instructions_per_frame", "instructions/frame"),
+                                           ("ll_misses_per_frame", "LL misses/frame (2 MiB LL)")]):
+            ax = axes[j + 1]
+            for i, tagged in enumerate([True, False]):
+                rows = [r for r in vg if r["tagged"] == tagged]
+                ax.bar([k + i * 0.4 for k in range(len(rows))], [r[field] for r in rows], width=0.4,
+                       label="802.1Q" if tagged else "untagged")
+                ax.set_xticks(range(len(rows)))
+                ax.set_xticklabels([r["variant"] for r in rows], rotation=30, fontsize=7)
+            ax.set(title="valgrind: " + name)
+            ax.legend(fontsize=6)
+        save(fig, "datapath.png")
+
+    sc = res.get("scaling")
+    if isinstance(sc, dict):
+        fig, axes = plt.subplots(1, 4, figsize=(14, 3.8))
+        fwio = sorted((r for r in fw if r["fwd"] == "io" and r["vlan"] == 0), key=lambda r: r["size"])
+        axes[0].plot([r["size"] for r in fwio], [r.get("cycles_per_packet") for r in fwio], marker="o")
+        axes[0].set(xlabel="frame size", ylabel="cycles/packet")
+        for ax, key, xl in [(axes[1], "flows", "flows"), (axes[2], "mbufs", "pool mbufs"),
+                            (axes[3], "rx_queues", "Rx queues on 1 lcore")]:
+            rows = _ok(sc.get(key, []))
+            field = {"rx_queues": "queues"}.get(key, key)
+            ax.plot([r[field] for r in rows], [r.get("cycles_per_packet") for r in rows], marker="o")
+            ax.set(xlabel=xl)
+            if key != "rx_queues":
+                ax.set_xscale("log", base=2)
+        save(fig, "scaling.png")
+    return files
+
+
+if __name__ == "__main__":
+    d = sys.argv[1]
+    for f in plot(json.load(open(os.path.join(d, "results.json"))), d):
+        print(f)
