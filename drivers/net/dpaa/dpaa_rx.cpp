@@ -145,8 +145,15 @@ rte_mbuf *fd_buffer_mbuf(uint8_t bpid, uint64_t addr) noexcept
 {
 	const dpaa_bpid_info &bi = rte_dpaa_bpid_info[bpid % DPAA_MEMPOOL_MAX_BPIDS];
 	if (bi.mp == nullptr) [[unlikely]] {
-		DPAA_PMD_LOG(ERR, "buffer 0x%" PRIx64 " of BPID %u: no dpaa pool owns it", addr,
-			     bpid);
+		// It can happen for every frame: logged the 1st, 2nd, 4th, 8th... time.
+		static uint64_t unowned;
+		const uint64_t n = __atomic_add_fetch(&unowned, 1, __ATOMIC_RELAXED);
+		if ((n & (n - 1)) == 0)
+			DPAA_PMD_LOG(ERR,
+				     "buffer 0x%" PRIx64
+				     " of BPID %u: no dpaa pool owns it (%" PRIu64
+				     " such buffers so far)",
+				     addr, bpid, n);
 		return nullptr;
 	}
 	return bus_to_mbuf(addr, bi.meta_size);

@@ -53,17 +53,36 @@ namespace qm = hw::qm;
 	memcpy(reinterpret_cast<char *>(m) + offsetof(rte_mbuf, rearm_data), &word, sizeof(word));
 }
 
-[[gnu::always_inline]] inline void prefetch_frame(const hw::Fd &fd, uint32_t meta) noexcept
+[[gnu::always_inline]] inline char *fd_buf(const hw::Fd &fd) noexcept
 {
-	char *buf = static_cast<char *>(bus::bus_to_va(fd.addr()));
+	return static_cast<char *>(bus::bus_to_va(fd.addr()));
+}
+
+// The mbuf's first line and the buffer's first line (annotation).
+[[gnu::always_inline]] inline void prefetch_frame(const char *buf, uint32_t meta) noexcept
+{
 	rte_prefetch0(buf - meta);
 	rte_prefetch0(buf);
 }
 
-// One mbuf (chain, for SG) from one FD of queue q. Error frames are freed
-// and return nullptr.
+// What the conversion reads of its queue, loaded once per burst: the
+// compiler must otherwise reload it after every store to an mbuf.
+struct RxConv {
+	uint64_t rearm;
+	uint32_t meta;
+	bool hash_valid;
+
+	explicit RxConv(const RxQueue &q) noexcept
+	    : rearm(q.rearm), meta(q.meta_size), hash_valid(q.hash_valid)
+	{
+	}
+};
+
+// One mbuf (chain, for SG) from one FD of queue q whose buffer is at buf.
+// Error frames are freed and return nullptr.
 template <class FrameWork = RxFrameNoWork>
-[[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
+[[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const RxConv &c,
+						       const hw::Fd &fd, char *buf) noexcept
 {
 	const uint32_t status = fd.status();
 	if (status & prs::fd_status::kRxErrorMask) [[unlikely]] {
@@ -72,16 +91,15 @@ template <class FrameWork = RxFrameNoWork>
 	}
 	if (fd.format() != hw::FdFormat::contig) [[unlikely]]
 		return sg_fd_to_mbuf(q, fd);
-	char *buf = static_cast<char *>(bus::bus_to_va(fd.addr()));
-	auto *m = reinterpret_cast<rte_mbuf *>(buf - q.meta_size);
+	auto *m = reinterpret_cast<rte_mbuf *>(buf - c.meta);
 	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(buf + kPrsOffset);
 	const uint32_t len = fd.length();
-	rearm(m, q.rearm | fd.offset());
+	rearm(m, c.rearm | fd.offset());
 	m->pkt_len = len;
 	m->data_len = static_cast<uint16_t>(len);
 	m->packet_type = parse_ptype(pr);
 	uint64_t flags = parse_cksum_flags(pr, status);
-	if (q.hash_valid) {
+	if (c.hash_valid) {
 		m->hash.rss = static_cast<uint32_t>(
 			reinterpret_cast<const hw::be64 *>(buf + kHashOffset)->load());
 		flags |= RTE_MBUF_F_RX_RSS_HASH;
@@ -89,6 +107,12 @@ template <class FrameWork = RxFrameNoWork>
 	m->ol_flags = flags;
 	FrameWork::frame(m);
 	return m;
+}
+
+template <class FrameWork = RxFrameNoWork>
+[[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
+{
+	return eth_fd_to_mbuf<FrameWork>(q, RxConv{q}, fd, fd_buf(fd));
 }
 
 template <RxMode Mode, class FrameWork = RxFrameNoWork>
@@ -155,16 +179,23 @@ uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 	}
 	portal->dqrr_consume();
 
+	const RxConv conv{q};
+	// Each frame's buffer address is translated once, one frame ahead, for
+	// its prefetch and then its conversion.
+	char *next = nfd ? fd_buf(fds[0]) : nullptr;
 	if (nfd)
-		prefetch_frame(fds[0], q.meta_size);
+		prefetch_frame(next, conv.meta);
 	uint64_t bytes = 0;
 	unsigned errors = 0;
 	rte_mbuf **out = pkts + got;
 	unsigned n = 0;
 	for (unsigned i = 0; i < nfd; i++) {
-		if (i + 1 < nfd)
-			prefetch_frame(fds[i + 1], q.meta_size);
-		rte_mbuf *m = eth_fd_to_mbuf<FrameWork>(q, fds[i]);
+		char *buf = next;
+		if (i + 1 < nfd) {
+			next = fd_buf(fds[i + 1]);
+			prefetch_frame(next, conv.meta);
+		}
+		rte_mbuf *m = eth_fd_to_mbuf<FrameWork>(q, conv, fds[i], buf);
 		if (m == nullptr) [[unlikely]] {
 			errors++;
 			continue;
