@@ -2,7 +2,7 @@
 # Copyright 2026 The DPAA C++ PMD authors
 """PNG plots of devtools/bench.py's results.json (matplotlib, no display).
 
-    python3 devtools/bench_plot.py DIR     # redraws DIR/*.png from DIR/results.json
+    python3 devtools/bench_plot.py DIR     # redraws DIR/*.png, rewrites DIR/tables.rst
 """
 
 import json
@@ -128,7 +128,82 @@ def plot(res, out):
     return files
 
 
+
+
+def _table(head, rows):
+    cols = list(zip(*([head] + rows)))
+    w = [max(len(str(x)) for x in c) for c in cols]
+    rule = "  ".join("=" * n for n in w)
+    line = lambda r: "  ".join(str(x).ljust(n) for x, n in zip(r, w)).rstrip()
+    return "\n".join([rule, line(head), rule] + [line(r) for r in rows] + [rule, ""])
+
+
+def _f(x, fmt="%.2f"):
+    return "-" if x is None else fmt % x
+
+
+def tables(res):
+    """The guide's tables (reStructuredText) from results.json."""
+    out = []
+    fw = _ok(res.get("forwarding", []) if isinstance(res.get("forwarding"), list) else [])
+    if fw:
+        rows = []
+        for r in sorted(fw, key=lambda r: (r["fwd"], r["size"], r["vlan"])):
+            rows.append([r["fwd"], r["size"], "802.1Q" if r["vlan"] else "untagged", _f(r["mpps"], "%.3f"),
+                         _f(r.get("cycles_per_packet"), "%.0f"), r.get("rx_dropped", "-"),
+                         r.get("tx_dropped", "-"), r["load"][0]])
+        out.append(_table(["fwd", "bytes", "frames", "Mpps", "cycles/pkt", "Rx drops", "Tx drops", "load"], rows))
+    refs = res.get("references")
+    if isinstance(refs, dict):
+        rows = []
+        for k, rs in refs.items():
+            for r in rs:
+                if r.get("skipped") or r.get("mpps") is None:
+                    rows.append([k, "-", "-", "skipped" if r.get("skipped") else "no samples"])
+                else:
+                    rows.append([k + (" 802.1Q" if r.get("vlan") else ""), _f(r["mpps"], "%.3f"),
+                                 _f(r.get("cycles_per_packet"), "%.0f"), r["load"][0]])
+        out.append(_table(["64-byte frames, io", "Mpps", "cycles/pkt", "load"], rows))
+    ab = res.get("vlan_ab")
+    if isinstance(ab, dict) and ab.get("medians"):
+        rows = []
+        for k in sorted(ab["medians"], key=lambda k: (int(k.split("/")[2]), k.split("/")[1], k)):
+            v = ab["medians"][k]
+            variant, tag, mbufs = k.split("/")
+            base = ab["medians"].get("shipped/%s/%s" % (tag, mbufs), {})
+            rel = (v["mpps"] / base["mpps"] - 1) * 100 if base.get("mpps") and v.get("mpps") else None
+            rows.append([mbufs, tag, variant, _f(v["mpps"], "%.4f"), _f(rel, "%+.0f %%"),
+                         _f(v["cycles_per_frame"], "%.0f"), v["runs"]])
+        out.append(_table(["mbufs", "frames", "variant", "Mpps", "vs shipped", "cycles/frame", "runs"], rows))
+    dp = [r for r in res.get("datapath", []) if isinstance(r, dict) and "cycles_per_frame" in r]
+    if dp:
+        ks = list(dp[0]["cycles_per_frame"])
+        rows = [[r["cache"] + (" 802.1Q" if r["tagged"] else " untagged")] +
+                [_f(r["cycles_per_frame"][k], "%.0f") for k in ks] +
+                [_f(r["rx_over_floor"]), _f(r["tx_over_floor"]), r["load"][0]] for r in dp]
+        out.append(_table(["cycles/frame"] + ks + ["rx/floor", "tx/floor", "load"], rows))
+    vg = [r for r in res.get("valgrind", []) if isinstance(r, dict) and "instructions_per_frame" in r]
+    if vg:
+        rows = [[r["variant"], "802.1Q" if r["tagged"] else "untagged", _f(r["instructions_per_frame"], "%.1f"),
+                 _f(r["l1d_misses_per_frame"]), _f(r["ll_misses_per_frame"])] for r in vg]
+        out.append(_table(["variant", "frames", "instr/frame", "L1d miss/frame", "LL miss/frame"], rows))
+    sc = res.get("scaling")
+    if isinstance(sc, dict):
+        rows = []
+        for key, field in [("flows", "flows"), ("mbufs", "mbufs"), ("rx_queues", "queues")]:
+            for r in sc.get(key, []):
+                if isinstance(r, dict) and r.get("mpps") is not None:
+                    rows.append([key, r[field], _f(r["mpps"], "%.4f"), _f(r.get("cycles_per_packet"), "%.0f"),
+                                 r["load"][0]])
+        out.append(_table(["varied", "value", "Mpps", "cycles/pkt", "load"], rows))
+    return "\n".join(out)
+
+
 if __name__ == "__main__":
     d = sys.argv[1]
-    for f in plot(json.load(open(os.path.join(d, "results.json"))), d):
+    res = json.load(open(os.path.join(d, "results.json")))
+    for f in plot(res, d):
         print(f)
+    with open(os.path.join(d, "tables.rst"), "w") as f:
+        f.write(tables(res))
+    print(os.path.join(d, "tables.rst"))

@@ -7,14 +7,16 @@
 // Rx variants of vlan_strip_variants.hpp. The model's thread runs on one
 // CPU, the forwarding loop on another, as with devtools/run.sh.
 //
-// Prints one JSON object: frames forwarded per second over the timed
+// Prints one JSON object per timed window: frames forwarded per second over the
 // window, the forwarding core's cycles per frame (all cycles of the window,
 // and those of the polls that returned frames, as testpmd's
 // --record-core-cycles counts), drops, and how many frames had a tag
 // stripped.
 //
-// Usage: vlan-ab-bench --variant shipped|burst-strip|app-strip [--vlan ID]
-//        [--size BYTES] [--flows N] [--mbufs N] [--seconds S] [--cpus FWD,MODEL]
+// Usage: vlan-ab-bench --variant shipped|burst-strip|app-strip|all [--runs N]
+//        [--vlan ID] [--size BYTES] [--flows N] [--mbufs N] [--seconds S]
+//        [--cpus FWD,MODEL]
+//   all: the three variants in turn, --runs times (one JSON line each).
 //   --size is the frame on the wire with its FCS (64 .. 1518, default 64).
 
 #include <cinttypes>
@@ -22,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include <rte_cycles.h>
 #include <rte_eal.h>
@@ -42,6 +45,8 @@ struct Options {
 	unsigned flows = 64;
 	unsigned mbufs = 8192;
 	double seconds = 3;
+	bool all = false;  // --variant all
+	unsigned runs = 1; // windows per variant
 	int fwd_cpu = 1;
 	int model_cpu = 0;
 };
@@ -49,7 +54,8 @@ struct Options {
 int usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s --variant shipped|burst-strip|app-strip [--vlan ID] [--size BYTES] "
+		"usage: %s --variant shipped|burst-strip|app-strip|all [--runs N] [--vlan ID] "
+		"[--size BYTES] "
 		"[--flows N] [--mbufs N] [--seconds S] [--cpus FWD,MODEL]\n",
 		prog);
 	return 2;
@@ -63,8 +69,11 @@ bool parse(int argc, char **argv, Options &o)
 			return false;
 		const char *v = argv[++i];
 		if (a == "--variant") {
-			if (!dpaa::bench::parse_variant(v, o.variant))
+			o.all = !strcmp(v, "all");
+			if (!o.all && !dpaa::bench::parse_variant(v, o.variant))
 				return false;
+		} else if (a == "--runs") {
+			o.runs = static_cast<unsigned>(atoi(v));
 		} else if (a == "--vlan") {
 			o.vlan = static_cast<unsigned>(atoi(v));
 		} else if (a == "--size") {
@@ -82,7 +91,7 @@ bool parse(int argc, char **argv, Options &o)
 			return false;
 		}
 	}
-	return o.size >= 64 && o.size <= 1518 && o.vlan < 4096 && o.seconds > 0;
+	return o.size >= 64 && o.size <= 1518 && o.vlan < 4096 && o.seconds > 0 && o.runs > 0;
 }
 
 struct Counts {
@@ -182,17 +191,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vlan-ab-bench: port start failed\n");
 		return 1;
 	}
-	// The variant's burst replaces the driver's for the forwarded port:
-	// ethdev calls whatever its fast-path table holds.
-	if (o.variant == RxVariant::burst_strip)
-		rte_eth_fp_ops[in].rx_pkt_burst = dpaa::bench::kBurstStripRx;
-
 	const uint64_t hz = rte_get_tsc_hz();
-	Counts warmup, c;
-	rte_eth_stats s0{}, s1{};
-	auto run = [&](Counts &k, double secs) {
+	const eth_rx_burst_t shipped_rx = rte_eth_fp_ops[in].rx_pkt_burst;
+	auto run = [&](RxVariant v, Counts &k, double secs) {
+		// The variant's burst replaces the driver's for the forwarded
+		// port: ethdev calls whatever its fast-path table holds.
+		rte_eth_fp_ops[in].rx_pkt_burst =
+			v == RxVariant::burst_strip ? dpaa::bench::kBurstStripRx : shipped_rx;
 		const uint64_t until = rte_rdtsc() + static_cast<uint64_t>(secs * hz);
-		switch (o.variant) {
+		switch (v) {
 		case RxVariant::shipped:
 			forward<RxVariant::shipped>(in, out, until, k);
 			break;
@@ -205,27 +212,50 @@ int main(int argc, char **argv)
 		}
 	};
 	// Half a second to fill the pipeline (the generator starts with the MAC).
-	run(warmup, 0.5);
-	rte_eth_stats_get(in, &s0);
-	run(c, o.seconds);
-	rte_eth_stats_get(in, &s1);
-	const double secs = static_cast<double>(c.cycles) / static_cast<double>(hz);
-	printf("{\"variant\": \"%s\", \"vlan\": %u, \"size\": %u, \"flows\": %u, \"mbufs\": %u, "
-	       "\"seconds\": %.3f, \"mpps\": %.4f, \"rx_frames\": %" PRIu64 ", "
-	       "\"tx_frames\": %" PRIu64 ", \"tx_dropped\": %" PRIu64 ", \"rx_missed\": %" PRIu64
-	       ", \"rx_nombuf\": %" PRIu64 ", \"stripped\": %" PRIu64 ", "
-	       "\"cycles_per_frame\": %.1f, \"busy_cycles_per_frame\": %.1f, \"tsc_hz\": %" PRIu64
-	       "}\n",
-	       dpaa::bench::variant_name(o.variant), o.vlan, o.size, o.flows, o.mbufs, secs,
-	       static_cast<double>(c.tx) / secs / 1e6, c.rx, c.tx, c.tx_dropped,
-	       s1.imissed - s0.imissed, s1.rx_nombuf - s0.rx_nombuf, c.tagged,
-	       c.rx ? static_cast<double>(c.cycles) / static_cast<double>(c.rx) : 0.0,
-	       c.rx ? static_cast<double>(c.busy_cycles) / static_cast<double>(c.rx) : 0.0, hz);
+	Counts warmup;
+	run(o.variant, warmup, 0.5);
+	uint64_t forwarded = 0;
+	// --variant all: the three in turn, --runs times, in one process (the
+	// same model, pool and machine state for all: an interleaved A/B).
+	const std::vector<RxVariant> order =
+		o.all ? std::vector<RxVariant>{RxVariant::shipped, RxVariant::burst_strip,
+					       RxVariant::app_strip}
+		      : std::vector<RxVariant>{o.variant};
+	for (unsigned r = 0; r < o.runs; r++) {
+		for (RxVariant v : order) {
+			Counts c;
+			rte_eth_stats s0{}, s1{};
+			rte_eth_stats_get(in, &s0);
+			run(v, c, o.seconds);
+			rte_eth_stats_get(in, &s1);
+			forwarded += c.tx;
+			const double secs = static_cast<double>(c.cycles) / static_cast<double>(hz);
+			printf("{\"variant\": \"%s\", \"run\": %u, \"vlan\": %u, \"size\": %u, "
+			       "\"flows\": %u, \"mbufs\": %u, "
+			       "\"seconds\": %.3f, \"mpps\": %.4f, \"rx_frames\": %" PRIu64 ", "
+			       "\"tx_frames\": %" PRIu64 ", \"tx_dropped\": %" PRIu64
+			       ", \"rx_missed\": %" PRIu64 ", \"rx_nombuf\": %" PRIu64
+			       ", \"stripped\": %" PRIu64 ", "
+			       "\"cycles_per_frame\": %.1f, \"busy_cycles_per_frame\": %.1f, "
+			       "\"tsc_hz\": %" PRIu64 "}\n",
+			       dpaa::bench::variant_name(v), r, o.vlan, o.size, o.flows, o.mbufs,
+			       secs, static_cast<double>(c.tx) / secs / 1e6, c.rx, c.tx,
+			       c.tx_dropped, s1.imissed - s0.imissed, s1.rx_nombuf - s0.rx_nombuf,
+			       c.tagged,
+			       c.rx ? static_cast<double>(c.cycles) / static_cast<double>(c.rx)
+				    : 0.0,
+			       c.rx ? static_cast<double>(c.busy_cycles) / static_cast<double>(c.rx)
+				    : 0.0,
+			       hz);
+			fflush(stdout);
+		}
+	}
+	rte_eth_fp_ops[in].rx_pkt_burst = shipped_rx;
 	rte_eth_dev_stop(in);
 	rte_eth_dev_stop(out);
 	rte_eth_dev_close(in);
 	rte_eth_dev_close(out);
 	rte_mempool_free(mp);
 	rte_eal_cleanup();
-	return c.tx > 0 ? 0 : 1;
+	return forwarded > 0 ? 0 : 1;
 }
