@@ -263,7 +263,7 @@ class Bench:
         return [self.datapath(warm, tagged, rounds) for warm in [False, True] for tagged in [True, False]]
 
     def valgrind_runs(self):
-        rounds = 50 if self.a.quick else 200
+        rounds = 30 if self.a.quick else 100
         return [self.valgrind(v, t, rounds) for t in [True, False]
                 for v in ["rx", "rx-burst-strip", "rx-app-strip", "rx-floor", "tx", "tx-floor"]]
 
@@ -354,7 +354,7 @@ def main():
     p.add_argument("--seconds", type=int, default=2, help="forwarding time of each testpmd run")
     p.add_argument("--ab-seconds", type=float, default=1.0, help="timed window of each A/B run")
     p.add_argument("--runs", type=int, default=5, help="interleaved A/B runs per variant")
-    p.add_argument("--rounds", type=int, default=300, help="datapath-bench rounds")
+    p.add_argument("--rounds", type=int, default=200, help="datapath-bench rounds")
     p.add_argument("--quick", action="store_true", help="a few points of each section (a smoke run)")
     p.add_argument("--sections", default="forwarding,references,vlan_ab,datapath,valgrind,scaling")
     a = p.parse_args()
