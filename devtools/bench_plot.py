@@ -100,12 +100,13 @@ def plot(res, out):
         for j, (field, name) in enumerate([("instructions_per_frame", "instructions/frame"),
                                            ("ll_misses_per_frame", "LL misses/frame (2 MiB LL)")]):
             ax = axes[j + 1]
+            names = list(dict.fromkeys(r["variant"] for r in vg))
             for i, tagged in enumerate([True, False]):
                 rows = [r for r in vg if r["tagged"] == tagged]
-                ax.bar([k + i * 0.4 for k in range(len(rows))], [r[field] for r in rows], width=0.4,
-                       label="802.1Q" if tagged else "untagged")
-                ax.set_xticks(range(len(rows)))
-                ax.set_xticklabels([r["variant"] for r in rows], rotation=30, fontsize=7)
+                ax.bar([names.index(r["variant"]) + i * 0.4 for r in rows], [r[field] for r in rows],
+                       width=0.4, label="802.1Q" if tagged else "untagged")
+            ax.set_xticks(range(len(names)))
+            ax.set_xticklabels(names, rotation=30, fontsize=7)
             ax.set(title="valgrind: " + name)
             ax.legend(fontsize=6)
         save(fig, "datapath.png")

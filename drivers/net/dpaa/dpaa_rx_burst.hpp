@@ -30,7 +30,6 @@ namespace dpaa::net
 
 // The driver's conversion: nothing beyond the FD and the parse result.
 struct RxFrameNoWork {
-	static constexpr bool kNone = true;
 	static void frame(rte_mbuf *) noexcept {}
 };
 
