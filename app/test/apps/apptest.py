@@ -43,6 +43,32 @@ EAL_ARGS = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1",
 TESTPMD_ARGS = ["--total-num-mbufs=4096", "--no-flush-rx"]
 
 
+# DPAA_TEST_PLATFORM=board: the same tests on the board platform, through the
+# emulated USDPAA kernel interface (libusdpaa_emu.so preloaded, the model
+# described by DPAA_KERNEL_MODEL). The emulation's model takes the process's
+# virtual addresses as bus addresses, so EAL runs IOVA as VA (see the guide).
+BOARD = os.environ.get("DPAA_TEST_PLATFORM", "model") == "board"
+EMU = os.path.join(BUILD, "lib", "usdpaa_emu", "libusdpaa_emu.so")
+
+
+def platform_env(env, env_model):
+    """env with the model described for the platform the suite runs on."""
+    if BOARD and env_model != "":
+        env.pop("DPAA_MODEL", None)
+        env["DPAA_KERNEL_MODEL"] = env_model
+        env["LD_PRELOAD"] = EMU
+    else:
+        env["DPAA_MODEL"] = env_model
+    return env
+
+
+def platform_argv(argv):
+    """argv (a DPDK application's) with what the platform needs of EAL."""
+    if BOARD and len(argv) > 1 and "--iova-mode=va" not in argv:
+        return argv[:1] + ["--iova-mode=va"] + argv[1:]
+    return argv
+
+
 def model(**wires):
     """DPAA_MODEL for the LS1046A-RDB: model(fm1_mac9="pcap:rx=a.pcap")."""
     # The model thread is not pinned: pinned on the main lcore's CPU it starves
@@ -56,8 +82,8 @@ class App:
     """A running application whose output is collected as it comes."""
 
     def __init__(self, argv, env_model, interactive=True):
-        env = dict(os.environ)
-        env["DPAA_MODEL"] = env_model
+        env = platform_env(dict(os.environ), env_model)
+        argv = platform_argv(argv)
         stdin = subprocess.PIPE if interactive else subprocess.DEVNULL
         # Line-buffered stdout: testpmd's printf output would otherwise sit in
         # stdio's buffer while its prompt (written unbuffered) goes out first.

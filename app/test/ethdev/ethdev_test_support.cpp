@@ -18,7 +18,17 @@ namespace dpaa_test
 
 int eal_start(const char *argv0, const std::string &model, const std::vector<std::string> &extra)
 {
-	setenv("DPAA_MODEL", model.c_str(), 1);
+	// DPAA_TEST_PLATFORM=board: the board platform over the emulated
+	// USDPAA kernel interface (the suite preloads libusdpaa_emu.so), whose
+	// model takes virtual addresses as bus addresses: IOVA as VA.
+	const char *platform = getenv("DPAA_TEST_PLATFORM");
+	const bool board = platform != nullptr && strcmp(platform, "board") == 0;
+	if (board) {
+		unsetenv("DPAA_MODEL");
+		setenv("DPAA_KERNEL_MODEL", model.c_str(), 1);
+	} else {
+		setenv("DPAA_MODEL", model.c_str(), 1);
+	}
 	std::vector<std::string> args = {argv0,
 					 "--no-huge",
 					 "-m",
@@ -27,6 +37,8 @@ int eal_start(const char *argv0, const std::string &model, const std::vector<std
 					 "--no-shconf",
 					 "--log-level=*:warning",
 					 "--log-level=pmd.net.dpaa:info"};
+	if (board)
+		args.emplace_back("--iova-mode=va");
 	if (getenv("DPAA_TEST_DEBUG"))
 		args.emplace_back("--log-level=pmd.net.dpaa:debug");
 	for (const auto &e : extra)
