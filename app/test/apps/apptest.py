@@ -64,8 +64,12 @@ def platform_env(env, env_model):
 
 def platform_argv(argv):
     """argv (a DPDK application's) with what the platform needs of EAL."""
-    if BOARD and len(argv) > 1 and "--iova-mode=va" not in argv:
-        return argv[:1] + ["--iova-mode=va"] + argv[1:]
+    if not BOARD or "--iova-mode=va" in argv:
+        return argv
+    # After the DPDK binary, which a wrapper (unshare, ...) may precede.
+    for i, a in enumerate(argv):
+        if os.path.basename(a).startswith("dpdk-"):
+            return argv[:i + 1] + ["--iova-mode=va"] + argv[i + 1:]
     return argv
 
 
