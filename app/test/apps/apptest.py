@@ -168,16 +168,18 @@ class App:
         return rc
 
     def quit(self, timeout=15):
-        """Type testpmd's quit; return whether it exited by itself in time.
+        """Type testpmd's quit; return whether it exited with status 0.
 
-        Closing the second port can hang (a port stop/close bug being fixed on
-        the bus side): then the process is killed and False returned."""
+        A testpmd that does not exit in time (a port stop or close that hangs)
+        is killed and fails the test."""
         self.send("quit")
         try:
             self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             self.kill()
-            return False
+            raise AssertionError("testpmd did not exit within %ds of quit:\n%s"
+                                 % (timeout, self.text()[-4000:]))
+        self._reader.join(5)
         return self.proc.returncode == 0
 
     def kill(self):
@@ -196,15 +198,43 @@ def wait_frames(read, path, count, timeout=30):
     return frames
 
 
+# What says the drivers misused the modelled hardware (reserved bits, bad
+# releases, bad commands): our bus at cleanup on the model platform, the
+# emulated kernel at exit on the board platform (all of its counters).
+MISUSE_MODEL = re.compile(r"dpaa_bus: the drivers misused the modelled hardware: (.*)")
+MISUSE_KERNEL = re.compile(r"usdpaa_emu: model misuse: (\d+) \(([^)]*)\)")
+
+
+def misuse(text):
+    """What the output says the drivers misused, or None."""
+    m = MISUSE_MODEL.search(text)
+    if m:
+        return m.group(1)
+    m = MISUSE_KERNEL.search(text) if BOARD else None
+    if m and int(m.group(1)) != 0:
+        return m.group(2)
+    return None
+
+
 class AppTestCase(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory(prefix="dpaa-apps-")
         self.apps = []
 
     def tearDown(self):
+        misused = []
         for app in self.apps:
+            exited = app.proc.poll() is not None
             app.kill()
+            # Only an application that went through its own cleanup
+            # printed the counters.
+            if exited:
+                app._reader.join(5)
+                found = misuse(app.text())
+                if found:
+                    misused.append("%s: %s" % (app.proc.args[-1], found))
         self.dir.cleanup()
+        self.assertEqual(misused, [], "the drivers misused the modelled hardware")
 
     def path(self, name):
         return os.path.join(self.dir.name, name)

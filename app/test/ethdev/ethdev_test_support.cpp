@@ -13,8 +13,39 @@
 #include <rte_ether.h>
 #include <rte_lcore.h>
 
+#include "dpaa_model/misuse.hpp"
+
+// The bus's handle on the modelled SoC (dpaa_bus.hpp): nullptr on the board
+// platform.
+extern "C" void *rte_dpaa_model_system(void) noexcept;
+
 namespace dpaa_test
 {
+
+namespace
+{
+
+// Every test program of the suite fails when the drivers misused the
+// modelled hardware (a reserved bit written, a bad release, a bad command),
+// whichever test did it: checked once all tests ran, while EAL and the model
+// still exist. On the board platform the emulated kernel prints the same
+// counters when the process exits.
+class ModelMisuse final : public testing::Environment
+{
+public:
+	void TearDown() override
+	{
+		auto *sys = static_cast<dpaa::model::System *>(rte_dpaa_model_system());
+		if (sys != nullptr)
+			EXPECT_EQ(dpaa::model::misuse_summary(*sys), "")
+				<< "the drivers misused the modelled hardware";
+	}
+};
+
+[[maybe_unused]] testing::Environment *const model_misuse =
+	testing::AddGlobalTestEnvironment(new ModelMisuse);
+
+} // namespace
 
 int eal_start(const char *argv0, const std::string &model, const std::vector<std::string> &extra)
 {

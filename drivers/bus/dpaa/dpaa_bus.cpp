@@ -308,6 +308,10 @@ int bus_cleanup() noexcept
 		the_platform->stop();
 		for (const std::string &line : the_platform->wire_report())
 			DPAA_BUS_LOG(INFO, "%s", line.c_str());
+		const std::string misuse = the_platform->misuse_report();
+		if (!misuse.empty())
+			DPAA_BUS_LOG(WARNING, "the drivers misused the modelled hardware: %s",
+				     misuse.c_str());
 		bus::portals_teardown();
 		bus::resources_teardown();
 		platform::dpdk_memory_detach();

@@ -134,10 +134,15 @@ int ops_alloc(rte_mempool *mp) noexcept
 	// From the bus: on a board the kernel's allocator, which shares the
 	// BPIDs with the kernel's own interfaces.
 	int bpid = bus::bpid_alloc();
-	if (bpid < 0 || bpid >= static_cast<int>(bm::kNumPools)) {
-		DPAA_MEMPOOL_LOG(ERR, "%s: no free BMan pool: %s (BPIDs %u..%u)", mp->name,
-				 strerror(bpid < 0 ? -bpid : ERANGE), soc->bpid_base,
+	if (bpid == -ENOSPC) {
+		DPAA_MEMPOOL_LOG(ERR, "%s: no free BMan pool: all %u BPIDs (%u..%u) are in use",
+				 mp->name, soc->bpid_count, soc->bpid_base,
 				 soc->bpid_base + soc->bpid_count - 1);
+		return -ENOSPC;
+	}
+	if (bpid < 0 || bpid >= static_cast<int>(bm::kNumPools)) {
+		DPAA_MEMPOOL_LOG(ERR, "%s: no BMan pool: %s", mp->name,
+				 strerror(bpid < 0 ? -bpid : ERANGE));
 		if (bpid >= 0)
 			bus::bpid_free(static_cast<uint32_t>(bpid));
 		return bpid < 0 ? bpid : -ERANGE;

@@ -23,6 +23,7 @@
 #include "dpaa_bus.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
+#include "dpaa_model/misuse.hpp"
 #include "dpaa_model/system.hpp"
 #include "platform/bus_addr.hpp"
 #include "platform/discover.hpp"
@@ -80,6 +81,7 @@ public:
 	}
 
 	std::vector<std::string> wire_report() const override { return sys_->wire_summary(); }
+	std::string misuse_report() noexcept override { return model::misuse_summary(*sys_); }
 
 	void stop() noexcept override
 	{

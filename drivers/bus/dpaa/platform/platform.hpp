@@ -52,7 +52,7 @@ struct MacInfo {
 	char if_name[16];    // the name the kernel's link ioctls know the MAC
 			     // by (its fsl,dpa-ethernet-init node: "ethernet@8")
 	uint8_t addr[6];     // the device tree's local-mac-address; all zero
-			 // when the platform gives none
+			     // when the platform gives none
 };
 
 struct FmanInfo {
@@ -148,6 +148,9 @@ public:
 	// What the far ends of the wires saw, one line per wire, for the log at
 	// cleanup: a modelled sink's counts are how a run shows nothing was lost.
 	virtual std::vector<std::string> wire_report() const { return {}; }
+	// The hardware's own record of driver misuse (the model's fault
+	// counters), empty when there is none or no such record (a board).
+	virtual std::string misuse_report() noexcept { return {}; }
 
 	// Map software portal 'index' (< num_*_portals). Negative errno.
 	virtual int map_qman_portal(unsigned index, QmanPortalMap &out) noexcept = 0;
