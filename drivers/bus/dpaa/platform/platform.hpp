@@ -52,7 +52,7 @@ struct MacInfo {
 	char if_name[16];    // the name the kernel's link ioctls know the MAC
 			     // by (its fsl,dpa-ethernet-init node: "ethernet@8")
 	uint8_t addr[6];     // the device tree's local-mac-address; all zero
-			     // when the platform gives none
+			 // when the platform gives none
 };
 
 struct FmanInfo {
