@@ -20,8 +20,10 @@ if ! devtools/setup.sh; then
 fi
 
 # The perf suite holds benchmarks: timing is not a pass/fail matter.
+# board-apps (the apps tests on the board path) is run on request until the
+# emulated QMan keeps up with the PMD's Tx (see the release notes).
 args=("$@")
-[ ${#args[@]} -gt 0 ] || args=(--no-suite perf)
+[ ${#args[@]} -gt 0 ] || args=(--no-suite perf --no-suite board-apps)
 
 # A log left by an earlier run must not be counted as this one.
 log=$builddir/meson-logs/testlog.json

@@ -378,17 +378,14 @@ inline constexpr uint32_t kRev1MajorMask = 0x0000ff00;
 inline constexpr uint32_t kRev1MajorShift = 8;
 inline constexpr uint32_t kRev1MinorMask = 0x000000ff;
 inline constexpr uint32_t kMajorV3 = 6;
-// What the model reports: FMan v3, minor 3 (v3H class: 8 Rx ports, 64 KiB
-// IRAM), as on LS1046A; the IP block id [31:16] is the model's.
-inline constexpr uint32_t kIpRev1Ls1046a = 0x00a00603;
 } // namespace fpm
 static_assert(fpm::kBase + fpm::kIpRev1 == 0xC30C4);
 
 // -------------------------------------------------- IRAM (0xC4000)
-// The microcode version: software writes IADD with the word address and AIE,
-// then reads IDATA. The model answers at word address 4 the version of the
-// microcode NXP ships for LS1043A/LS1046A (106.4.18): [31:16] package,
-// [15:8] major, [7:0] minor.
+// IRAM access: software writes IADD with the word address and AIE, then
+// reads or writes IDATA. The microcode keeps its version at word address 4
+// ([31:16] package, [15:8] major, [7:0] minor), where NXP's FMan driver
+// reads it.
 namespace iram
 {
 inline constexpr uint32_t kBase = 0xC4000;
@@ -399,7 +396,6 @@ inline constexpr uint32_t kIready = 0xc;
 inline constexpr uint32_t kIaddAie = 0x80000000; // auto-increment
 inline constexpr uint32_t kIreadyReady = 0x80000000;
 inline constexpr uint32_t kUcodeVersionAddr = 0x4;
-inline constexpr uint32_t kUcodeVersion = (106u << 16) | (4u << 8) | 18u;
 } // namespace iram
 
 // -------------------------------------------------- parser common (0xC7000)

@@ -45,7 +45,7 @@ inline constexpr uint32_t kLpwakeTimer = 0x0b8;
 inline constexpr uint32_t kSleepTimer = 0x0bc;
 inline constexpr uint32_t kStatnConfig = 0x0e0;
 inline constexpr uint32_t kIfMode = 0x300;
-inline constexpr uint32_t kIfStatus = 0x304;
+inline constexpr uint32_t kIfStatus = 0x304; // its layout differs between interface types
 
 // COMMAND_CONFIG
 namespace cmd
@@ -128,19 +128,6 @@ inline constexpr uint32_t kRgmiiSpMask = 0x00006000;
 inline constexpr uint32_t kRgmii1000 = 0x00004000;
 inline constexpr uint32_t kRgmiiAuto = 0x00008000;
 } // namespace if_mode
-
-// IF_STATUS (read-only). The model's layout (the manual's differs between
-// interface types): link in bit 0, speed in [2:1], full duplex in bit 3.
-namespace if_status
-{
-inline constexpr uint32_t kLinkUp = 0x00000001;
-inline constexpr uint32_t kSpeedMask = 0x00000006;
-inline constexpr uint32_t kSpeed10M = 0x00000000;
-inline constexpr uint32_t kSpeed100M = 0x00000002;
-inline constexpr uint32_t kSpeed1G = 0x00000004;
-inline constexpr uint32_t kSpeed10G = 0x00000006;
-inline constexpr uint32_t kFullDuplex = 0x00000008;
-} // namespace if_status
 
 // The RMON/IEEE statistics: 64-bit counters, each a pair of registers
 // (_L at the offset, _U at offset + 4). Reading _L latches nothing: read _U

@@ -80,8 +80,7 @@ inline constexpr uint16_t kFrameTypeMask = 0x0060;
 inline constexpr uint16_t kUnicast = 0x0000;
 inline constexpr uint16_t kMulticast = 0x0020;
 inline constexpr uint16_t kBroadcast = 0x0060;
-inline constexpr uint16_t kErrorMask = 0x001f;	  // nonzero: L2 header error
-inline constexpr uint16_t kErrTruncated = 0x0001; // model's code: header runs past the frame
+inline constexpr uint16_t kErrorMask = 0x001f; // nonzero: L2 header error (codes: the parser's)
 } // namespace l2r
 
 // L3R (big-endian 16 bits)

@@ -213,7 +213,7 @@ FmanFaults Fman::faults() const noexcept
 
 uint32_t Fman::if_status(const Port &p) const noexcept
 {
-	namespace st = memac::if_status;
+	namespace st = memac_if_status;
 	if (!p.present || p.wire == nullptr || !p.wire->link_up())
 		return 0;
 	uint32_t v = st::kLinkUp | st::kFullDuplex;

@@ -54,6 +54,22 @@
 namespace dpaa::model
 {
 
+// The modelled mEMAC's IF_STATUS: link in bit 0, speed in [2:1], full
+// duplex in bit 3. The manual's layout differs between interface types
+// (SGMII, XFI, ...); the drivers take the link from the platform (on a
+// board, the USDPAA kernel's link ioctls), never from this register, so
+// this layout is the model's alone.
+namespace memac_if_status
+{
+inline constexpr uint32_t kLinkUp = 0x00000001;
+inline constexpr uint32_t kSpeedMask = 0x00000006;
+inline constexpr uint32_t kSpeed10M = 0x00000000;
+inline constexpr uint32_t kSpeed100M = 0x00000002;
+inline constexpr uint32_t kSpeed1G = 0x00000004;
+inline constexpr uint32_t kSpeed10G = 0x00000006;
+inline constexpr uint32_t kFullDuplex = 0x00000008;
+} // namespace memac_if_status
+
 class Soc;
 struct FmanRegs;
 

@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "dpaa_model/fman.hpp"
+#include "dpaa_model/reported.hpp"
 #include "dpaa_model/soc.hpp"
 
 namespace dpaa::model
@@ -119,7 +120,7 @@ struct FmanRegs {
 		uint32_t &iadd = fman.iram_[fm::iram::kIadd / 4];
 		const uint32_t addr = iadd & ~fm::iram::kIaddAie;
 		const uint32_t v =
-			addr == fm::iram::kUcodeVersionAddr ? fm::iram::kUcodeVersion : 0;
+			addr == fm::iram::kUcodeVersionAddr ? reported::kUcodeVersion : 0;
 		if (iadd & fm::iram::kIaddAie)
 			iadd = fm::iram::kIaddAie | (addr + 4);
 		return v;
@@ -127,7 +128,7 @@ struct FmanRegs {
 	static void ignore_write(Fman &, Fman &, uint32_t, uint32_t) {}
 
 	static constexpr Reg<Fman> kFpmRegs[] = {
-		{fm::fpm::kIpRev1, 1, fm::fpm::kIpRev1Ls1046a, kRo, nullptr, nullptr},
+		{fm::fpm::kIpRev1, 1, reported::kFmIpRev1, kRo, nullptr, nullptr},
 		{fm::fpm::kIpRev2, 1, 0, kRo, nullptr, nullptr},
 	};
 	static constexpr Reg<Fman> kIramRegs[] = {

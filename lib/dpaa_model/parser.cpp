@@ -2,6 +2,7 @@
 // Copyright 2026 The DPAA C++ PMD authors
 
 #include "dpaa_model/parser.hpp"
+#include "dpaa_model/reported.hpp"
 
 #include <cstring>
 
@@ -98,7 +99,7 @@ uint32_t Walk::run() noexcept
 	std::memset(&pr_.shim_off, hf::kNoOffset,
 		    sizeof(pr_) - offsetof(hf::ParseResult, shim_off));
 	if (!has(0, 14)) {
-		pr_.l2r.store(l2r::kErrTruncated);
+		pr_.l2r.store(model::reported::kL2rErrTruncated);
 		status_ |= hw::fman::fd_status::kErrPrsHeader;
 		stop(0);
 		return status_;
@@ -149,7 +150,7 @@ void Walk::ethertype(uint16_t type, uint32_t off) noexcept
 	pr_.nxthdr.store(type);
 	if (type == kEthPppoeSession) {
 		if (!has(off, 8)) {
-			l2r_ |= l2r::kErrTruncated;
+			l2r_ |= model::reported::kL2rErrTruncated;
 			status_ |= hw::fman::fd_status::kErrPrsHeader;
 			return stop(off);
 		}
@@ -172,7 +173,7 @@ void Walk::ethertype(uint16_t type, uint32_t off) noexcept
 		pr_.mpls_off[0] = off8(off);
 		for (unsigned n = 0;; n++) {
 			if (!has(off, 4) || n == 8) {
-				l2r_ |= l2r::kErrTruncated;
+				l2r_ |= model::reported::kL2rErrTruncated;
 				status_ |= hw::fman::fd_status::kErrPrsHeader;
 				return stop(off);
 			}

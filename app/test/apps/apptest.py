@@ -43,6 +43,36 @@ EAL_ARGS = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1",
 TESTPMD_ARGS = ["--total-num-mbufs=4096", "--no-flush-rx"]
 
 
+# DPAA_TEST_PLATFORM=board: the same tests on the board platform, through the
+# emulated USDPAA kernel interface (libusdpaa_emu.so preloaded, the model
+# described by DPAA_KERNEL_MODEL). The emulation's model takes the process's
+# virtual addresses as bus addresses, so EAL runs IOVA as VA (see the guide).
+BOARD = os.environ.get("DPAA_TEST_PLATFORM", "model") == "board"
+EMU = os.path.join(BUILD, "lib", "usdpaa_emu", "libusdpaa_emu.so")
+
+
+def platform_env(env, env_model):
+    """env with the model described for the platform the suite runs on."""
+    if BOARD and env_model != "":
+        env.pop("DPAA_MODEL", None)
+        env["DPAA_KERNEL_MODEL"] = env_model
+        env["LD_PRELOAD"] = EMU
+    else:
+        env["DPAA_MODEL"] = env_model
+    return env
+
+
+def platform_argv(argv):
+    """argv (a DPDK application's) with what the platform needs of EAL."""
+    if not BOARD or "--iova-mode=va" in argv:
+        return argv
+    # After the DPDK binary, which a wrapper (unshare, ...) may precede.
+    for i, a in enumerate(argv):
+        if os.path.basename(a).startswith("dpdk-"):
+            return argv[:i + 1] + ["--iova-mode=va"] + argv[i + 1:]
+    return argv
+
+
 def model(**wires):
     """DPAA_MODEL for the LS1046A-RDB: model(fm1_mac9="pcap:rx=a.pcap")."""
     # The model thread is not pinned: pinned on the main lcore's CPU it starves
@@ -56,8 +86,8 @@ class App:
     """A running application whose output is collected as it comes."""
 
     def __init__(self, argv, env_model, interactive=True):
-        env = dict(os.environ)
-        env["DPAA_MODEL"] = env_model
+        env = platform_env(dict(os.environ), env_model)
+        argv = platform_argv(argv)
         stdin = subprocess.PIPE if interactive else subprocess.DEVNULL
         # Line-buffered stdout: testpmd's printf output would otherwise sit in
         # stdio's buffer while its prompt (written unbuffered) goes out first.
@@ -138,16 +168,18 @@ class App:
         return rc
 
     def quit(self, timeout=15):
-        """Type testpmd's quit; return whether it exited by itself in time.
+        """Type testpmd's quit; return whether it exited with status 0.
 
-        Closing the second port can hang (a port stop/close bug being fixed on
-        the bus side): then the process is killed and False returned."""
+        A testpmd that does not exit in time (a port stop or close that hangs)
+        is killed and fails the test."""
         self.send("quit")
         try:
             self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             self.kill()
-            return False
+            raise AssertionError("testpmd did not exit within %ds of quit:\n%s"
+                                 % (timeout, self.text()[-4000:]))
+        self._reader.join(5)
         return self.proc.returncode == 0
 
     def kill(self):
@@ -166,15 +198,43 @@ def wait_frames(read, path, count, timeout=30):
     return frames
 
 
+# What says the drivers misused the modelled hardware (reserved bits, bad
+# releases, bad commands): our bus at cleanup on the model platform, the
+# emulated kernel at exit on the board platform (all of its counters).
+MISUSE_MODEL = re.compile(r"dpaa_bus: the drivers misused the modelled hardware: (.*)")
+MISUSE_KERNEL = re.compile(r"usdpaa_emu: model misuse: (\d+) \(([^)]*)\)")
+
+
+def misuse(text):
+    """What the output says the drivers misused, or None."""
+    m = MISUSE_MODEL.search(text)
+    if m:
+        return m.group(1)
+    m = MISUSE_KERNEL.search(text) if BOARD else None
+    if m and int(m.group(1)) != 0:
+        return m.group(2)
+    return None
+
+
 class AppTestCase(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory(prefix="dpaa-apps-")
         self.apps = []
 
     def tearDown(self):
+        misused = []
         for app in self.apps:
+            exited = app.proc.poll() is not None
             app.kill()
+            # Only an application that went through its own cleanup
+            # printed the counters.
+            if exited:
+                app._reader.join(5)
+                found = misuse(app.text())
+                if found:
+                    misused.append("%s: %s" % (app.proc.args[-1], found))
         self.dir.cleanup()
+        self.assertEqual(misused, [], "the drivers misused the modelled hardware")
 
     def path(self, name):
         return os.path.join(self.dir.name, name)

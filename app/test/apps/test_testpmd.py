@@ -82,8 +82,10 @@ class TestpmdCommands(AppTestCase):
         self.app.wait_for(r"testpmd> $", 30)
 
     def tearDown(self):
-        self.app.quit()
-        super().tearDown()
+        try:
+            self.app.quit()
+        finally:
+            super().tearDown()
 
     def test_show_port_info(self):
         out = self.app.command("show port info 0")

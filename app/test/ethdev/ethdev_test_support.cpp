@@ -13,12 +13,53 @@
 #include <rte_ether.h>
 #include <rte_lcore.h>
 
+#include "dpaa_model/misuse.hpp"
+
+// The bus's handle on the modelled SoC (dpaa_bus.hpp): nullptr on the board
+// platform.
+extern "C" void *rte_dpaa_model_system(void) noexcept;
+
 namespace dpaa_test
 {
 
+namespace
+{
+
+// Every test program of the suite fails when the drivers misused the
+// modelled hardware (a reserved bit written, a bad release, a bad command),
+// whichever test did it: checked once all tests ran, while EAL and the model
+// still exist. On the board platform the emulated kernel prints the same
+// counters when the process exits.
+class ModelMisuse final : public testing::Environment
+{
+public:
+	void TearDown() override
+	{
+		auto *sys = static_cast<dpaa::model::System *>(rte_dpaa_model_system());
+		if (sys != nullptr)
+			EXPECT_EQ(dpaa::model::misuse_summary(*sys), "")
+				<< "the drivers misused the modelled hardware";
+	}
+};
+
+[[maybe_unused]] testing::Environment *const model_misuse =
+	testing::AddGlobalTestEnvironment(new ModelMisuse);
+
+} // namespace
+
 int eal_start(const char *argv0, const std::string &model, const std::vector<std::string> &extra)
 {
-	setenv("DPAA_MODEL", model.c_str(), 1);
+	// DPAA_TEST_PLATFORM=board: the board platform over the emulated
+	// USDPAA kernel interface (the suite preloads libusdpaa_emu.so), whose
+	// model takes virtual addresses as bus addresses: IOVA as VA.
+	const char *platform = getenv("DPAA_TEST_PLATFORM");
+	const bool board = platform != nullptr && strcmp(platform, "board") == 0;
+	if (board) {
+		unsetenv("DPAA_MODEL");
+		setenv("DPAA_KERNEL_MODEL", model.c_str(), 1);
+	} else {
+		setenv("DPAA_MODEL", model.c_str(), 1);
+	}
 	std::vector<std::string> args = {argv0,
 					 "--no-huge",
 					 "-m",
@@ -27,6 +68,8 @@ int eal_start(const char *argv0, const std::string &model, const std::vector<std
 					 "--no-shconf",
 					 "--log-level=*:warning",
 					 "--log-level=pmd.net.dpaa:info"};
+	if (board)
+		args.emplace_back("--iova-mode=va");
 	if (getenv("DPAA_TEST_DEBUG"))
 		args.emplace_back("--log-level=pmd.net.dpaa:debug");
 	for (const auto &e : extra)

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -48,6 +49,13 @@ public:
 			f.write(be, 4);
 		}
 	}
+	void bytes(const std::string &path, const std::string &prop,
+		   std::initializer_list<uint8_t> v)
+	{
+		std::ofstream f(node(path) + "/" + prop, std::ios::binary);
+		for (uint8_t c : v)
+			f.put(char(c));
+	}
 	void strs(const std::string &path, const std::string &prop,
 		  std::initializer_list<std::string> v)
 	{
@@ -67,6 +75,7 @@ private:
 void write_ls1046a(TreeWriter &t, bool with_ranges = true)
 {
 	t.strs(".", "compatible", {"fsl,ls1046a-rdb", "fsl,ls1046a"});
+	t.strs("fsl,dpaa", "compatible", {"fsl,ls1046a", "fsl,dpaa", "simple-bus"});
 	t.cells(".", "#address-cells", {2});
 	t.cells(".", "#size-cells", {2});
 	t.cells("soc", "#address-cells", {2});
@@ -96,6 +105,14 @@ void write_ls1046a(TreeWriter &t, bool with_ranges = true)
 		t.cells(name, "reg", {0xe0000 + m.cell * 0x2000, 0x1000});
 		t.strs(name, "phy-connection-type", {m.mode});
 		t.cells(name, "fsl,fman-ports", {0x100 + m.rx, 0x100 + m.tx});
+		t.cells(name, "phandle", {0x200 + m.cell});
+		t.bytes(name, "local-mac-address", {0x00, 0x04, 0x9f, 0x05, 0x00, uint8_t(m.cell)});
+		// User space gets every MAC but fm1-mac5, the kernel's eth0.
+		if (m.cell != 4) {
+			const std::string dpa = "fsl,dpaa/ethernet@" + std::to_string(m.cell);
+			t.strs(dpa, "compatible", {"fsl,dpa-ethernet-init"});
+			t.cells(dpa, "fsl,fman-mac", {0x200 + m.cell});
+		}
 		snprintf(name, sizeof(name), "%s/port@%x", fm.c_str(), 0x80000 + m.rx * 0x1000);
 		t.strs(name, "compatible", {"fsl,fman-v3-port-rx"});
 		t.cells(name, "cell-index", {m.rx});
@@ -211,19 +228,19 @@ TEST(DeviceTree, Ls1046aBoardIsParsed)
 	EXPECT_EQ(b.soc.fmans[0].ccsr_size, 0x100000u);
 	EXPECT_EQ(b.soc.fmans[0].clock_mhz, 700u);
 
-	ASSERT_EQ(b.soc.num_macs, 4u) << "the disabled MAC is left out";
-	const char *names[] = {"fm1-mac3", "fm1-mac5", "fm1-mac9", "fm1-mac10"};
-	for (unsigned i = 0; i < 4; i++)
+	ASSERT_EQ(b.soc.num_macs, 3u) << "the disabled MAC and the kernel's own are left out";
+	const char *names[] = {"fm1-mac3", "fm1-mac9", "fm1-mac10"};
+	for (unsigned i = 0; i < 3; i++)
 		EXPECT_STREQ(b.soc.macs[i].name, names[i]);
 	EXPECT_EQ(b.soc.macs[0].type, MacType::memac_1g);
 	EXPECT_EQ(b.soc.macs[0].speed_mbps, 1000u);
-	EXPECT_EQ(b.soc.macs[2].cell, 8u);
-	EXPECT_EQ(b.soc.macs[2].type, MacType::memac_10g);
-	EXPECT_EQ(b.soc.macs[2].speed_mbps, 10000u);
-	EXPECT_EQ(b.soc.macs[2].rx_port_id, 0x10);
-	EXPECT_EQ(b.soc.macs[2].tx_port_id, 0x30);
-	EXPECT_EQ(b.soc.macs[2].tx_channel, 0x800);
-	EXPECT_EQ(b.soc.macs[3].tx_channel, 0x801);
+	EXPECT_EQ(b.soc.macs[1].cell, 8u);
+	EXPECT_EQ(b.soc.macs[1].type, MacType::memac_10g);
+	EXPECT_EQ(b.soc.macs[1].speed_mbps, 10000u);
+	EXPECT_EQ(b.soc.macs[1].rx_port_id, 0x10);
+	EXPECT_EQ(b.soc.macs[1].tx_port_id, 0x30);
+	EXPECT_EQ(b.soc.macs[1].tx_channel, 0x800);
+	EXPECT_EQ(b.soc.macs[2].tx_channel, 0x801);
 	EXPECT_EQ(b.soc.macs[0].tx_channel, 0x804); // fm1-mac3: Tx port 0x2a
 
 	ASSERT_EQ(b.qman_portals.size(), 2u);
@@ -305,6 +322,112 @@ TEST(DeviceTree, MacWithoutCellIndexIsNamed)
 	std::string err;
 	EXPECT_EQ(dt::parse_board(t.root(), b, err), -EINVAL);
 	EXPECT_NE(err.find("ethernet@f0000: fsl,fman-memac node without cell-index"),
+		  std::string::npos)
+		<< err;
+}
+
+TEST(DeviceTree, OnlyTheMacsTheDpaaNodeHandsToUserSpace)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	for (unsigned i = 0; i < b.soc.num_macs; i++)
+		EXPECT_STRNE(b.soc.macs[i].name, "fm1-mac5") << "the kernel's own interface";
+	EXPECT_STREQ(b.soc.macs[1].if_name, "ethernet@8") << "the link ioctls' name";
+
+	// A tree whose fsl,dpaa node gives user space nothing has no device,
+	// and says why.
+	fs::remove_all(t.root() + "/fsl,dpaa");
+	dt::BoardTree none;
+	EXPECT_EQ(dt::parse_board(t.root(), none, err), -ENODEV);
+	EXPECT_NE(err.find("no fsl,dpa-ethernet-init node of fsl,dpaa"), std::string::npos) << err;
+}
+
+TEST(DeviceTree, DpaNodeNamingAMissingMacIsNamed)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	t.cells("fsl,dpaa/ethernet@8", "fsl,fman-mac", {0x777});
+	dt::BoardTree b;
+	std::string err;
+	EXPECT_EQ(dt::parse_board(t.root(), b, err), -EINVAL);
+	EXPECT_NE(err.find("ethernet@8: fsl,fman-mac names a node that is not in the tree"),
+		  std::string::npos)
+		<< err;
+}
+
+TEST(DeviceTree, MacAddressComesFromLocalMacAddress)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	const uint8_t want[6] = {0x00, 0x04, 0x9f, 0x05, 0x00, 0x09};
+	EXPECT_EQ(memcmp(b.soc.macs[2].addr, want, 6), 0);
+
+	// Upstream and the kernel need it: a MAC without one is named.
+	fs::remove(t.root() + "/soc/fman@1a00000/ethernet@f2000/local-mac-address");
+	dt::BoardTree b2;
+	EXPECT_EQ(dt::parse_board(t.root(), b2, err), -EINVAL);
+	EXPECT_NE(err.find("ethernet@f2000: local-mac-address is missing"), std::string::npos)
+		<< err;
+}
+
+TEST(DeviceTree, TxPortWithoutChannelIsNamed)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	fs::remove(t.root() + "/soc/fman@1a00000/port@b0000/fsl,qman-channel-id");
+	dt::BoardTree b;
+	std::string err;
+	EXPECT_EQ(dt::parse_board(t.root(), b, err), -EINVAL);
+	EXPECT_NE(err.find("port@b0000: Tx port without fsl,qman-channel-id"), std::string::npos)
+		<< err;
+}
+
+TEST(DeviceTree, CellCountsAreInheritedFromAncestors)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	// The FMan's own #address-cells gone: its children take the SoC bus's
+	// (2), not the specification's default for a missing one.
+	fs::remove(t.root() + "/soc/fman@1a00000/#address-cells");
+	fs::remove(t.root() + "/soc/fman@1a00000/#size-cells");
+	const std::string fm = t.root() + "/soc/fman@1a00000";
+	EXPECT_EQ(dt::address_cells(t.root(), fm), 2u);
+	EXPECT_EQ(dt::size_cells(t.root(), fm), 2u) << "the SoC bus's, not the default 1";
+	EXPECT_EQ(dt::address_cells(t.root(), t.root() + "/qman-portals@500000000"), 1u);
+	// Nothing anywhere: the defaults.
+	TreeWriter bare;
+	bare.strs("a/b", "compatible", {"x"});
+	EXPECT_EQ(dt::address_cells(bare.root(), bare.root() + "/a/b"), 2u);
+	EXPECT_EQ(dt::size_cells(bare.root(), bare.root() + "/a/b"), 1u);
+}
+
+TEST(DeviceTree, Ls104xPoolChannelsComeFromTheTree)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	t.cells("soc/qman-pools@0", "fsl,pool-channel-range", {0x405, 4});
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	ASSERT_EQ(b.soc.num_pool_channels, 4u);
+	EXPECT_EQ(b.soc.pool_channels[0], 0x405) << "LS104x numbering, not the P4080's 0x21";
+	EXPECT_EQ(b.soc.pool_channel1, 0x401) << "SDQCR bits count from pool channel 1";
+
+	// A QMan 3.x portal with a range of the P4080's numbering is an error
+	// that names both.
+	for (const char *n :
+	     {"qman-portals@500000000/qman-portal@0", "qman-portals@500000000/qman-portal@10000"})
+		t.strs(n, "compatible", {"fsl,qman-portal-3.2.0", "fsl,qman-portal"});
+	t.cells("soc/qman-pools@0", "fsl,pool-channel-range", {0x21, 15});
+	dt::BoardTree b2;
+	EXPECT_EQ(dt::parse_board(t.root(), b2, err), -EINVAL);
+	EXPECT_NE(err.find("<0x21 15>: this QMan has 15 pool channels, 0x401..0x40f"),
 		  std::string::npos)
 		<< err;
 }

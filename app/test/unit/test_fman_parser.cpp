@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "dpaa_model/parser.hpp"
+#include "dpaa_model/reported.hpp"
 #include "fman_test_support.hpp"
 
 namespace dpaa::test
@@ -412,7 +413,9 @@ TEST(FmanParser, NeverReadsPastShortFrames)
 		EXPECT_TRUE(status & fds::kErrPrsHeader) << n;
 		EXPECT_LE(pr.nxthdr_off, n) << n;
 		if (n < 14) {
-			EXPECT_EQ(pr.l2r.load() & l2r::kErrorMask, l2r::kErrTruncated) << n;
+			EXPECT_EQ(pr.l2r.load() & l2r::kErrorMask,
+				  model::reported::kL2rErrTruncated)
+				<< n;
 		} else {
 			EXPECT_EQ(pr.l3r.load() & l3r::kFirstError, l3r::kFirstError) << n;
 			EXPECT_EQ(pr.l4r, 0) << n;

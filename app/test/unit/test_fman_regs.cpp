@@ -78,7 +78,7 @@ TEST(FmanRegs, MacResetValuesAndAddresses)
 TEST(FmanRegs, IfStatusFollowsTheWire)
 {
 	FmanRig rig;
-	namespace ifs = memac::if_status;
+	namespace ifs = dpaa::model::memac_if_status;
 	uint32_t s = rig.mac_rd(FmanRig::kMac9, memac::kIfStatus);
 	EXPECT_EQ(s & ifs::kLinkUp, ifs::kLinkUp);
 	EXPECT_EQ(s & ifs::kSpeedMask, ifs::kSpeed10G);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dpaa_model/gen_frame.hpp"
+#include "dpaa_model/misuse.hpp"
 #include "dpaa_model/system.hpp"
 #include "fman_test_support.hpp"
 #include "wire_test_support.hpp"
@@ -327,4 +328,19 @@ TEST(System, ErrorsNameTheItem)
 			      0),
 		  0u)
 		<< error;
+}
+
+// What the suites' teardowns assert empty: every misuse counter, named.
+TEST(System, MisuseSummaryNamesEveryNonZeroCounter)
+{
+	TestMemory mem(1u << 20);
+	std::string error;
+	auto sys = System::create("board=ls1046a-rdb", mem, error);
+	ASSERT_TRUE(sys) << error;
+	EXPECT_EQ(misuse_summary(*sys), "");
+	// IF_STATUS is read-only: a driver that writes it misuses the MAC.
+	hw::RegisterWindow &w = sys->fman(0).ccsr();
+	w.write32(fm::mac_base(8) + memac::kIfStatus, 1);
+	w.write32(fm::mac_base(9) + memac::kIfStatus, 1);
+	EXPECT_EQ(misuse_summary(*sys), "read_only_write 2");
 }

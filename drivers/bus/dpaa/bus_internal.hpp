@@ -22,8 +22,8 @@ void portals_teardown() noexcept;
 void portal_irqs_release(unsigned index) noexcept;
 void portal_irqs_teardown() noexcept;
 
-// resources.cpp: FQIDs and pool channels.
-int resources_setup(const platform::SocInfo &soc) noexcept;
+// resources.cpp: FQIDs, BPIDs, pool channels, CGRIDs.
+int resources_setup(platform::Platform &p) noexcept;
 void resources_teardown() noexcept;
 
 } // namespace dpaa::bus

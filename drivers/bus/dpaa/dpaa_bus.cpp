@@ -114,7 +114,10 @@ int bus_scan() noexcept
 	}
 	scanned = true;
 	if (!the_platform) {
-		DPAA_BUS_LOG(DEBUG, "no DPAA hardware and no modelled board: no device");
+		if (!error.empty()) // a USDPAA kernel, but nothing for this process
+			DPAA_BUS_LOG(NOTICE, "no device: %s", error.c_str());
+		else
+			DPAA_BUS_LOG(DEBUG, "no DPAA hardware and no modelled board: no device");
 		return 0;
 	}
 	return add_devices(the_platform->soc());
@@ -130,7 +133,7 @@ int start_platform() noexcept
 		DPAA_BUS_LOG(ERR, "cannot map DPDK memory for DMA: %s", strerror(-ret));
 		return ret;
 	}
-	ret = bus::resources_setup(p.soc());
+	ret = bus::resources_setup(p);
 	if (ret == 0)
 		ret = bus::portals_setup(p);
 	if (ret == 0)
@@ -281,6 +284,14 @@ void *bus_dev_iterate(const void *start, const char *str, const rte_dev_iterator
 	return dev ? &dev->device : nullptr;
 }
 
+// Asked by EAL after the scan, before it sets memory up.
+rte_iova_mode bus_iommu_class() noexcept
+{
+	if (the_platform && the_platform->iova_need() == platform::IovaNeed::physical)
+		return RTE_IOVA_PA;
+	return RTE_IOVA_DC;
+}
+
 int bus_cleanup() noexcept
 {
 	int ret = 0;
@@ -297,6 +308,10 @@ int bus_cleanup() noexcept
 		the_platform->stop();
 		for (const std::string &line : the_platform->wire_report())
 			DPAA_BUS_LOG(INFO, "%s", line.c_str());
+		const std::string misuse = the_platform->misuse_report();
+		if (!misuse.empty())
+			DPAA_BUS_LOG(WARNING, "the drivers misused the modelled hardware: %s",
+				     misuse.c_str());
 		bus::portals_teardown();
 		bus::resources_teardown();
 		platform::dpdk_memory_detach();
@@ -369,6 +384,7 @@ RTE_INIT_PRIO(dpaa_bus_init, BUS)
 	the_bus.bus.unplug = dpaa::bus_unplug;
 	the_bus.bus.parse = dpaa::bus_parse;
 	the_bus.bus.dev_iterate = dpaa::bus_dev_iterate;
+	the_bus.bus.get_iommu_class = dpaa::bus_iommu_class;
 	the_bus.bus.name = "dpaa_bus";
 	rte_bus_register(&the_bus.bus);
 }

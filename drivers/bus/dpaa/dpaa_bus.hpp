@@ -111,6 +111,11 @@ int rte_dpaa_cgrid_alloc(void) noexcept;
 void rte_dpaa_cgrid_free(uint32_t cgrid) noexcept;
 int rte_dpaa_portal_irq_arm(int efd) noexcept;
 int rte_dpaa_portal_irq_disarm(int efd) noexcept;
+int rte_dpaa_bpid_alloc(void) noexcept;
+void rte_dpaa_bpid_free(uint32_t bpid) noexcept;
+int rte_dpaa_link_state(const struct rte_dpaa_device *dev, dpaa::platform::LinkState *out) noexcept;
+int rte_dpaa_link_set_admin(const struct rte_dpaa_device *dev, int up) noexcept;
+int rte_dpaa_link_set_event_fd(const struct rte_dpaa_device *dev, int efd) noexcept;
 }
 
 namespace dpaa::bus
@@ -206,6 +211,35 @@ inline int cgrid_alloc() noexcept
 inline void cgrid_free(uint32_t cgrid) noexcept
 {
 	rte_dpaa_cgrid_free(cgrid);
+}
+
+// A BMan buffer pool id: the BPID, or -ENOSPC / -ENODEV.
+inline int bpid_alloc() noexcept
+{
+	return rte_dpaa_bpid_alloc();
+}
+inline void bpid_free(uint32_t bpid) noexcept
+{
+	rte_dpaa_bpid_free(bpid);
+}
+
+// The link of a device's MAC as its PHY reports it (a board's kernel; the
+// model's wire): 0 or negative errno.
+inline int link_state(const rte_dpaa_device &dev, platform::LinkState &out) noexcept
+{
+	return rte_dpaa_link_state(&dev, &out);
+}
+// The port is administratively up or down: a board's kernel reports its
+// link down while down. 0 or negative errno.
+inline int link_set_admin(const rte_dpaa_device &dev, bool up) noexcept
+{
+	return rte_dpaa_link_set_admin(&dev, up ? 1 : 0);
+}
+// Have the eventfd 'efd' signalled on the MAC's link changes (efd < 0:
+// stop). -ENOTSUP where the platform only lets them be sampled.
+inline int link_set_event_fd(const rte_dpaa_device &dev, int efd) noexcept
+{
+	return rte_dpaa_link_set_event_fd(&dev, efd);
 }
 
 // Make memory DPDK added without telling (an external heap, memory of a

@@ -86,7 +86,7 @@ int map_slot(unsigned i) noexcept
 	if (ret < 0)
 		return ret;
 	s.qman = new (std::nothrow) qbman::QmanPortal(
-		qbman::QmanPortalConfig{qm.ce, qm.ci, hw::Channel{qm.channel}, i});
+		qbman::QmanPortalConfig{qm.ce, qm.ci, hw::Channel{qm.channel}, i, qm.pools});
 	s.bman = new (std::nothrow)
 		qbman::BmanPortal(qbman::BmanPortalConfig{bm.ce, bm.ci, i, plat->bman_ccsr()});
 	if (s.qman == nullptr || s.bman == nullptr) {

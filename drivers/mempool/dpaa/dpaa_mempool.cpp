@@ -58,30 +58,6 @@ namespace bm = hw::bm;
 
 static_assert(DPAA_MEMPOOL_MAX_BPIDS == bm::kNumPools);
 
-std::atomic<uint64_t> bpids_used{0};
-
-int bpid_alloc(const platform::SocInfo &soc) noexcept
-{
-	const unsigned first = soc.bpid_base;
-	const unsigned last = std::min<unsigned>(soc.bpid_base + soc.bpid_count, bm::kNumPools);
-	uint64_t used = bpids_used.load(std::memory_order_relaxed);
-	for (;;) {
-		unsigned b = first;
-		while (b < last && (used & (uint64_t{1} << b)))
-			b++;
-		if (b >= last)
-			return -ENOSPC;
-		if (bpids_used.compare_exchange_weak(used, used | (uint64_t{1} << b),
-						     std::memory_order_acq_rel))
-			return static_cast<int>(b);
-	}
-}
-
-void bpid_free(unsigned bpid) noexcept
-{
-	bpids_used.fetch_and(~(uint64_t{1} << bpid), std::memory_order_acq_rel);
-}
-
 // pool_data holds BPID + 1: 0 is a mempool whose alloc never succeeded
 // (DPDK may call free for it), which owns no BPID.
 constexpr unsigned kNoBpid = ~0u;
@@ -155,12 +131,21 @@ int ops_alloc(rte_mempool *mp) noexcept
 				 mp->name);
 		return -ENODEV;
 	}
-	int bpid = bpid_alloc(*soc);
-	if (bpid < 0) {
+	// From the bus: on a board the kernel's allocator, which shares the
+	// BPIDs with the kernel's own interfaces.
+	int bpid = bus::bpid_alloc();
+	if (bpid == -ENOSPC) {
 		DPAA_MEMPOOL_LOG(ERR, "%s: no free BMan pool: all %u BPIDs (%u..%u) are in use",
 				 mp->name, soc->bpid_count, soc->bpid_base,
 				 soc->bpid_base + soc->bpid_count - 1);
 		return -ENOSPC;
+	}
+	if (bpid < 0 || bpid >= static_cast<int>(bm::kNumPools)) {
+		DPAA_MEMPOOL_LOG(ERR, "%s: no BMan pool: %s", mp->name,
+				 strerror(bpid < 0 ? -bpid : ERANGE));
+		if (bpid >= 0)
+			bus::bpid_free(static_cast<uint32_t>(bpid));
+		return bpid < 0 ? bpid : -ERANGE;
 	}
 	// pktmbuf pools (their private area is set before the first populate)
 	// give BMan the data buffer; other pools the object itself.
@@ -195,7 +180,7 @@ void ops_free(rte_mempool *mp) noexcept
 	// for 19k acquire commands), and a BPID that a killed process left
 	// full is emptied the same way.
 	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{};
-	bpid_free(bpid);
+	bus::bpid_free(bpid);
 }
 
 int release_failed(const rte_mempool *mp, unsigned bpid, int ret) noexcept

@@ -79,29 +79,41 @@ uint32_t speed_capa(const platform::MacInfo &m) noexcept
 
 // ---------------------------------------------------------------- link
 
-bool link_is_up(Port &p) noexcept
+// The PHY's link as the platform reports it (the kernel's link ioctl on a
+// board), for a started port that is not administratively down.
+bool link_is_up(Port &p, platform::LinkState &ls) noexcept
 {
-	return p.started && !p.admin_down && p.hw->mac.link_up();
+	ls = platform::LinkState{};
+	if (!p.started || p.admin_down)
+		return false;
+	if (bus::link_state(*p.bus_dev, ls) < 0)
+		ls = platform::LinkState{};
+	return ls.up;
 }
 
 int link_update(rte_eth_dev *dev, int wait_to_complete) noexcept
 {
 	Port &p = port_of(dev);
-	bool up = link_is_up(p);
+	platform::LinkState ls;
+	bool up = link_is_up(p, ls);
 	// A MAC that was just enabled is still negotiating: a caller that asked
 	// to wait gets the settled state, as with a PHY on a board.
 	if (!up && wait_to_complete && p.started && !p.admin_down) {
 		for (unsigned waited = 0; waited < kLinkWaitMs && !up; waited += kLinkPollMs) {
 			rte_delay_ms(kLinkPollMs);
-			up = link_is_up(p);
+			up = link_is_up(p, ls);
 		}
 	}
 	rte_eth_link link{};
 	link.link_status = up ? RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
-	link.link_speed = up ? p.hw->info.speed_mbps : RTE_ETH_SPEED_NUM_NONE;
-	link.link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
-	link.link_autoneg = p.hw->info.type == platform::MacType::memac_10g ? RTE_ETH_LINK_FIXED
-									    : RTE_ETH_LINK_AUTONEG;
+	// A PHY that reports no speed (the kernel's first link interface)
+	// runs at the rate the board wires the MAC for.
+	link.link_speed = !up		  ? RTE_ETH_SPEED_NUM_NONE
+			  : ls.speed_mbps ? ls.speed_mbps
+					  : p.hw->info.speed_mbps;
+	link.link_duplex =
+		!up || ls.full_duplex ? RTE_ETH_LINK_FULL_DUPLEX : RTE_ETH_LINK_HALF_DUPLEX;
+	link.link_autoneg = ls.autoneg ? RTE_ETH_LINK_AUTONEG : RTE_ETH_LINK_FIXED;
 	const int unchanged = rte_eth_linkstatus_set(dev, &link);
 	if (!unchanged) {
 		char text[RTE_ETH_LINK_MAX_STR_LEN];
@@ -147,6 +159,7 @@ int dev_set_link_up(rte_eth_dev *dev) noexcept
 {
 	Port &p = port_of(dev);
 	p.admin_down = false;
+	bus::link_set_admin(*p.bus_dev, true);
 	if (p.started)
 		p.hw->mac.enable(true, true);
 	link_update(dev, 0);
@@ -157,6 +170,7 @@ int dev_set_link_down(rte_eth_dev *dev) noexcept
 {
 	Port &p = port_of(dev);
 	p.admin_down = true;
+	bus::link_set_admin(*p.bus_dev, false);
 	p.hw->mac.enable(false, false);
 	link_update(dev, 0);
 	return 0;
@@ -526,12 +540,15 @@ const eth_dev_ops dpaa_ops = [] {
 
 // ---------------------------------------------------------------- probe
 
-// The address the MAC holds (the boot loader's, on a board), or a locally
-// administered one derived from the MAC's position when it holds none.
+// The platform's address for the port (a board's device tree gives the boot
+// loader's in local-mac-address), else the one the MAC holds, else a locally
+// administered one derived from the MAC's position.
 rte_ether_addr initial_addr(Port &p) noexcept
 {
 	rte_ether_addr a{};
-	p.hw->mac.primary_addr(a.addr_bytes);
+	memcpy(a.addr_bytes, p.hw->info.addr, sizeof(a.addr_bytes));
+	if (rte_is_zero_ether_addr(&a))
+		p.hw->mac.primary_addr(a.addr_bytes);
 	if (rte_is_zero_ether_addr(&a) || !rte_is_valid_assigned_ether_addr(&a)) {
 		const uint8_t gen[RTE_ETHER_ADDR_LEN] = {0x02,
 							 0x00,

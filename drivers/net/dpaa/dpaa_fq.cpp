@@ -584,6 +584,15 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 	if (q.state != RxqState::running)
 		return -EINVAL;
 	if (q.channel != 0) {
+		if (!(sdq_bit(q) & portal.pools())) {
+			// The kernel keeps that pool channel from this portal.
+			DPAA_PMD_LOG(ERR,
+				     "port %u Rx queue %u: portal %u may not dequeue from pool "
+				     "channel 0x%x (its SDQCR pool bits: 0x%x)",
+				     q.port_id, q.queue_id, portal.index(), q.channel,
+				     portal.pools());
+			return -EPERM;
+		}
 		// Another lcore dequeued it before: it stops, this one starts.
 		// The application polls a queue from one lcore at a time, so
 		// the old lcore is not in a burst of this queue now.

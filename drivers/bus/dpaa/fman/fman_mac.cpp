@@ -182,11 +182,6 @@ bool Mac::loopback() noexcept
 	return rd(memac::kCommandConfig) & memac::cmd::kLoopback;
 }
 
-bool Mac::link_up() noexcept
-{
-	return rd(memac::kIfStatus) & memac::if_status::kLinkUp;
-}
-
 void Mac::read_counters(MacCounters &o) noexcept
 {
 	namespace st = memac::stat;

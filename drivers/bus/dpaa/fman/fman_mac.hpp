@@ -106,9 +106,6 @@ public:
 	void set_loopback(bool on) noexcept;
 	bool loopback() noexcept;
 
-	// The link as the MAC sees it (IF_STATUS / the PCS link bit).
-	bool link_up() noexcept;
-
 	void read_counters(MacCounters &out) noexcept;
 	void clear_counters() noexcept;
 

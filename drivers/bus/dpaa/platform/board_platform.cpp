@@ -1,52 +1,40 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 
-// A real LS1043A/LS1046A board: the SoC as its device tree describes it
-// (device_tree.cpp), software portals mapped by the USDPAA kernel driver
-// (/dev/fsl-usdpaa, PORTAL_MAP / PORTAL_UNMAP ioctls), CCSR windows mapped
-// from /dev/mem, and DPDK's IOVAs, which are physical addresses on these
-// boards (DPDK runs IOVA-as-PA there), as bus addresses.
+// A real LS1043A/LS1046A board, reached as every USDPAA application reaches
+// it: the SoC as its device tree describes it (device_tree.cpp), the USDPAA
+// kernel driver (usdpaa.cpp: software portals of the kernel's choosing, the
+// kernel's ID allocators, the PHYs' link, portal interrupts on
+// /dev/fsl-usdpaa-irq), and CCSR windows mapped from /dev/mem.
 //
-// It cannot run on the machines the project is tested on; it is compiled
-// always and its device-tree parsing is unit-tested.
+// Bus addresses are physical (iova_need()): see the comment there. With
+// the USDPAA kernel interface emulated over the model (libusdpaa_emu.so),
+// this is also the code path the board test suite runs.
 
 #include <cerrno>
 #include <cstring>
 #include <endian.h>
 #include <fcntl.h>
 #include <memory>
+#include <mutex>
 #include <new>
-#include <sys/ioctl.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <pthread.h>
 #include <unistd.h>
 
+#include "dpaa_hw/qman_portal.hpp"
 #include "platform/bus_addr.hpp"
 #include "platform/device_tree.hpp"
 #include "platform/discover.hpp"
+#include "platform/usdpaa.hpp"
 
 namespace dpaa::platform
 {
 
 namespace
 {
-
-constexpr const char *kUsdpaaDevice = "/dev/fsl-usdpaa";
-
-// The USDPAA driver's portal-map interface (ioctl magic 'u').
-enum UsdpaaPortalType : int { usdpaa_qman = 0, usdpaa_bman = 1 };
-struct UsdpaaPortalAddr {
-	void *cinh;
-	void *cena;
-};
-struct UsdpaaPortalMap {
-	UsdpaaPortalType type;
-	uint32_t index; // 0xffffffff: any
-	UsdpaaPortalAddr addr;
-	uint16_t channel;
-	uint32_t pools;
-};
-constexpr unsigned long kIoctlPortalMap = _IOWR('u', 0x07, UsdpaaPortalMap);
-constexpr unsigned long kIoctlPortalUnmap = _IOW('u', 0x08, UsdpaaPortalAddr);
 
 // A CCSR block mapped from /dev/mem: 32-bit big-endian registers.
 class MmioWindow final : public hw::RegisterWindow
@@ -76,67 +64,227 @@ private:
 	size_t size_ = 0;
 };
 
+usdpaa::IdType id_type(IdKind k) noexcept
+{
+	switch (k) {
+	case IdKind::fqid:
+		return usdpaa::id_fqid;
+	case IdKind::bpid:
+		return usdpaa::id_bpid;
+	case IdKind::pool_channel:
+		return usdpaa::id_qpool;
+	case IdKind::cgrid:
+		break;
+	}
+	return usdpaa::id_cgrid;
+}
+
+// Portal interrupts: the kernel makes a portal's /dev/fsl-usdpaa-irq
+// descriptor readable (a 4-byte count) when the portal raises its line, and
+// inhibits the portal (QCSP_IIR) until user space has handled it. One
+// thread waits on every bound descriptor and calls the bus's handler.
+class IrqThread
+{
+public:
+	~IrqThread() { stop(); }
+
+	int bind(unsigned slot, int usdpaa_fd, void *ci, IrqFn fn) noexcept
+	{
+		std::lock_guard<std::mutex> hold(lock_);
+		Line &l = lines_[slot];
+		if (fn.fn == nullptr) {
+			if (l.fd >= 0) {
+				epoll_ctl(epfd_, EPOLL_CTL_DEL, l.fd, nullptr);
+				close(l.fd);
+			}
+			l = Line{};
+			return 0;
+		}
+		int ret = start();
+		if (ret < 0)
+			return ret;
+		if (l.fd < 0) {
+			const int fd = open(usdpaa::kIrqDevice, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+			if (fd < 0)
+				return -errno;
+			usdpaa::IrqMap m{usdpaa::portal_qman, usdpaa_fd, ci};
+			if (ioctl(fd, usdpaa::kPortalIrqMap, &m) < 0) {
+				ret = -errno;
+				close(fd);
+				return ret;
+			}
+			epoll_event ev{};
+			ev.events = EPOLLIN;
+			ev.data.u32 = slot;
+			if (epoll_ctl(epfd_, EPOLL_CTL_ADD, fd, &ev) < 0) {
+				ret = -errno;
+				close(fd);
+				return ret;
+			}
+			l.fd = fd;
+		}
+		l.ci = ci;
+		l.fn = fn;
+		return 0;
+	}
+
+	void stop() noexcept
+	{
+		if (!running_)
+			return;
+		const uint64_t one = 1;
+		[[maybe_unused]] ssize_t n = write(stop_fd_, &one, sizeof(one));
+		pthread_join(thread_, nullptr);
+		running_ = false;
+		for (Line &l : lines_)
+			if (l.fd >= 0)
+				close(l.fd);
+		for (Line &l : lines_)
+			l = Line{};
+		close(stop_fd_);
+		close(epfd_);
+		stop_fd_ = epfd_ = -1;
+	}
+
+private:
+	struct Line {
+		int fd = -1;
+		void *ci = nullptr;
+		IrqFn fn;
+	};
+
+	int start() noexcept
+	{
+		if (running_)
+			return 0;
+		epfd_ = epoll_create1(EPOLL_CLOEXEC);
+		stop_fd_ = eventfd(0, EFD_CLOEXEC);
+		if (epfd_ < 0 || stop_fd_ < 0)
+			return -errno;
+		epoll_event ev{};
+		ev.events = EPOLLIN;
+		ev.data.u32 = kMaxPortals;
+		if (epoll_ctl(epfd_, EPOLL_CTL_ADD, stop_fd_, &ev) < 0)
+			return -errno;
+		pthread_t t;
+		const int ret = pthread_create(&t, nullptr, run, this);
+		if (ret != 0)
+			return -ret;
+		thread_ = t;
+		running_ = true;
+		return 0;
+	}
+
+	static void *run(void *self) noexcept
+	{
+		static_cast<IrqThread *>(self)->loop();
+		return nullptr;
+	}
+
+	void loop() noexcept
+	{
+		for (;;) {
+			epoll_event ev[kMaxPortals + 1];
+			const int n = epoll_wait(epfd_, ev, kMaxPortals + 1, -1);
+			for (int i = 0; i < n; i++) {
+				const unsigned slot = ev[i].data.u32;
+				if (slot == kMaxPortals)
+					return;
+				std::lock_guard<std::mutex> hold(lock_);
+				Line &l = lines_[slot];
+				uint32_t count;
+				if (l.fd < 0 || read(l.fd, &count, sizeof(count)) < 0)
+					continue;
+				l.fn.fn(l.fn.arg);
+				// Handled: the portal may interrupt again.
+				hw::reg_write(l.ci, hw::qm::ci::kIir, 0);
+			}
+			if (n < 0 && errno != EINTR)
+				return;
+		}
+	}
+
+	std::mutex lock_;
+	Line lines_[kMaxPortals];
+	pthread_t thread_{};
+	bool running_ = false;
+	int epfd_ = -1;
+	int stop_fd_ = -1;
+};
+
 class BoardPlatform final : public Platform
 {
 public:
 	int init(const char *root, std::string &error) noexcept
 	{
-		if (access(kUsdpaaDevice, R_OK | W_OK) != 0)
-			return -ENODEV;
-		int ret = dt::parse_board(root, tree_, error);
-		if (ret < 0)
+		int ret = kernel_.open_device();
+		if (ret == -ENODEV)
+			return ret; // not a USDPAA board
+		if (ret < 0) {
+			error = std::string(usdpaa::kDevice) + ": " + strerror(-ret);
 			return ret;
-		fd_ = open(kUsdpaaDevice, O_RDWR | O_CLOEXEC);
-		if (fd_ < 0) {
-			error = std::string(kUsdpaaDevice) + ": " + strerror(errno);
-			return -errno;
 		}
-		return 0;
+		return dt::parse_board(root, tree_, error);
 	}
 
 	~BoardPlatform() override
 	{
+		irqs_.stop();
 		for (unsigned i = 0; i < kMaxPortals; i++) {
 			unmap_qman_portal(i);
 			unmap_bman_portal(i);
 		}
 		if (memfd_ >= 0)
 			close(memfd_);
-		if (fd_ >= 0)
-			close(fd_);
 	}
 
 	const char *kind() const noexcept override { return "board"; }
 	const SocInfo &soc() const noexcept override { return tree_.soc; }
 	int start() noexcept override { return 0; }
-	void stop() noexcept override {}
+	void stop() noexcept override { irqs_.stop(); }
 
+	// The bus's portal slot 'index' gets whichever portal the kernel does
+	// not own itself: the device tree lists them all, the kernel's among
+	// them.
 	int map_qman_portal(unsigned index, QmanPortalMap &out) noexcept override
 	{
-		if (index >= tree_.soc.num_qman_portals)
+		if (index >= tree_.soc.num_qman_portals || index >= kMaxPortals)
 			return -EINVAL;
-		UsdpaaPortalMap m{usdpaa_qman, tree_.qman_portals[index].index, {}, 0, 0};
-		if (ioctl(fd_, kIoctlPortalMap, &m) < 0)
-			return -errno;
+		usdpaa::MappedPortal m{};
+		int ret = kernel_.map_portal(usdpaa::portal_qman, m);
+		if (ret < 0)
+			return ret;
 		qmaps_[index] = m.addr;
-		out = QmanPortalMap{m.addr.cena, m.addr.cinh, index, m.channel};
+		out = QmanPortalMap{m.addr.cena, m.addr.cinh, index, m.channel, m.pools};
 		return 0;
 	}
 
 	int map_bman_portal(unsigned index, BmanPortalMap &out) noexcept override
 	{
-		if (index >= tree_.soc.num_bman_portals)
+		if (index >= tree_.soc.num_bman_portals || index >= kMaxPortals)
 			return -EINVAL;
-		UsdpaaPortalMap m{usdpaa_bman, tree_.bman_portals[index].index, {}, 0, 0};
-		if (ioctl(fd_, kIoctlPortalMap, &m) < 0)
-			return -errno;
+		usdpaa::MappedPortal m{};
+		int ret = kernel_.map_portal(usdpaa::portal_bman, m);
+		if (ret < 0)
+			return ret;
 		bmaps_[index] = m.addr;
 		out = BmanPortalMap{m.addr.cena, m.addr.cinh, index};
 		return 0;
 	}
 
-	void unmap_qman_portal(unsigned index) noexcept override { unmap(qmaps_[index]); }
+	void unmap_qman_portal(unsigned index) noexcept override
+	{
+		irqs_.bind(index, -1, nullptr, {});
+		unmap(qmaps_[index]);
+	}
 	void unmap_bman_portal(unsigned index) noexcept override { unmap(bmaps_[index]); }
+
+	int set_qman_portal_irq(unsigned index, IrqFn fn) noexcept override
+	{
+		if (index >= kMaxPortals || (fn.fn != nullptr && qmaps_[index].cinh == nullptr))
+			return -EINVAL;
+		return irqs_.bind(index, kernel_.fd(), qmaps_[index].cinh, fn);
+	}
 
 	hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept override
 	{
@@ -153,6 +301,17 @@ public:
 		return map_ccsr(bman_win_, tree_.bman_ccsr_phys, tree_.bman_ccsr_size);
 	}
 
+	// Physical addresses. The USDPAA kernel driver has no way to map a
+	// process's memory into an SMMU context for the FMan, QMan and BMan:
+	// on the LS104x boards USDPAA runs on, their transactions reach memory
+	// untranslated (no SMMU stream for them, or the SMMU in bypass,
+	// arm-smmu.disable_bypass=0 / iommu.passthrough=1), so a frame
+	// descriptor must carry the buffer's physical address. With the SMMU
+	// translating for them, no IOVA DPDK could pick would be right, and
+	// EAL's VA mode (what it picks when an IOMMU is present and the bus
+	// does not say) would hand the FMan virtual addresses.
+	IovaNeed iova_need() const noexcept override { return IovaNeed::physical; }
+
 	bool assigns_bus_addresses() const noexcept override { return false; }
 
 	int dma_map(uintptr_t va, size_t len, uint64_t iova) noexcept override
@@ -164,13 +323,51 @@ public:
 		return rte_dpaa_windows.add(va, iova, len);
 	}
 
+	bool allocates_ids() const noexcept override { return true; }
+
+	int alloc_ids(IdKind kind, uint32_t count, uint32_t align, uint32_t &base) noexcept override
+	{
+		return kernel_.alloc_ids(id_type(kind), count, align, base);
+	}
+
+	void free_ids(IdKind kind, uint32_t base, uint32_t count) noexcept override
+	{
+		kernel_.release_ids(id_type(kind), base, count);
+	}
+
+	int link_state(unsigned mac, LinkState &out) noexcept override
+	{
+		if (mac >= tree_.soc.num_macs)
+			return -EINVAL;
+		usdpaa::Link l{};
+		int ret = kernel_.link_status(tree_.soc.macs[mac].if_name, l);
+		if (ret < 0)
+			return ret;
+		out = LinkState{l.up, l.speed_mbps, l.full_duplex, l.autoneg};
+		return 0;
+	}
+
+	int set_link_admin(unsigned mac, bool up) noexcept override
+	{
+		if (mac >= tree_.soc.num_macs)
+			return -EINVAL;
+		return kernel_.update_link_status(tree_.soc.macs[mac].if_name, up);
+	}
+
+	int set_link_event_fd(unsigned mac, int efd) noexcept override
+	{
+		if (mac >= tree_.soc.num_macs)
+			return -EINVAL;
+		return kernel_.link_interrupt(tree_.soc.macs[mac].if_name, efd);
+	}
+
 private:
-	void unmap(UsdpaaPortalAddr &a) noexcept
+	void unmap(usdpaa::PortalAddr &a) noexcept
 	{
 		if (a.cinh == nullptr)
 			return;
-		ioctl(fd_, kIoctlPortalUnmap, &a);
-		a = UsdpaaPortalAddr{};
+		kernel_.unmap_portal(a);
+		a = usdpaa::PortalAddr{};
 	}
 
 	hw::RegisterWindow *map_ccsr(MmioWindow &w, uint64_t phys, uint64_t size) noexcept
@@ -185,12 +382,13 @@ private:
 	}
 
 	dt::BoardTree tree_;
-	int fd_ = -1;
+	usdpaa::Device kernel_;
 	int memfd_ = -1;
-	UsdpaaPortalAddr qmaps_[kMaxPortals]{};
-	UsdpaaPortalAddr bmaps_[kMaxPortals]{};
+	usdpaa::PortalAddr qmaps_[kMaxPortals]{};
+	usdpaa::PortalAddr bmaps_[kMaxPortals]{};
 	MmioWindow fman_win_[kMaxFmans];
 	MmioWindow bman_win_;
+	IrqThread irqs_;
 };
 
 } // namespace

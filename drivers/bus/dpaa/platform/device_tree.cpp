@@ -6,10 +6,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "dpaa_hw/qman_cgr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
@@ -17,26 +18,48 @@
 namespace dpaa::platform::dt
 {
 
-namespace fs = std::filesystem;
-
 namespace
 {
+
+// The tree is read with scandir(), open() and read() only: the calls every
+// USDPAA application makes on /proc/device-tree, so that whatever serves
+// them (procfs on a board, an emulation of the kernel interface) serves
+// this driver alike.
 
 std::string parent_of(const std::string &root, const std::string &node)
 {
 	if (node.size() <= root.size())
 		return {};
-	return fs::path(node).parent_path().string();
+	return node.substr(0, node.rfind('/'));
+}
+
+bool is_dir(const std::string &path)
+{
+	const int fd = open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
 }
 
 std::vector<std::string> child_dirs(const std::string &node)
 {
 	std::vector<std::string> out;
-	std::error_code ec;
-	for (fs::directory_iterator it(node, ec), end; !ec && it != end; it.increment(ec))
-		if (it->is_directory(ec) && !it->is_symlink(ec))
-			out.push_back(it->path().string());
-	std::sort(out.begin(), out.end());
+	dirent **list = nullptr;
+	const int n = scandir(node.c_str(), &list, nullptr, alphasort);
+	for (int i = 0; i < n; i++) {
+		const char *name = list[i]->d_name;
+		const unsigned char type = list[i]->d_type;
+		if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0) {
+			const std::string path = node + "/" + name;
+			// Node folders only: no symbolic link, whose target is
+			// a node listed elsewhere.
+			if (type == DT_DIR || (type == DT_UNKNOWN && is_dir(path)))
+				out.push_back(path);
+		}
+		free(list[i]);
+	}
+	free(list);
 	return out;
 }
 
@@ -108,6 +131,24 @@ void mac_mode(const std::string &node, MacInfo &mac)
 	mac.speed_mbps = (mode == "2500base-x" || mode == "sgmii-2500") ? 2500 : 1000;
 }
 
+// The major revision a portal's compatible names ("fsl,qman-portal-3.2.0"
+// is 3), 0 when it names none.
+unsigned revision_major(const std::string &node, std::string_view compat)
+{
+	auto p = read_property(node, "compatible");
+	if (!p)
+		return 0;
+	const std::string prefix = std::string(compat) + "-";
+	for (const std::string &s : strings(*p))
+		if (s.rfind(prefix, 0) == 0)
+			return static_cast<unsigned>(
+				strtoul(s.c_str() + prefix.size(), nullptr, 10));
+	return 0;
+}
+
+// QMan 1.x/2.x (P4080 and kin) number pool channel 1 0x21.
+constexpr uint16_t kPool1Rev1 = 0x21;
+
 int parse_portals(const std::string &root, std::string_view compat, std::vector<PortalDesc> &out,
 		  std::string &error)
 {
@@ -130,20 +171,57 @@ int parse_portals(const std::string &root, std::string_view compat, std::vector<
 		auto ch = u32_property(n, "fsl,qman-channel-id");
 		out.push_back(PortalDesc{
 			*index, *ce, r[0].size, *ci, r[1].size,
-			static_cast<uint16_t>(ch ? *ch : hw::qm::channel::sw_portal(*index))});
+			static_cast<uint16_t>(ch ? *ch : hw::qm::channel::sw_portal(*index)),
+			revision_major(n, compat)});
 	}
 	std::sort(out.begin(), out.end(),
 		  [](const PortalDesc &a, const PortalDesc &b) { return a.index < b.index; });
 	return 0;
 }
 
-int parse_fman(const std::string &root, const std::string &fman, unsigned fman_index, SocInfo &soc,
-	       std::string &error)
+// A MAC the fsl,dpaa node hands to user space: its fsl,dpa-ethernet-init
+// child (whose name the kernel's link ioctls take), by the MAC node's path.
+struct UserMac {
+	std::string mac_node;
+	std::string dpa_name;
+};
+
+// The kernel keeps every MAC for its own network interfaces but those the
+// USDPAA tree gives user space: the fsl,dpa-ethernet-init children of the
+// fsl,dpaa node, each naming its MAC by phandle in fsl,fman-mac.
+int user_space_macs(const std::string &root, std::vector<UserMac> &out, std::string &error)
+{
+	for (const std::string &dpaa : find_compatible(root, "fsl,dpaa")) {
+		if (!is_enabled(dpaa))
+			continue;
+		for (const std::string &c : child_dirs(dpaa)) {
+			if (!is_compatible(c, "fsl,dpa-ethernet-init") || !is_enabled(c))
+				continue;
+			auto ph = u32_property(c, "fsl,fman-mac");
+			const std::string mac = ph ? find_phandle(root, *ph) : std::string();
+			if (mac.empty()) {
+				error = c + ": fsl,fman-mac " +
+					(ph ? "names a node that is not in the tree"
+					    : "is missing");
+				return -EINVAL;
+			}
+			out.push_back(UserMac{mac, c.substr(c.rfind('/') + 1)});
+		}
+	}
+	return 0;
+}
+
+int parse_fman(const std::string &root, const std::string &fman, unsigned fman_index,
+	       const std::vector<UserMac> &user, SocInfo &soc, std::string &error)
 {
 	std::vector<MacInfo> macs;
 	for (const std::string &n : find_compatible(fman, "fsl,fman-memac")) {
 		if (!is_enabled(n))
 			continue;
+		auto um = std::find_if(user.begin(), user.end(),
+				       [&](const UserMac &u) { return u.mac_node == n; });
+		if (um == user.end())
+			continue; // the kernel's own interface
 		auto cell_index = u32_property(n, "cell-index");
 		if (!cell_index) {
 			error = n + ": fsl,fman-memac node without cell-index";
@@ -154,22 +232,38 @@ int parse_fman(const std::string &root, const std::string &fman, unsigned fman_i
 		mac.cell = *cell_index;
 		mac_mode(n, mac);
 		snprintf(mac.name, sizeof(mac.name), "fm%u-mac%u", fman_index + 1, mac.cell + 1);
+		snprintf(mac.if_name, sizeof(mac.if_name), "%s", um->dpa_name.c_str());
+		// The address the boot loader gave the port; the MAC's own
+		// MAC_ADDR0 is whatever the kernel left there.
+		auto addr = read_property(n, "local-mac-address");
+		if (!addr || addr->size() != sizeof(mac.addr)) {
+			error = n + ": local-mac-address is missing or not 6 bytes";
+			return -EINVAL;
+		}
+		memcpy(mac.addr, addr->data(), sizeof(mac.addr));
 		// fsl,fman-ports = <&rx_port &tx_port>
 		auto ports = read_property(n, "fsl,fman-ports");
-		if (ports && cell(*ports, 0) && cell(*ports, 1)) {
-			std::string rx = find_phandle(root, *cell(*ports, 0));
-			std::string tx = find_phandle(root, *cell(*ports, 1));
-			if (rx.empty() || tx.empty()) {
-				error = n + ": fsl,fman-ports names a port that is not in the tree";
-				return -EINVAL;
-			}
-			mac.rx_port_id =
-				static_cast<uint8_t>(u32_property(rx, "cell-index").value_or(0));
-			mac.tx_port_id =
-				static_cast<uint8_t>(u32_property(tx, "cell-index").value_or(0));
-			mac.tx_channel = static_cast<uint16_t>(
-				u32_property(tx, "fsl,qman-channel-id").value_or(0));
+		if (!ports || !cell(*ports, 0) || !cell(*ports, 1)) {
+			error = n + ": fsl,fman-ports = <&rx_port &tx_port> is missing";
+			return -EINVAL;
 		}
+		std::string rx = find_phandle(root, *cell(*ports, 0));
+		std::string tx = find_phandle(root, *cell(*ports, 1));
+		if (rx.empty() || tx.empty()) {
+			error = n + ": fsl,fman-ports names a port that is not in the tree";
+			return -EINVAL;
+		}
+		auto rx_id = u32_property(rx, "cell-index"), tx_id = u32_property(tx, "cell-index");
+		auto tx_channel = u32_property(tx, "fsl,qman-channel-id");
+		if (!rx_id || !tx_id || !tx_channel) {
+			error = (tx_channel ? rx : tx) +
+				(tx_channel ? ": port without cell-index"
+					    : ": Tx port without fsl,qman-channel-id");
+			return -EINVAL;
+		}
+		mac.rx_port_id = static_cast<uint8_t>(*rx_id);
+		mac.tx_port_id = static_cast<uint8_t>(*tx_id);
+		mac.tx_channel = static_cast<uint16_t>(*tx_channel);
 		macs.push_back(mac);
 	}
 	std::sort(macs.begin(), macs.end(),
@@ -188,10 +282,18 @@ int parse_fman(const std::string &root, const std::string &fman, unsigned fman_i
 
 std::optional<Bytes> read_property(const std::string &node, std::string_view name)
 {
-	std::ifstream f(node + "/" + std::string(name), std::ios::binary);
-	if (!f)
+	const std::string path = node + "/" + std::string(name);
+	const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return std::nullopt;
-	Bytes b((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+	Bytes b;
+	uint8_t buf[512];
+	ssize_t n;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		b.insert(b.end(), buf, buf + n);
+	close(fd);
+	if (n < 0)
+		return std::nullopt; // a folder (a node), or unreadable
 	return b;
 }
 
@@ -267,14 +369,34 @@ std::string find_phandle(const std::string &root, uint32_t ph)
 	return walk_phandle(root, ph);
 }
 
-unsigned address_cells(const std::string &node)
+namespace
 {
-	return u32_property(node, "#address-cells").value_or(2);
+
+// The specification wants #address-cells and #size-cells on every node with
+// children, and says a client should assume 2 and 1 where one is missing.
+// Linux (of_n_addr_cells / of_n_size_cells) and every USDPAA driver look
+// up the ancestors first, and board trees rely on that: a node's value
+// is its own, else its nearest ancestor's, else the default.
+unsigned inherited_cells(const std::string &root, std::string node, const char *name, unsigned dflt)
+{
+	while (!node.empty()) {
+		if (auto v = u32_property(node, name))
+			return *v;
+		node = parent_of(root, node);
+	}
+	return u32_property(root, name).value_or(dflt);
 }
 
-unsigned size_cells(const std::string &node)
+} // namespace
+
+unsigned address_cells(const std::string &root, const std::string &node)
 {
-	return u32_property(node, "#size-cells").value_or(1);
+	return inherited_cells(root, node, "#address-cells", 2);
+}
+
+unsigned size_cells(const std::string &root, const std::string &node)
+{
+	return inherited_cells(root, node, "#size-cells", 1);
 }
 
 std::vector<Range> reg(const std::string &root, const std::string &node)
@@ -283,7 +405,7 @@ std::vector<Range> reg(const std::string &root, const std::string &node)
 	const std::string parent = parent_of(root, node);
 	if (parent.empty())
 		return out;
-	const unsigned ac = address_cells(parent), sc = size_cells(parent);
+	const unsigned ac = address_cells(root, parent), sc = size_cells(root, parent);
 	auto p = read_property(node, "reg");
 	if (!p || ac + sc == 0)
 		return out;
@@ -307,8 +429,8 @@ std::optional<uint64_t> translate(const std::string &root, const std::string &no
 		if (!ranges)
 			return std::nullopt; // no ranges: not mapped to the CPU
 		if (!ranges->empty()) {
-			const unsigned cac = address_cells(bus), csz = size_cells(bus);
-			const unsigned pac = address_cells(up);
+			const unsigned cac = address_cells(root, bus), csz = size_cells(root, bus);
+			const unsigned pac = address_cells(root, up.empty() ? root : up);
 			const unsigned entry = cac + pac + csz;
 			bool hit = false;
 			for (size_t i = 0; entry && i + entry <= ranges->size() / 4; i += entry) {
@@ -361,6 +483,9 @@ int parse_board(const std::string &root, BoardTree &out, std::string &error)
 		fmans.emplace_back(*idx, n);
 	}
 	std::sort(fmans.begin(), fmans.end());
+	std::vector<UserMac> user;
+	if (int ret = user_space_macs(root, user, error); ret < 0)
+		return ret;
 	if (fmans.empty()) {
 		error = root + ": no fsl,fman node";
 		return -ENODEV;
@@ -386,9 +511,15 @@ int parse_board(const std::string &root, BoardTree &out, std::string &error)
 		f.ccsr_size = static_cast<uint32_t>(r[0].size);
 		if (auto clk = u32_property(n, "clock-frequency"))
 			f.clock_mhz = *clk / 1000000;
-		int ret = parse_fman(root, n, idx, soc, error);
+		int ret = parse_fman(root, n, idx, user, soc, error);
 		if (ret < 0)
 			return ret;
+	}
+
+	if (soc.num_macs == 0) {
+		error = root + ": no fsl,dpa-ethernet-init node of fsl,dpaa hands an enabled "
+			       "fsl,fman-memac MAC to user space";
+		return -ENODEV;
 	}
 
 	int ret = parse_portals(root, "fsl,qman-portal", out.qman_portals, error);
@@ -435,19 +566,28 @@ int parse_board(const std::string &root, BoardTree &out, std::string &error)
 		error = what;
 		return -EINVAL;
 	}
-	// The LS104x trees give the QMan's whole set, <0x401 0xf>: its first
-	// channel is pool channel 1, which SDQCR's pool bits count from.
-	uint32_t pc_first = hw::qm::channel::pool(1), pc_count = hw::qm::channel::kNumPools;
+	// The pool channels this process may use: the LS104x trees give the
+	// QMan's whole set, <0x401 0xf>, but a tree may keep some for the
+	// kernel. SDQCR's pool bits count from the QMan's pool channel 1, which
+	// its revision fixes, not from the first channel of the range: 0x401
+	// on QMan 3.x (LS104x: "fsl,qman-portal-3.x.y"), 0x21 before.
+	uint16_t pool1 = hw::qm::channel::pool(1);
+	for (const PortalDesc &p : out.qman_portals)
+		if (p.rev_major != 0 && p.rev_major < 3)
+			pool1 = kPool1Rev1;
+	uint32_t pc_first = pool1, pc_count = hw::qm::channel::kNumPools;
 	read_range(root, "fsl,pool-channel-range", "fsl,pool-channel-range", pc_first, pc_count);
-	if (pc_first > 0xffff || pc_count > hw::qm::channel::kNumPools) {
-		char what[96];
+	if (pc_first < pool1 || pc_count > hw::qm::channel::kNumPools ||
+	    pc_first + pc_count > pool1 + hw::qm::channel::kNumPools) {
+		char what[128];
 		snprintf(what, sizeof(what),
-			 "fsl,pool-channel-range <0x%x %u>: a QMan has 15 pool channels", pc_first,
-			 pc_count);
+			 "fsl,pool-channel-range <0x%x %u>: this QMan has 15 pool channels, "
+			 "0x%x..0x%x",
+			 pc_first, pc_count, pool1, pool1 + hw::qm::channel::kNumPools - 1);
 		error = what;
 		return -EINVAL;
 	}
-	soc.pool_channel1 = static_cast<uint16_t>(pc_first);
+	soc.pool_channel1 = pool1;
 	soc.num_pool_channels = std::min<unsigned>(pc_count, kMaxPoolChannels);
 	for (unsigned i = 0; i < soc.num_pool_channels; i++)
 		soc.pool_channels[i] = static_cast<uint16_t>(pc_first + i);

@@ -3,16 +3,20 @@
 
 // Reading the flattened device tree as Linux exposes it (/proc/device-tree:
 // a folder per node, a file per property holding its raw bytes), and the
-// DPAA description a board's tree gives: FMans (compatible "fsl,fman"), their
-// MACs ("fsl,fman-memac", cell-index, phy-connection-type, fsl,fman-ports)
-// and BMI ports ("fsl,fman-v3-port-rx/-tx", cell-index = hardware port id,
-// fsl,qman-channel-id on Tx ports), the QMan/BMan software portals
+// DPAA description a board's tree gives: FMans (compatible "fsl,fman"), the
+// MACs the kernel hands to user space (the "fsl,dpa-ethernet-init" children
+// of the "fsl,dpaa" node name them in fsl,fman-mac; the kernel keeps the
+// others for its own interfaces), each an "fsl,fman-memac" node (cell-index,
+// phy-connection-type, local-mac-address, fsl,fman-ports) with its BMI ports
+// ("fsl,fman-v3-port-rx/-tx", cell-index = hardware port id, fsl,qman-channel-id on Tx ports), the
+// QMan/BMan software portals
 // ("fsl,qman-portal", "fsl,bman-portal": reg = CE area then CI area), and the
 // resource ranges a USDPAA tree hands to user space ("fsl,fqid-range",
 // "fsl,bpid-range", "fsl,pool-channel-range").
 //
 // No DPDK: the unit suite runs it on a tree it writes into a temporary folder.
-// The root path is a parameter for that reason.
+// The root path is a parameter for that reason. Files are read with
+// scandir(), open() and read(), as every USDPAA application reads them.
 #pragma once
 
 #include <cstdint>
@@ -49,10 +53,11 @@ struct Range {
 	uint64_t addr;
 	uint64_t size;
 };
-// #address-cells / #size-cells that apply to the children of 'node' (the
-// defaults 2 / 1 when absent, as the specification says).
-unsigned address_cells(const std::string &node);
-unsigned size_cells(const std::string &node);
+// #address-cells / #size-cells that apply to the children of 'node': its
+// own, else its nearest ancestor's (as Linux resolves them), else the
+// specification's defaults 2 / 1.
+unsigned address_cells(const std::string &root, const std::string &node);
+unsigned size_cells(const std::string &root, const std::string &node);
 // The node's "reg" entries, in the address space of its parent's bus.
 std::vector<Range> reg(const std::string &root, const std::string &node);
 // A bus address of 'node''s parent bus translated to a CPU physical
@@ -67,7 +72,8 @@ struct PortalDesc {
 	uint64_t ce_size;
 	uint64_t ci_phys; // cache-inhibited area
 	uint64_t ci_size;
-	uint16_t channel; // QMan portals: dedicated channel
+	uint16_t channel;   // QMan portals: dedicated channel
+	unsigned rev_major; // the compatible's revision ("fsl,qman-portal-3.2.0"), or 0
 };
 
 struct BoardTree {
@@ -80,7 +86,8 @@ struct BoardTree {
 
 // Parse the DPAA description under 'root' (normally "/proc/device-tree").
 // 0, or negative errno with 'error' naming the node or property at fault;
-// -ENODEV when the tree describes no FMan or no portal.
+// -ENODEV (with 'error' saying what is missing) when the tree describes no
+// FMan, no MAC for user space or no portal.
 int parse_board(const std::string &root, BoardTree &out, std::string &error);
 
 } // namespace dpaa::platform::dt

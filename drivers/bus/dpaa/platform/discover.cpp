@@ -36,12 +36,11 @@ int discover(std::unique_ptr<Platform> &out, std::string &error) noexcept
 		parsed_platform.reset();
 		return create_model_platform(config, out, error);
 	}
+	// A board: the USDPAA kernel device and the device tree. -ENODEV is
+	// no DPAA for this process, not an error; 'error' may say why (a tree
+	// that hands no MAC to user space).
 	int ret = create_board_platform("/proc/device-tree", out, error);
-	if (ret == -ENODEV) {
-		error.clear();
-		return 0;
-	}
-	return ret;
+	return ret == -ENODEV ? 0 : ret;
 }
 
 } // namespace dpaa::platform

@@ -14,8 +14,9 @@
 namespace dpaa::platform
 {
 
-// 0 with 'out' set, 0 with 'out' empty when there is no DPAA (not an error),
-// or negative errno with 'error' saying what is wrong (a bad DPAA_MODEL).
+// 0 with 'out' set, 0 with 'out' empty when there is no DPAA (not an error;
+// 'error' may then say what a USDPAA board lacks for this process), or
+// negative errno with 'error' saying what is wrong (a bad DPAA_MODEL).
 int discover(std::unique_ptr<Platform> &out, std::string &error) noexcept;
 
 // -EINVAL with 'error' set when DPAA_MODEL is set and wrong, else 0. The bus

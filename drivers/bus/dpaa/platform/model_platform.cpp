@@ -23,6 +23,7 @@
 #include "dpaa_bus.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
+#include "dpaa_model/misuse.hpp"
 #include "dpaa_model/system.hpp"
 #include "platform/bus_addr.hpp"
 #include "platform/discover.hpp"
@@ -80,6 +81,7 @@ public:
 	}
 
 	std::vector<std::string> wire_report() const override { return sys_->wire_summary(); }
+	std::string misuse_report() noexcept override { return model::misuse_summary(*sys_); }
 
 	void stop() noexcept override
 	{
@@ -94,7 +96,9 @@ public:
 		if (index >= soc_.num_qman_portals)
 			return -EINVAL;
 		model::QmanSwPortal &p = sys_->soc().qman_portal(index);
-		out = QmanPortalMap{p.ce(), p.ci(), index, p.channel()};
+		// Every pool channel: the modelled QMan is this process's alone.
+		out = QmanPortalMap{p.ce(), p.ci(), index, p.channel(),
+				    hw::qm::sdqcr::kChannelsPoolMask};
 		return 0;
 	}
 
@@ -154,6 +158,21 @@ public:
 	EqcrFullFn eqcr_full_fn() noexcept override { return EqcrFullFn{drain_eqcr, &sys_->soc()}; }
 
 	void *model_system() noexcept override { return sys_.get(); }
+
+	// The link of a modelled MAC is its wire's: up while the far end is
+	// there (a cable's peer MAC exists, a TAP interface is up, ...), at
+	// the board's speed for the port. A board's PHY reports the same.
+	int link_state(unsigned mac, LinkState &out) noexcept override
+	{
+		if (mac >= soc_.num_macs)
+			return -EINVAL;
+		const MacInfo &m = soc_.macs[mac];
+		std::lock_guard<std::mutex> hold(sys_->soc().lock());
+		const model::Wire *w = sys_->wire(m.name);
+		const bool up = w != nullptr && w->link_up();
+		out = LinkState{up, up ? m.speed_mbps : 0, true, m.type == MacType::memac_1g};
+		return 0;
+	}
 
 	// model::BusMemory: what a modelled block (FMan) sees at a bus address.
 	void *to_host(uint64_t bus, size_t len) noexcept override

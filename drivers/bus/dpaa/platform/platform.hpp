@@ -49,6 +49,10 @@ struct MacInfo {
 			     // the device tree's fsl,qman-channel-id on a board,
 			     // hw::fman::tx_channel_offset() from kFman0Base
 			     // (0x800) in the model
+	char if_name[16];    // the name the kernel's link ioctls know the MAC
+			     // by (its fsl,dpa-ethernet-init node: "ethernet@8")
+	uint8_t addr[6];     // the device tree's local-mac-address; all zero
+			 // when the platform gives none
 };
 
 struct FmanInfo {
@@ -88,6 +92,25 @@ struct QmanPortalMap {
 	void *ci;
 	unsigned index;
 	uint16_t channel; // the portal's dedicated channel
+	uint32_t pools;	  // SDQCR pool-channel bits the portal may dequeue from
+};
+
+// The kinds of hardware IDs a process holds (the USDPAA kernel driver's
+// ID_ALLOC types, in its order).
+enum class IdKind : uint8_t { fqid, bpid, pool_channel, cgrid };
+
+// A MAC's link as its PHY reports it.
+struct LinkState {
+	bool up;
+	uint32_t speed_mbps; // 0 when down
+	bool full_duplex;
+	bool autoneg;
+};
+
+// What EAL must use as IOVAs for the hardware to reach DPDK's memory.
+enum class IovaNeed : uint8_t {
+	any,	  // the platform assigns bus addresses itself (the model)
+	physical, // frame descriptors carry physical addresses (a board)
 };
 
 struct BmanPortalMap {
@@ -125,6 +148,9 @@ public:
 	// What the far ends of the wires saw, one line per wire, for the log at
 	// cleanup: a modelled sink's counts are how a run shows nothing was lost.
 	virtual std::vector<std::string> wire_report() const { return {}; }
+	// The hardware's own record of driver misuse (the model's fault
+	// counters), empty when there is none or no such record (a board).
+	virtual std::string misuse_report() noexcept { return {}; }
 
 	// Map software portal 'index' (< num_*_portals). Negative errno.
 	virtual int map_qman_portal(unsigned index, QmanPortalMap &out) noexcept = 0;
@@ -156,6 +182,32 @@ public:
 	static constexpr uint64_t kNoIova = UINT64_MAX;
 	virtual bool assigns_bus_addresses() const noexcept = 0;
 	virtual int dma_map(uintptr_t va, size_t len, uint64_t iova) noexcept = 0;
+
+	// What EAL's IOVAs must be (the bus's get_iommu_class).
+	virtual IovaNeed iova_need() const noexcept { return IovaNeed::any; }
+
+	// Hardware IDs from the platform's own allocator (a board: the kernel's,
+	// which shares the SoC's IDs between the kernel and every process):
+	// 'count' consecutive IDs, the first a multiple of 'align' (a power of
+	// two). 0 with 'base' set, or negative errno. Where allocates_ids() is
+	// false (the model, whose SoC is this process's alone) the bus
+	// allocates from the ranges of soc() itself.
+	virtual bool allocates_ids() const noexcept { return false; }
+	virtual int alloc_ids(IdKind, uint32_t /*count*/, uint32_t /*align*/,
+			      uint32_t & /*base*/) noexcept
+	{
+		return -ENOTSUP;
+	}
+	virtual void free_ids(IdKind, uint32_t /*base*/, uint32_t /*count*/) noexcept {}
+
+	// The link of soc().macs[mac]: 0 or negative errno.
+	virtual int link_state(unsigned mac, LinkState &out) noexcept = 0;
+	// Tell the platform the port is administratively up or down (a board's
+	// kernel then reports the link down while down). 0 or negative errno.
+	virtual int set_link_admin(unsigned /*mac*/, bool /*up*/) noexcept { return 0; }
+	// Have the eventfd 'efd' signalled on every link change of MAC 'mac'
+	// (efd < 0 stops it). -ENOTSUP where link changes can only be sampled.
+	virtual int set_link_event_fd(unsigned /*mac*/, int /*efd*/) noexcept { return -ENOTSUP; }
 
 	// What a portal driver calls while waiting (stepped model), or none.
 	virtual WaitFn wait_fn() noexcept { return {}; }

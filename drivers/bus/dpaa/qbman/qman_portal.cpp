@@ -40,7 +40,7 @@ bool valid_fqid(hw::Fqid f) noexcept
 } // namespace
 
 QmanPortal::QmanPortal(const QmanPortalConfig &cfg) noexcept
-    : ce_(cfg.ce), ci_(cfg.ci), channel_(cfg.channel), index_(cfg.index)
+    : ce_(cfg.ce), ci_(cfg.ci), channel_(cfg.channel), index_(cfg.index), pools_(cfg.pools)
 {
 }
 

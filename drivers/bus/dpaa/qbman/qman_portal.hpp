@@ -36,6 +36,9 @@ struct QmanPortalConfig {
 	void *ci;	     // cache-inhibited area, 16 KiB
 	hw::Channel channel; // the portal's dedicated channel
 	unsigned index;
+	// SDQCR pool-channel bits the portal may dequeue from: on a board,
+	// those the kernel granted in PORTAL_MAP.
+	uint32_t pools = qm::sdqcr::kChannelsPoolMask;
 };
 
 enum class DqrrConsume : uint8_t {
@@ -109,6 +112,7 @@ public:
 	void set_eqcr_full_hook(EqcrFullHook h) noexcept { eqcr_full_ = h; }
 	hw::Channel channel() const noexcept { return channel_; }
 	unsigned index() const noexcept { return index_; }
+	uint32_t pools() const noexcept { return pools_; }
 
 	// ---------------------------------------------------------- enqueue
 
@@ -287,6 +291,7 @@ private:
 	void *ci_;
 	hw::Channel channel_;
 	unsigned index_;
+	uint32_t pools_;
 	DqrrConsume consume_ = DqrrConsume::ci_register;
 
 	hw::Ring<qm::EqcrEntry, qm::kEqcrSize> eqcr_;
