@@ -18,11 +18,14 @@
 //   call fails with -ENOBUFS, as DPDK expects;
 // - get_count: BMan's free count for the pool (its CCSR), which does not yet
 //   include releases still in a release ring (consumed by BMan later);
+// - BPIDs and the entries of rte_dpaa_bpid_info are shared by the DPDK
+//   processes of one SoC (dpaa_mempool_shared.hpp);
 // - free: gives the BPID back; the next pool to take it drains what the
 //   BMan pool still holds (in alloc), so that freeing a large pool is
 //   immediate.
 
 #include "dpaa_mempool.hpp"
+#include "dpaa_mempool_shared.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -39,6 +42,7 @@
 #include "dpaa_hw/bman_ccsr.hpp"
 #include "dpaa_hw/bman_portal.hpp"
 #include "qbman/bman_portal.hpp"
+#include "qbman/hw_wait.hpp"
 
 struct dpaa_bpid_info rte_dpaa_bpid_info[DPAA_MEMPOOL_MAX_BPIDS];
 
@@ -57,30 +61,6 @@ namespace
 namespace bm = hw::bm;
 
 static_assert(DPAA_MEMPOOL_MAX_BPIDS == bm::kNumPools);
-
-std::atomic<uint64_t> bpids_used{0};
-
-int bpid_alloc(const platform::SocInfo &soc) noexcept
-{
-	const unsigned first = soc.bpid_base;
-	const unsigned last = std::min<unsigned>(soc.bpid_base + soc.bpid_count, bm::kNumPools);
-	uint64_t used = bpids_used.load(std::memory_order_relaxed);
-	for (;;) {
-		unsigned b = first;
-		while (b < last && (used & (uint64_t{1} << b)))
-			b++;
-		if (b >= last)
-			return -ENOSPC;
-		if (bpids_used.compare_exchange_weak(used, used | (uint64_t{1} << b),
-						     std::memory_order_acq_rel))
-			return static_cast<int>(b);
-	}
-}
-
-void bpid_free(unsigned bpid) noexcept
-{
-	bpids_used.fetch_and(~(uint64_t{1} << bpid), std::memory_order_acq_rel);
-}
 
 // pool_data holds BPID + 1: 0 is a mempool whose alloc never succeeded
 // (DPDK may call free for it), which owns no BPID.
@@ -156,6 +136,8 @@ int ops_alloc(rte_mempool *mp) noexcept
 		return -ENODEV;
 	}
 	int bpid = bpid_alloc(*soc);
+	if (bpid == -ENOMEM)
+		return bpid; // logged
 	if (bpid < 0) {
 		DPAA_MEMPOOL_LOG(ERR, "%s: no free BMan pool: all %u BPIDs (%u..%u) are in use",
 				 mp->name, soc->bpid_count, soc->bpid_base,
@@ -177,7 +159,7 @@ int ops_alloc(rte_mempool *mp) noexcept
 	});
 	if (qbman::BmanPortal *p = bus::bman_portal())
 		drain_stale(*p, static_cast<unsigned>(bpid));
-	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{mp, meta, mp->elt_size - meta};
+	bpid_publish(static_cast<unsigned>(bpid), dpaa_bpid_info{mp, meta, mp->elt_size - meta});
 	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid) + 1);
 	DPAA_MEMPOOL_LOG(DEBUG, "%s: BMan pool %d, buffers at object + %u", mp->name, bpid, meta);
 	return 0;
@@ -194,12 +176,15 @@ void ops_free(rte_mempool *mp) noexcept
 	// application quitting with a pool of 155k mbufs would otherwise wait
 	// for 19k acquire commands), and a BPID that a killed process left
 	// full is emptied the same way.
-	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{};
+	bpid_publish(bpid, dpaa_bpid_info{});
 	bpid_free(bpid);
 }
 
 int release_failed(const rte_mempool *mp, unsigned bpid, int ret) noexcept
 {
+	// The bus said it once already: the primary that ran the SoC is gone.
+	if (__atomic_load_n(&rte_dpaa_hw_lost, __ATOMIC_RELAXED))
+		return -ENODEV;
 	DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s%s", mp->name, bpid,
 			 strerror(-ret),
 			 ret == -ETIMEDOUT ? " (BMan did not consume the release ring)" : "");
