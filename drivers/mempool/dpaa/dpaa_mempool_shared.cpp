@@ -107,7 +107,8 @@ void announce(uint32_t bpid) noexcept
 		rte_mp_sendmsg(&m); // no secondary: nothing sent, no error
 		return;
 	}
-	struct rte_mp_reply rep{};
+	struct rte_mp_reply rep {
+	};
 	if (rte_mp_request_sync(&m, &rep, &kTimeout) < 0 || rep.nb_received != 1)
 		SHARE_LOG(WARNING,
 			  "BMan pool %u: the primary process did not acknowledge it; its ports "

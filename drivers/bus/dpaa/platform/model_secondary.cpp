@@ -64,7 +64,8 @@ int ask_primary(const char *action, const void *param, size_t len, rte_mp_msg &a
 	if (len != 0)
 		memcpy(req.param, param, len);
 	req.len_param = static_cast<int>(len);
-	struct rte_mp_reply rep{};
+	struct rte_mp_reply rep {
+	};
 	const int ret = rte_mp_request_sync(&req, &rep, &kRequestTimeout);
 	const int err = rte_errno;
 	if (ret == 0 && rep.nb_received == 1)
@@ -100,8 +101,9 @@ class SecondaryModelPlatform final : public Platform
 {
 public:
 	explicit SecondaryModelPlatform(shared::State *state) noexcept
-	    : state_(state), soc_(state->soc), primary_(state->primary),
-	      fman_{{*this, shared::CcsrBlock::fman0}, {*this, shared::CcsrBlock::fman1}},
+	    : state_(state), soc_(state->soc),
+	      primary_(state->primary), fman_{{*this, shared::CcsrBlock::fman0},
+					      {*this, shared::CcsrBlock::fman1}},
 	      bman_(*this, shared::CcsrBlock::bman)
 	{
 	}

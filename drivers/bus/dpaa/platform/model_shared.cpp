@@ -79,8 +79,9 @@ template <typename T> const T *param_of(const rte_mp_msg *msg) noexcept
 	return reinterpret_cast<const T *>(msg->param);
 }
 
-template <typename T> void reply(const rte_mp_msg *req, const void *peer, const T &body,
-				 const int *fds = nullptr, int num_fds = 0) noexcept
+template <typename T>
+void reply(const rte_mp_msg *req, const void *peer, const T &body, const int *fds = nullptr,
+	   int num_fds = 0) noexcept
 {
 	rte_mp_msg r{};
 	static_assert(sizeof(T) <= sizeof(r.param));
@@ -126,7 +127,8 @@ int on_ccsr(const rte_mp_msg *msg, const void *peer) noexcept
 {
 	const auto *req = param_of<shared::CcsrRequest>(msg);
 	shared::CcsrReply r{-EINVAL, 0};
-	hw::RegisterWindow *w = req != nullptr && host != nullptr ? host->ccsr(req->block) : nullptr;
+	hw::RegisterWindow *w =
+		req != nullptr && host != nullptr ? host->ccsr(req->block) : nullptr;
 	if (w != nullptr) {
 		if (req->write)
 			w->write32(req->off, req->value);

@@ -56,7 +56,8 @@ struct State {
 	std::atomic<uint32_t> num_windows;
 	WindowTable::Window windows[WindowTable::kMaxWindows];
 };
-static_assert(std::atomic<int32_t>::is_always_lock_free && std::atomic<uint32_t>::is_always_lock_free,
+static_assert(std::atomic<int32_t>::is_always_lock_free &&
+		      std::atomic<uint32_t>::is_always_lock_free,
 	      "shared between processes: the atomics must be plain memory");
 
 // The messages' parameters (at most RTE_MP_MAX_PARAM_LEN bytes).
