@@ -21,14 +21,15 @@ import unittest
 
 import frames as f
 from apptest import BUILD, DPDK_BUILD, TESTPMD, AppTestCase, model, wait_frames
+from test_doc_examples import commands, isolated, read_doc, rst_blocks, split_command
 
 PDUMP = os.path.join(DPDK_BUILD, "app", "dpdk-pdump")
 PROC_INFO = os.path.join(DPDK_BUILD, "app", "dpdk-proc-info")
 MP_SECONDARY = os.path.join(BUILD, "app", "test", "apps", "mp-secondary")
 
-# testpmd's -m 128 plus what the secondaries allocate from the shared heap
-# (dpdk-pdump's pool and rings).
-HUGEPAGES = 256
+# The guide's example runs testpmd with its default pool (155k mbufs), then
+# dpdk-pdump adds a pool of its own (64k mbufs) and its rings.
+HUGEPAGES = 512
 SKIP = 77
 
 SRC = f.mac("02:00:00:00:11:11")
@@ -60,6 +61,7 @@ class Hugepages:
     def __init__(self):
         self.mounted = None
         self.dir = None
+        self.restore = None
 
     def setup(self):
         if meminfo("Hugepagesize") != 2048:
@@ -70,6 +72,7 @@ class Hugepages:
             try:
                 with open("/proc/sys/vm/nr_hugepages", "w") as n:
                     n.write(str(total + HUGEPAGES - free))
+                self.restore = total
             except OSError as e:
                 return "cannot reserve hugepages (/proc/sys/vm/nr_hugepages): %s" % e
             if meminfo("HugePages_Free") < HUGEPAGES:
@@ -90,6 +93,10 @@ class Hugepages:
         if self.mounted:
             subprocess.run(["umount", self.mounted])
             os.rmdir(self.mounted)
+        if self.restore is not None:
+            # Pages still in use elsewhere stay (as surplus) until freed.
+            with open("/proc/sys/vm/nr_hugepages", "w") as n:
+                n.write(str(self.restore))
 
 
 HUGE = Hugepages()
@@ -283,6 +290,65 @@ class MultiProcess(AppTestCase):
         app.command("port stop all")
         self.assertEqual(self.pool_count(app), MBUFS, "every buffer of testpmd's pool is back")
         self.assertTrue(app.quit(), app.text()[-3000:])
+
+
+class GuideExample(AppTestCase):
+    """The commands of the guide's "Secondary processes", as printed.
+
+    The primary runs in a mount namespace of its own with an empty
+    /var/run/dpdk (test_doc_examples' isolated()), so that it meets no other
+    DPDK process of the default file prefix; the secondaries join that
+    namespace (nsenter), as a user's second shell shares the first's."""
+
+    SECTION = "Secondary processes"
+
+    def blocks(self):
+        return [b for h, b in rst_blocks(read_doc("doc/guides/nics/dpaa.rst")) if h == self.SECTION]
+
+    def joined(self, pid, line):
+        argv = split_command(line.replace("\\\n", " "))[1]
+        tool = {"dpdk-pdump": PDUMP, "dpdk-proc-info": PROC_INFO}[os.path.basename(argv[0])]
+        # -w: the second shell is in the same folder (setns alone would leave it
+        # in the namespace's root).
+        return ["nsenter", "-t", str(pid), "-m", "-w", "--", tool] + argv[1:]
+
+    def test_capture_and_counters_as_printed(self):
+        if os.geteuid() != 0:
+            self.skipTest("the example's processes share a private /var/run/dpdk: needs root")
+        found = [c for h, c in commands(rst_blocks(read_doc("doc/guides/nics/dpaa.rst")))
+                 if h == self.SECTION]
+        self.assertEqual(len(found), 1, "dpaa.rst: one testpmd command under %r" % self.SECTION)
+        pdump_line = [b for b in self.blocks() if b.startswith("dpdk-pdump")]
+        info_lines = [l for b in self.blocks() if b.startswith("dpdk-proc-info") for l in b.splitlines()]
+        self.assertEqual(len(pdump_line), 1)
+        self.assertEqual(len(info_lines), 2)
+
+        env, argv = split_command(found[0])
+        self.addCleanup(os.chdir, os.getcwd())
+        os.chdir(self.dir.name)
+        app = self.start(isolated(argv), env.pop("DPAA_MODEL"))
+        app.wait_for(r"testpmd> $", 180)
+        app.command("start")
+        pid = app.proc.pid  # unshare and sh exec testpmd: the same process
+        dump = self.start(self.joined(pid, pdump_line[0]), model(), interactive=False)
+        dump.wait_for(r"capture for \(2\) tuples", 120)
+        time.sleep(3)  # the capture files are written out when it stops
+        dump.proc.send_signal(signal.SIGINT)
+        self.assertEqual(dump.finish(60), 0, dump.text()[-3000:])
+
+        for line in info_lines:
+            r = subprocess.run(self.joined(pid, line), capture_output=True, text=True, timeout=120,
+                               env=dict(os.environ, DPAA_MODEL=model()))
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            self.assertRegex(r.stdout, r"NIC (extended )?statistics for port 1")
+        app.command("stop")
+        self.assertTrue(app.quit(60), app.text()[-3000:])
+
+        out = f.read_pcap(self.path("out.pcap"))
+        rx0, tx1 = f.read_pcap(self.path("rx0.pcap")), f.read_pcap(self.path("tx1.pcap"))
+        self.assertGreater(len(tx1), 100, "%d frames forwarded; dpdk-pdump: %s" % (len(out), dump.text()[-2000:]))
+        self.assertGreaterEqual(contiguous_run(tx1, out), 0, "tx1.pcap: a run of out.pcap")
+        self.assertGreaterEqual(contiguous_run(rx0, out), 0, "rx0.pcap: a run of out.pcap")
 
 
 if __name__ == "__main__":
