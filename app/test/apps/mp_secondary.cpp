@@ -15,6 +15,9 @@
 //     reads fm1-mac9's counters, prints "ready", waits for a line on stdin
 //     (the test makes the primary exit meanwhile), reads them again and
 //     prints what ethdev answered. Exit 0 when the second read failed.
+//   mp-secondary <EAL args> -- hold
+//     creates a pool (which takes a portal pair for this thread), prints
+//     "holding", and waits to be killed.
 
 #include <cerrno>
 #include <cinttypes>
@@ -125,6 +128,19 @@ int orphan()
 	return ret < 0 ? 0 : 1;
 }
 
+int hold()
+{
+	rte_mempool *mp = rte_pktmbuf_pool_create("mp_secondary_hold", 256, 0, 0,
+						  RTE_MBUF_DEFAULT_BUF_SIZE, rte_socket_id());
+	printf("secondary: %s\n", mp != nullptr ? "holding" : rte_strerror(rte_errno));
+	fflush(stdout);
+	char line[64];
+	if (fgets(line, sizeof(line), stdin) == nullptr)
+		return 2;
+	rte_mempool_free(mp);
+	return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -141,8 +157,10 @@ int main(int argc, char **argv)
 		ret = traffic(static_cast<unsigned>(atoi(argv[2])));
 	else if (argc >= 2 && strcmp(argv[1], "orphan") == 0)
 		ret = orphan();
+	else if (argc >= 2 && strcmp(argv[1], "hold") == 0)
+		ret = hold();
 	else
-		printf("usage: mp-secondary <EAL args> -- traffic <n> | orphan\n");
+		printf("usage: mp-secondary <EAL args> -- traffic <n> | orphan | hold\n");
 	fflush(stdout);
 	rte_eal_cleanup();
 	return ret;

@@ -247,6 +247,22 @@ class MultiProcess(AppTestCase):
         self.assertEqual(self.pool_count(app), MBUFS)
         self.assertTrue(app.quit(), app.text()[-3000:])
 
+    def test_a_dead_secondarys_portals_are_taken_over(self):
+        app = self.primary(model(fm1_mac9="cable:fm1-mac10"))
+        holder = self.start([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--", "hold"],
+                            model())
+        holder.wait_for(r"secondary: holding", 60)
+        dead = holder.proc.pid
+        holder.kill()  # SIGKILL with a portal pair claimed
+        r = subprocess.run([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--",
+                           "traffic", "50"], env=dict(os.environ, DPAA_MODEL=model()),
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertRegex(r.stdout + r.stderr, r"dpaa_bus: portal \d+: its owner, process %d, has exited: "
+                                              r"taken over" % dead)
+        self.assertIn("secondary: sent 50, received 50, mismatches 0", r.stdout)
+        self.assertTrue(app.quit(), app.text()[-3000:])
+
     def test_primary_exits_first(self):
         app = self.primary(model(fm1_mac9="cable:fm1-mac10"))
         orphan = self.start([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--", "orphan"],
