@@ -86,6 +86,9 @@ public:
 
 	void *ce() const noexcept { return ce_.get(); }
 	void *ci() const noexcept { return ci_.get(); }
+	// The areas' memory files, for another process that drives the portal.
+	int ce_fd() const noexcept { return ce_.fd(); }
+	int ci_fd() const noexcept { return ci_.fd(); }
 	bool valid() const noexcept { return ce_.get() && ci_.get(); }
 	unsigned index() const noexcept { return index_; }
 	uint16_t channel() const noexcept { return hw::qm::channel::sw_portal(index_); }
@@ -211,6 +214,9 @@ public:
 
 	void *ce() const noexcept { return ce_.get(); }
 	void *ci() const noexcept { return ci_.get(); }
+	// The areas' memory files, for another process that drives the portal.
+	int ce_fd() const noexcept { return ce_.fd(); }
+	int ci_fd() const noexcept { return ci_.fd(); }
 	bool valid() const noexcept { return ce_.get() && ci_.get(); }
 	unsigned index() const noexcept { return index_; }
 	const PortalFaults &faults() const noexcept { return faults_; }

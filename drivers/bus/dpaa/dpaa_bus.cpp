@@ -11,6 +11,12 @@
 // (the model's thread), maps DPDK's memory for DMA, sets up portals and
 // resources, then probes the devices; cleanup (rte_eal_cleanup) removes the
 // devices and undoes the rest in reverse order.
+//
+// In a DPDK secondary process the scan first asks the primary for the
+// modelled SoC it runs (platform/model_mp.hpp); a secondary of a primary on
+// a board finds the board itself, as the primary did. A secondary allocates
+// no QMan resources (FQIDs, channels, congestion groups): the primary set
+// the ports up, the secondary uses them.
 
 #include "dpaa_bus.hpp"
 
@@ -21,6 +27,7 @@
 #include <string>
 
 #include <rte_devargs.h>
+#include <rte_eal.h>
 #include <rte_kvargs.h>
 #include <rte_lcore.h>
 #include <rte_memory.h>
@@ -29,6 +36,7 @@
 #include "bus_internal.hpp"
 #include "platform/discover.hpp"
 #include "platform/dpdk_memory.hpp"
+#include "platform/model_mp.hpp"
 
 namespace dpaa
 {
@@ -107,7 +115,20 @@ int bus_scan() noexcept
 		return 0;
 	}
 	std::string error;
-	int ret = platform::discover(the_platform, error);
+	int ret = -ENODEV;
+	if (rte_eal_process_type() == RTE_PROC_SECONDARY) {
+		ret = platform::attach_primary_model(the_platform, error);
+		if (ret == -ENODEV && getenv("DPAA_MODEL") != nullptr) {
+			// Its own model would be another SoC, whose wires would
+			// reopen the primary's files.
+			DPAA_BUS_LOG(ERR, "DPAA_MODEL is set but the primary process runs no "
+					  "modelled DPAA board: no device");
+			scanned = true;
+			return 0;
+		}
+	}
+	if (ret == -ENODEV)
+		ret = platform::discover(the_platform, error);
 	if (ret < 0) {
 		DPAA_BUS_LOG(ERR, "%s", error.c_str());
 		return ret;
@@ -133,7 +154,8 @@ int start_platform() noexcept
 		DPAA_BUS_LOG(ERR, "cannot map DPDK memory for DMA: %s", strerror(-ret));
 		return ret;
 	}
-	ret = bus::resources_setup(p);
+	if (rte_eal_process_type() == RTE_PROC_PRIMARY)
+		ret = bus::resources_setup(p);
 	if (ret == 0)
 		ret = bus::portals_setup(p);
 	if (ret == 0)
@@ -144,6 +166,12 @@ int start_platform() noexcept
 	}
 	started = true;
 	return 0;
+}
+
+// The device's MAC as the platform numbers them (SocInfo::macs).
+unsigned mac_number(const rte_dpaa_device &dev) noexcept
+{
+	return static_cast<unsigned>(dev.mac - the_platform->soc().macs);
 }
 
 int probe_device(rte_dpaa_device &dev) noexcept
@@ -162,6 +190,8 @@ int probe_device(rte_dpaa_device &dev) noexcept
 		}
 		dev.driver = drv;
 		dev.device.driver = &drv->driver;
+		if (rte_eal_process_type() == RTE_PROC_PRIMARY)
+			the_platform->set_probed(mac_number(dev), true);
 		return 0;
 	}
 	return 0;
@@ -169,6 +199,10 @@ int probe_device(rte_dpaa_device &dev) noexcept
 
 bool allowed(const rte_dpaa_device &dev) noexcept
 {
+	// A secondary process's ports are its primary's.
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY &&
+	    !the_platform->probed_by_primary(mac_number(dev)))
+		return false;
 	if (dev.device.devargs && dev.device.devargs->policy == RTE_DEV_BLOCKED)
 		return false;
 	if (the_bus.bus.conf.scan_mode == RTE_BUS_SCAN_ALLOWLIST &&
@@ -231,6 +265,8 @@ int remove_device(rte_dpaa_device &dev) noexcept
 	}
 	dev.driver = nullptr;
 	dev.device.driver = nullptr;
+	if (rte_eal_process_type() == RTE_PROC_PRIMARY && the_platform)
+		the_platform->set_probed(mac_number(dev), false);
 	return 0;
 }
 
@@ -303,6 +339,9 @@ int bus_cleanup() noexcept
 		free(dev);
 	}
 	if (the_platform) {
+		// A secondary whose primary exited first says so (once), here at
+		// the latest.
+		the_platform->hardware_present();
 		bus::portal_irqs_teardown();
 		// Stop the model before the portals and memory it reads go.
 		the_platform->stop();
@@ -364,6 +403,12 @@ extern "C" dpaa::hw::RegisterWindow *rte_dpaa_bman_ccsr(void) noexcept
 extern "C" int rte_dpaa_dma_map(const void *va, size_t len) noexcept
 {
 	return dpaa::platform::dpdk_memory_map(va, len);
+}
+
+extern "C" bool rte_dpaa_hw_present(void) noexcept
+{
+	auto *p = dpaa::bus::current_platform();
+	return p != nullptr && p->hardware_present();
 }
 
 extern "C" void *rte_dpaa_model_system(void) noexcept

@@ -105,6 +105,7 @@ int rte_dpaa_fqid_free(uint32_t first, uint32_t count) noexcept;
 int rte_dpaa_pool_channel_alloc(void) noexcept;
 int rte_dpaa_dma_map(const void *va, size_t len) noexcept;
 void *rte_dpaa_model_system(void) noexcept;
+bool rte_dpaa_hw_present(void) noexcept;
 void rte_dpaa_hw_wait(void) noexcept;
 void rte_dpaa_pool_channel_free(uint16_t channel) noexcept;
 int rte_dpaa_cgrid_alloc(void) noexcept;
@@ -112,6 +113,7 @@ void rte_dpaa_cgrid_free(uint32_t cgrid) noexcept;
 int rte_dpaa_portal_irq_arm(int efd) noexcept;
 int rte_dpaa_portal_irq_disarm(int efd) noexcept;
 int rte_dpaa_bpid_alloc(void) noexcept;
+bool rte_dpaa_ids_from_kernel(void) noexcept;
 void rte_dpaa_bpid_free(uint32_t bpid) noexcept;
 int rte_dpaa_link_state(const struct rte_dpaa_device *dev, dpaa::platform::LinkState *out) noexcept;
 int rte_dpaa_link_set_admin(const struct rte_dpaa_device *dev, int up) noexcept;
@@ -213,6 +215,14 @@ inline void cgrid_free(uint32_t cgrid) noexcept
 	rte_dpaa_cgrid_free(cgrid);
 }
 
+// Whether the kernel hands out FQIDs, BPIDs, pool channels and CGRIDs (a
+// board), shared by every process; on the model the drivers share them
+// between processes themselves.
+inline bool ids_from_kernel() noexcept
+{
+	return rte_dpaa_ids_from_kernel();
+}
+
 // A BMan buffer pool id: the BPID, or -ENOSPC / -ENODEV.
 inline int bpid_alloc() noexcept
 {
@@ -273,6 +283,14 @@ inline int portal_irq_arm(int efd) noexcept
 inline int portal_irq_disarm(int efd) noexcept
 {
 	return rte_dpaa_portal_irq_disarm(efd);
+}
+
+// False once the hardware is gone for good (a secondary process whose
+// primary, which ran the modelled SoC, has exited; logged once), or when the
+// bus found none. Control paths check it to fail with -ENODEV, not hang.
+inline bool hw_present() noexcept
+{
+	return rte_dpaa_hw_present();
 }
 
 // The modelled SoC (dpaa::model::System *), for tests and tools that read a

@@ -13,6 +13,10 @@
 // A thread beyond the number of portals gets nullptr and an ERR log naming
 // the limit; rte_errno is EBUSY.
 //
+// DPDK processes that share a modelled SoC (a primary and its secondaries)
+// share its portals too: a slot is taken only once the platform gives this
+// process the pair (claim_portal), and given back to it with the slot.
+//
 // The portal driver objects live as long as the bus; a new owner re-runs
 // init(), which takes the portal over from whatever state it was left in.
 
@@ -58,6 +62,10 @@ void free_slot(Slot &s) noexcept
 	if (s.owner_q != nullptr) {
 		__atomic_store_n(s.owner_q, nullptr, __ATOMIC_RELAXED);
 		__atomic_store_n(s.owner_b, nullptr, __ATOMIC_RELAXED);
+		// No static dequeue on a portal nobody polls: frames wait in
+		// their FQs, where the next poller (or a queue stop) finds them.
+		s.qman->set_sdqcr(0);
+		plat->release_portal(static_cast<unsigned>(&s - slots));
 	}
 	s.owner_q = nullptr;
 	s.owner_b = nullptr;
@@ -117,12 +125,15 @@ int map_slot(unsigned i) noexcept
 		Slot &s = slots[i];
 		if (s.owner_q != nullptr)
 			continue;
+		if (plat->claim_portal(i) < 0)
+			continue; // another process's
 		int ret = map_slot(i);
 		if (ret == 0)
 			ret = s.qman->init();
 		if (ret == 0)
 			ret = s.bman->init();
 		if (ret < 0) {
+			plat->release_portal(i);
 			DPAA_BUS_LOG(ERR, "portal %u: cannot take it over: %s", i, strerror(-ret));
 			return ret;
 		}
@@ -138,7 +149,8 @@ int map_slot(unsigned i) noexcept
 	}
 	DPAA_BUS_LOG(ERR,
 		     "no free portal for this thread: all %u QMan/BMan portal pairs are taken "
-		     "(one per thread that polls or uses a dpaa mempool; at most %u such threads)",
+		     "(one per thread that polls or uses a dpaa mempool, in this process and "
+		     "the DPDK processes sharing its DPAA; at most %u such threads)",
 		     num_slots, num_slots);
 	return -EBUSY;
 }

@@ -175,6 +175,11 @@ extern "C" void rte_dpaa_cgrid_free(uint32_t cgrid) noexcept
 		bus::cgrid_used[cgrid - bus::cgrid_base] = false;
 }
 
+extern "C" bool rte_dpaa_ids_from_kernel(void) noexcept
+{
+	return bus::kernel_ids();
+}
+
 extern "C" int rte_dpaa_bpid_alloc(void) noexcept
 {
 	if (bus::kernel_ids())

@@ -18,11 +18,14 @@
 //   call fails with -ENOBUFS, as DPDK expects;
 // - get_count: BMan's free count for the pool (its CCSR), which does not yet
 //   include releases still in a release ring (consumed by BMan later);
+// - BPIDs and the entries of rte_dpaa_bpid_info are shared by the DPDK
+//   processes of one SoC (dpaa_mempool_shared.hpp);
 // - free: gives the BPID back; the next pool to take it drains what the
 //   BMan pool still holds (in alloc), so that freeing a large pool is
 //   immediate.
 
 #include "dpaa_mempool.hpp"
+#include "dpaa_mempool_shared.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -39,6 +42,7 @@
 #include "dpaa_hw/bman_ccsr.hpp"
 #include "dpaa_hw/bman_portal.hpp"
 #include "qbman/bman_portal.hpp"
+#include "qbman/hw_wait.hpp"
 
 struct dpaa_bpid_info rte_dpaa_bpid_info[DPAA_MEMPOOL_MAX_BPIDS];
 
@@ -131,9 +135,12 @@ int ops_alloc(rte_mempool *mp) noexcept
 				 mp->name);
 		return -ENODEV;
 	}
-	// From the bus: on a board the kernel's allocator, which shares the
-	// BPIDs with the kernel's own interfaces.
-	int bpid = bus::bpid_alloc();
+	// On a board the kernel's allocator, which shares the BPIDs with the
+	// kernel's own interfaces and every process; on the model the set that
+	// the processes of the modelled SoC share (dpaa_mempool_shared.hpp).
+	int bpid = bus::ids_from_kernel() ? bus::bpid_alloc() : bpid_alloc(*soc);
+	if (bpid == -ENOMEM)
+		return bpid; // logged
 	if (bpid == -ENOSPC) {
 		DPAA_MEMPOOL_LOG(ERR, "%s: no free BMan pool: all %u BPIDs (%u..%u) are in use",
 				 mp->name, soc->bpid_count, soc->bpid_base,
@@ -143,8 +150,10 @@ int ops_alloc(rte_mempool *mp) noexcept
 	if (bpid < 0 || bpid >= static_cast<int>(bm::kNumPools)) {
 		DPAA_MEMPOOL_LOG(ERR, "%s: no BMan pool: %s", mp->name,
 				 strerror(bpid < 0 ? -bpid : ERANGE));
-		if (bpid >= 0)
+		if (bpid >= 0 && bus::ids_from_kernel())
 			bus::bpid_free(static_cast<uint32_t>(bpid));
+		else if (bpid >= 0)
+			bpid_free(static_cast<unsigned>(bpid));
 		return bpid < 0 ? bpid : -ERANGE;
 	}
 	// pktmbuf pools (their private area is set before the first populate)
@@ -162,7 +171,7 @@ int ops_alloc(rte_mempool *mp) noexcept
 	});
 	if (qbman::BmanPortal *p = bus::bman_portal())
 		drain_stale(*p, static_cast<unsigned>(bpid));
-	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{mp, meta, mp->elt_size - meta};
+	bpid_publish(static_cast<unsigned>(bpid), dpaa_bpid_info{mp, meta, mp->elt_size - meta});
 	mp->pool_data = reinterpret_cast<void *>(static_cast<uintptr_t>(bpid) + 1);
 	DPAA_MEMPOOL_LOG(DEBUG, "%s: BMan pool %d, buffers at object + %u", mp->name, bpid, meta);
 	return 0;
@@ -179,12 +188,18 @@ void ops_free(rte_mempool *mp) noexcept
 	// application quitting with a pool of 155k mbufs would otherwise wait
 	// for 19k acquire commands), and a BPID that a killed process left
 	// full is emptied the same way.
-	rte_dpaa_bpid_info[bpid] = dpaa_bpid_info{};
-	bus::bpid_free(bpid);
+	bpid_publish(bpid, dpaa_bpid_info{});
+	if (bus::ids_from_kernel())
+		bus::bpid_free(bpid);
+	else
+		bpid_free(bpid);
 }
 
 int release_failed(const rte_mempool *mp, unsigned bpid, int ret) noexcept
 {
+	// The bus said it once already: the primary that ran the SoC is gone.
+	if (__atomic_load_n(&rte_dpaa_hw_lost, __ATOMIC_RELAXED))
+		return -ENODEV;
 	DPAA_MEMPOOL_LOG(ERR, "%s: release to BMan pool %u failed: %s%s", mp->name, bpid,
 			 strerror(-ret),
 			 ret == -ETIMEDOUT ? " (BMan did not consume the release ring)" : "");

@@ -42,6 +42,10 @@ extern struct dpaa_bpid_info rte_dpaa_bpid_info[DPAA_MEMPOOL_MAX_BPIDS];
 // of other ops.
 int rte_dpaa_mempool_bpid(const struct rte_mempool *mp);
 
+// Join the other DPDK processes' BMan pools (see dpaa_mempool_shared.hpp):
+// a PMD calls it at probe, before any burst; idempotent.
+void rte_dpaa_mempool_share(void);
+
 #ifdef __cplusplus
 }
 #endif

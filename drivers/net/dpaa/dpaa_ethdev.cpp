@@ -358,8 +358,6 @@ void release_queues(rte_eth_dev *dev) noexcept
 
 int dev_close(rte_eth_dev *dev) noexcept
 {
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
-		return 0;
 	Port &p = port_of(dev);
 	dev_stop(dev);
 	release_queues(dev);
@@ -375,6 +373,7 @@ int dev_close(rte_eth_dev *dev) noexcept
 	p.hw->~PortHw();
 	rte_free(p.hw);
 	p.hw = nullptr;
+	dev->process_private = nullptr;
 	rte_intr_instance_free(dev->intr_handle);
 	dev->intr_handle = nullptr;
 	// The MAC is free again: rte_dev_probe (testpmd's "port attach")
@@ -409,7 +408,6 @@ int dev_reset(rte_eth_dev *dev) noexcept
 
 int dev_infos_get(rte_eth_dev *dev, rte_eth_dev_info *info) noexcept
 {
-	Port &p = port_of(dev);
 	info->max_rx_queues = kMaxRxQueues;
 	info->max_tx_queues = kMaxTxQueues;
 	info->min_rx_bufsize = kMinRxBufSize;
@@ -427,7 +425,7 @@ int dev_infos_get(rte_eth_dev *dev, rte_eth_dev_info *info) noexcept
 	info->flow_type_rss_offloads = rss_offload_capa();
 	info->hash_key_size = 0; // KeyGen's hash has no software key
 	info->reta_size = 0;
-	info->speed_capa = speed_capa(p.hw->info);
+	info->speed_capa = speed_capa(hw_of(dev).info);
 	info->rx_desc_lim.nb_max = kMaxRxDesc;
 	info->rx_desc_lim.nb_min = kMinRxDesc;
 	info->rx_desc_lim.nb_align = 1;
@@ -464,7 +462,7 @@ const uint32_t *dev_supported_ptypes_get(rte_eth_dev *dev) noexcept
 
 int fw_version_get(rte_eth_dev *dev, char *fw, size_t fw_size) noexcept
 {
-	const fman::FmanVersion v = fman::read_version(port_of(dev).hw->ccsr);
+	const fman::FmanVersion v = fman::read_version(hw_of(dev).ccsr);
 	const int len = snprintf(fw, fw_size, "FMan %u.%u ucode %u.%u.%u", v.major, v.minor,
 				 v.ucode_major, v.ucode_minor, v.ucode_rev);
 	if (len < 0)
@@ -538,6 +536,44 @@ const eth_dev_ops dpaa_ops = [] {
 	return o;
 }();
 
+// What a DPDK secondary process may do with a port the primary owns: look
+// at it (information, link, statistics, queues) and run bursts on the
+// queues the primary set up. Configuring, starting and stopping it are the
+// primary's (ethdev answers -ENOTSUP); closing releases this process's view.
+int dev_close_secondary(rte_eth_dev *dev) noexcept
+{
+	auto *hw = static_cast<PortHw *>(dev->process_private);
+	dev->process_private = nullptr;
+	delete hw;
+	return 0;
+}
+
+// The primary keeps dev_link current (shared memory): a secondary reads
+// it as it is, and has no link of its own to ask.
+int link_update_secondary(rte_eth_dev *, int) noexcept
+{
+	return 0;
+}
+
+const eth_dev_ops dpaa_secondary_ops = [] {
+	eth_dev_ops o{};
+	o.dev_close = dev_close_secondary;
+	o.link_update = link_update_secondary;
+	o.stats_get = stats_get;
+	o.stats_reset = stats_reset;
+	o.xstats_get = xstats_get;
+	o.xstats_reset = stats_reset;
+	o.xstats_get_names = xstats_get_names;
+	o.dev_infos_get = dev_infos_get;
+	o.rxq_info_get = rxq_info_get;
+	o.txq_info_get = txq_info_get;
+	o.rx_burst_mode_get = rx_burst_mode_get;
+	o.tx_burst_mode_get = tx_burst_mode_get;
+	o.fw_version_get = fw_version_get;
+	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
+	return o;
+}();
+
 // ---------------------------------------------------------------- probe
 
 // The platform's address for the port (a board's device tree gives the boot
@@ -561,12 +597,36 @@ rte_ether_addr initial_addr(Port &p) noexcept
 	return a;
 }
 
+// A secondary process: the port the primary made, seen through this
+// process's own PortHw. The burst functions follow the configuration the
+// primary applied; a port the primary reconfigures later keeps them here.
+int eth_probe_secondary(rte_dpaa_device *dev, hw::RegisterWindow &ccsr) noexcept
+{
+	rte_eth_dev *eth_dev = rte_eth_dev_attach_secondary(dev->name);
+	if (eth_dev == nullptr) {
+		DPAA_PMD_LOG(ERR, "%s: the primary process has no port of this name", dev->name);
+		return -ENODEV;
+	}
+	auto *hw = new (std::nothrow) PortHw(ccsr, *dev->mac);
+	if (hw == nullptr) {
+		rte_eth_dev_release_port(eth_dev);
+		return -ENOMEM;
+	}
+	rte_dpaa_mempool_share();
+	const Port &p = port_of(eth_dev);
+	eth_dev->device = &dev->device;
+	eth_dev->process_private = hw;
+	eth_dev->dev_ops = &dpaa_secondary_ops;
+	eth_dev->rx_pkt_burst = rx_burst_for(p.devargs.rx_mode);
+	eth_dev->tx_pkt_burst = tx_burst_for(eth_dev->data->dev_conf.txmode.offloads);
+	eth_dev->rx_queue_count = rx_queue_count;
+	rte_eth_dev_probing_finish(eth_dev);
+	DPAA_PMD_LOG(INFO, "%s: port %u of the primary process", dev->name, eth_dev->data->port_id);
+	return 0;
+}
+
 int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 {
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		DPAA_PMD_LOG(ERR, "%s: secondary processes are not supported", dev->name);
-		return -ENOTSUP;
-	}
 	if (dev->mac == nullptr) {
 		DPAA_PMD_LOG(ERR, "%s: the bus gave no MAC description", dev->name);
 		return -ENODEV;
@@ -576,6 +636,9 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 		DPAA_PMD_LOG(ERR, "%s: FMan %u is not reachable", dev->name, dev->mac->fman + 1);
 		return -ENODEV;
 	}
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return eth_probe_secondary(dev, *ccsr);
+	rte_dpaa_mempool_share();
 	Devargs devargs;
 	int ret = parse_devargs(dev->device.devargs, devargs);
 	if (ret < 0)
@@ -621,6 +684,7 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 
 	eth_dev->device = &dev->device;
 	eth_dev->intr_handle = intr;
+	eth_dev->process_private = p->hw;
 	eth_dev->data->dev_private = p;
 	eth_dev->data->mac_addrs = addrs;
 	eth_dev->data->dev_flags |= RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS | RTE_ETH_DEV_INTR_LSC;
@@ -641,7 +705,9 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 int eth_remove(rte_dpaa_device *dev) noexcept
 {
 	rte_eth_dev *eth_dev = rte_eth_dev_allocated(dev->name);
-	if (eth_dev == nullptr)
+	// A secondary's port that the application closed already: ethdev
+	// keeps the primary's data, and with it the name, after release.
+	if (eth_dev == nullptr || eth_dev->state == RTE_ETH_DEV_UNUSED)
 		return 0;
 	// Closes the port if the application did not; close releases it.
 	return rte_eth_dev_close(eth_dev->data->port_id);
@@ -669,10 +735,11 @@ extern "C" int rte_pmd_dpaa_set_tx_loopback(uint16_t port, uint8_t on)
 	RTE_ETH_VALID_PORTID_OR_ERR_RET(port, -ENODEV);
 	if (!is_dpaa_port(port))
 		return -ENOTSUP;
-	Port &p = port_of(&rte_eth_devices[port]);
-	if (p.hw == nullptr)
+	rte_eth_dev *dev = &rte_eth_devices[port];
+	if (dev->process_private == nullptr)
 		return -ENODEV;
+	Port &p = port_of(dev);
 	p.tx_loopback = on != 0;
-	p.hw->mac.set_loopback(p.tx_loopback);
+	hw_of(dev).mac.set_loopback(p.tx_loopback);
 	return 0;
 }

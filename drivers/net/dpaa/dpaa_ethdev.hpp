@@ -92,6 +92,9 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint16_t nb_desc;
 	int16_t cgrid; // the FQ's congestion group (bounds it to nb_desc frames), -1: none yet
 	uint32_t idle_polls; // bursts on the queue while retiring or starting
+	// The process whose portal driver 'portal' is: DPDK processes share
+	// the queue, not their portal drivers (see bound_portal_here()).
+	int32_t portal_pid;
 	// Serialises the FQ's life-cycle changes: the control thread's queue
 	// start/stop and a data-path burst that completes one.
 	rte_spinlock_t lock;
@@ -160,6 +163,15 @@ struct Port {
 inline Port &port_of(rte_eth_dev *dev) noexcept
 {
 	return *static_cast<Port *>(dev->data->dev_private);
+}
+
+// The port's hardware as this process reaches it: the ethdev's
+// process_private. The primary's is Port::hw; a DPDK secondary process has
+// its own (its CCSR windows, its MacInfo), since Port is shared memory and
+// a PortHw holds process-local references. Ops a secondary offers use this.
+inline PortHw &hw_of(rte_eth_dev *dev) noexcept
+{
+	return *static_cast<PortHw *>(dev->process_private);
 }
 
 // Data path (dpaa_rx.cpp, dpaa_tx.cpp).

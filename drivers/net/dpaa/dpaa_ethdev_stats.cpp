@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <cstring>
 
+#include <rte_eal.h>
+
 #include "dpaa_ethdev.hpp"
 #include "dpaa_fq.hpp"
 
@@ -109,12 +111,20 @@ struct Snapshot {
 	PortCounters tx;
 };
 
-void read_hw(Port &p, Snapshot &s) noexcept
+// The error FQ is drained by the primary only: its count lives in the
+// shared Port, which a secondary reads as the primary left it. A secondary
+// whose primary has exited reads nothing (-ENODEV).
+int read_hw(rte_eth_dev *dev, Snapshot &s) noexcept
 {
-	drain_error_fq(p);
-	p.hw->mac.read_counters(s.mac);
-	p.hw->rx.read_counters(s.rx);
-	p.hw->tx.read_counters(s.tx);
+	if (rte_eal_process_type() == RTE_PROC_PRIMARY)
+		drain_error_fq(port_of(dev));
+	else if (!bus::hw_present())
+		return -ENODEV;
+	PortHw &hw = hw_of(dev);
+	hw.mac.read_counters(s.mac);
+	hw.rx.read_counters(s.rx);
+	hw.tx.read_counters(s.tx);
+	return 0;
 }
 
 uint64_t field(const void *base, size_t off) noexcept
@@ -181,7 +191,8 @@ int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
 {
 	Port &p = port_of(dev);
 	Snapshot s;
-	read_hw(p, s);
+	if (int ret = read_hw(dev, s); ret < 0)
+		return ret;
 	const rte_eth_dev_data &d = *dev->data;
 	uint64_t rx_errors = 0, tx_errors = 0;
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
@@ -229,7 +240,8 @@ int stats_reset(rte_eth_dev *dev) noexcept
 {
 	Port &p = port_of(dev);
 	Snapshot s;
-	read_hw(p, s);
+	if (int ret = read_hw(dev, s); ret < 0)
+		return ret;
 	p.mac_base = s.mac;
 	p.rx_port_base = s.rx;
 	p.tx_port_base = s.tx;
@@ -256,7 +268,8 @@ int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept
 		return static_cast<int>(kNumXstats);
 	Port &p = port_of(dev);
 	Snapshot s;
-	read_hw(p, s);
+	if (int ret = read_hw(dev, s); ret < 0)
+		return ret;
 	for (unsigned i = 0; i < kNumXstats; i++) {
 		const XstatDesc &x = kXstats[i];
 		uint64_t v = 0;

@@ -9,6 +9,8 @@
 #include <cinttypes>
 #include <mutex>
 
+#include <unistd.h>
+
 #include <rte_cycles.h>
 #include <rte_spinlock.h>
 
@@ -63,6 +65,22 @@ struct SdqChannels {
 	uint32_t channels = 0;
 };
 SdqChannels sdq_channels[platform::kMaxPortals];
+
+} // namespace
+
+qbman::QmanPortal *bound_portal_here(const RxQueue &q) noexcept
+{
+	return q.portal != nullptr && q.portal_pid == getpid() ? q.portal : nullptr;
+}
+
+void bind_portal(RxQueue &q, qbman::QmanPortal *portal) noexcept
+{
+	q.portal = portal;
+	q.portal_pid = getpid();
+}
+
+namespace
+{
 
 void update_sdqcr(qbman::QmanPortal &portal, uint32_t set, uint32_t clear) noexcept
 {
@@ -267,7 +285,7 @@ int rx_fq_init(qbman::QmanPortal &portal, const RxQueue &q) noexcept
 // it was bound to; the next start binds it again at its first burst.
 void unbind_push_queue(RxQueue &q) noexcept
 {
-	qbman::QmanPortal *bound = q.portal;
+	qbman::QmanPortal *bound = bound_portal_here(q);
 	q.portal = nullptr;
 	if (bound != nullptr && q.channel != 0)
 		update_sdqcr(*bound, 0, sdq_bit(q));
@@ -564,7 +582,9 @@ void fqs_stop(Port &p) noexcept
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
 		q.state = RxqState::stopped;
-		if (q.channel != 0 && q.portal != nullptr)
+		// A secondary process's portal keeps the channel until that
+		// process gives the portal back (which clears its SDQCR).
+		if (q.channel != 0 && bound_portal_here(q) != nullptr)
 			update_sdqcr(*q.portal, 0, sdq_bit(q));
 		fq_shutdown(*portal, q.fqid, nullptr);
 		// Frames another queue's burst parked for this one.
@@ -596,10 +616,10 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 		// Another lcore dequeued it before: it stops, this one starts.
 		// The application polls a queue from one lcore at a time, so
 		// the old lcore is not in a burst of this queue now.
-		if (q.portal != nullptr)
-			update_sdqcr(*q.portal, 0, sdq_bit(q));
+		if (qbman::QmanPortal *old = bound_portal_here(q))
+			update_sdqcr(*old, 0, sdq_bit(q));
 		update_sdqcr(portal, sdq_bit(q), 0);
-		q.portal = &portal;
+		bind_portal(q, &portal);
 		DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u: FQ 0x%x on pool channel 0x%x, portal %u",
 			     q.port_id, q.queue_id, q.fqid, q.channel, portal.index());
 		return 0;
@@ -623,7 +643,7 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 		return ret;
 	}
 	update_sdqcr(portal, qm::sdqcr::kChannelsDedicated, 0);
-	q.portal = &portal;
+	bind_portal(q, &portal);
 	return 0;
 }
 

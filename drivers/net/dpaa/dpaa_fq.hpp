@@ -61,6 +61,10 @@ void release_queue_cgr(RxQueue &q) noexcept;
 
 // The Rx queue an FQ's context_b names, or nullptr.
 RxQueue *rxq_by_ctx(uint32_t ctx) noexcept;
+// The portal driver a queue is bound to if it is this process's, else
+// nullptr; bind_portal() records the binding with its process.
+qbman::QmanPortal *bound_portal_here(const RxQueue &q) noexcept;
+void bind_portal(RxQueue &q, qbman::QmanPortal *portal) noexcept;
 void rxq_register(RxQueue &q) noexcept;
 void rxq_unregister(RxQueue &q) noexcept;
 

@@ -136,7 +136,7 @@ uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 		// of another queue of this lcore that meets one of its frames
 		// parks it for this queue (park_foreign_entry).
 		if (q.portal != portal) [[unlikely]]
-			q.portal = portal;
+			bind_portal(q, portal);
 	}
 	if (q.stash_n) [[unlikely]] {
 		got = drain_stash(q, pkts, nb);

@@ -10,15 +10,23 @@
 // (memseg list), from kFirstBus upwards, inside 40 bits. The model reaches
 // the memory behind a bus address only through to_host() (BusMemory), which
 // walks the same window table the drivers translate with.
+//
+// DPDK secondary processes: the model runs here, in the primary; a secondary
+// drives portals of it through memory files and reaches its CCSR through
+// rte_mp messages (model_shared.hpp). This platform records what they need
+// in the shared State: the SoC, the portals' owners, the bus windows.
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <new>
 #include <string>
+
+#include <unistd.h>
 
 #include "dpaa_bus.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
@@ -27,6 +35,7 @@
 #include "dpaa_model/system.hpp"
 #include "platform/bus_addr.hpp"
 #include "platform/discover.hpp"
+#include "platform/model_mp.hpp"
 
 namespace dpaa::platform
 {
@@ -45,7 +54,7 @@ void log_wire_warning(const std::string &message)
 	DPAA_BUS_LOG(WARNING, "%s", message.c_str());
 }
 
-class ModelPlatform final : public Platform, public model::BusMemory
+class ModelPlatform final : public Platform, public model::BusMemory, public ModelMpHost
 {
 public:
 	ModelPlatform() noexcept { live_platforms++; }
@@ -57,12 +66,22 @@ public:
 		if (!sys_)
 			return -EINVAL;
 		describe();
+		int ret = model_state_create(state_, state_fd_);
+		if (ret < 0) {
+			error = std::string("cannot create the state shared with secondary "
+					    "processes: ") +
+				strerror(-ret);
+			return ret;
+		}
+		state_->soc = soc_;
 		return 0;
 	}
 
 	~ModelPlatform() override
 	{
+		model_mp_unserve();
 		stop();
+		model_state_destroy(state_, state_fd_);
 		live_platforms--;
 	}
 
@@ -77,7 +96,8 @@ public:
 		if (ret < 0)
 			return ret;
 		started_ = true;
-		return 0;
+		// Secondary processes may attach from now on.
+		return model_mp_serve(*this, state_fd_);
 	}
 
 	std::vector<std::string> wire_report() const override { return sys_->wire_summary(); }
@@ -129,6 +149,67 @@ public:
 	void unmap_qman_portal(unsigned) noexcept override {}
 	void unmap_bman_portal(unsigned) noexcept override {}
 
+	int claim_portal(unsigned index) noexcept override
+	{
+		if (index >= kMaxPortals)
+			return -EINVAL;
+		pid_t was = 0;
+		const int ret = shared::claim_portal(*state_, index, getpid(), was);
+		if (ret == 0 && was != 0)
+			DPAA_BUS_LOG(NOTICE,
+				     "portal %u: its owner, process %d, has exited: taken over",
+				     index, static_cast<int>(was));
+		return ret;
+	}
+
+	void release_portal(unsigned index) noexcept override
+	{
+		if (index < kMaxPortals)
+			shared::release_portal(*state_, index, getpid());
+	}
+
+	void set_probed(unsigned mac, bool probed) noexcept override
+	{
+		const uint32_t bit = uint32_t{1} << mac;
+		if (probed)
+			state_->probed_macs.fetch_or(bit, std::memory_order_release);
+		else
+			state_->probed_macs.fetch_and(~bit, std::memory_order_release);
+	}
+
+	// ModelMpHost: what the rte_mp actions serve secondaries.
+	shared::State &state() noexcept override { return *state_; }
+
+	int portal_fds(unsigned index, int fds[4], uint16_t &channel) noexcept override
+	{
+		if (index >= soc_.num_qman_portals || index >= soc_.num_bman_portals)
+			return -EINVAL;
+		model::QmanSwPortal &q = sys_->soc().qman_portal(index);
+		model::BmanSwPortal &b = sys_->soc().bman_portal(index);
+		fds[0] = q.ce_fd();
+		fds[1] = q.ci_fd();
+		fds[2] = b.ce_fd();
+		fds[3] = b.ci_fd();
+		channel = q.channel();
+		for (unsigned i = 0; i < 4; i++)
+			if (fds[i] < 0)
+				return -ENOMEM;
+		return 0;
+	}
+
+	hw::RegisterWindow *ccsr(shared::CcsrBlock block) noexcept override
+	{
+		switch (block) {
+		case shared::CcsrBlock::fman0:
+			return fman_ccsr(0);
+		case shared::CcsrBlock::fman1:
+			return fman_ccsr(1);
+		case shared::CcsrBlock::bman:
+			return bman_ccsr();
+		}
+		return nullptr;
+	}
+
 	hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept override
 	{
 		return fman < soc_.num_fmans ? &sys_->fman(fman).ccsr() : nullptr;
@@ -146,7 +227,10 @@ public:
 		if (bus < kFirstBus)
 			bus = kFirstBus;
 		bus = (bus + kBusAlign - 1) & ~(kBusAlign - 1);
-		return rte_dpaa_windows.add(va, bus, len);
+		int ret = rte_dpaa_windows.add(va, bus, len);
+		if (ret == 0)
+			publish_window(va, bus, len);
+		return ret;
 	}
 
 	// In stepped mode nothing advances the model but its user: a driver
@@ -204,6 +288,16 @@ private:
 		return static_cast<model::Soc *>(arg)->drain_eqcr(portal);
 	}
 
+	// For secondaries: the same window, once its entry is complete.
+	void publish_window(uintptr_t va, uint64_t bus, uint64_t len) noexcept
+	{
+		const uint32_t n = state_->num_windows.load(std::memory_order_relaxed);
+		if (n == WindowTable::kMaxWindows)
+			return; // the table itself is as full: add() failed before this
+		state_->windows[n] = WindowTable::Window{va, bus, len};
+		state_->num_windows.store(n + 1, std::memory_order_release);
+	}
+
 	void describe() noexcept
 	{
 		const model::BoardDesc &b = sys_->board();
@@ -252,6 +346,8 @@ private:
 	SocInfo soc_{};
 	IrqFn irq_[kMaxPortals];
 	bool started_ = false;
+	shared::State *state_ = nullptr;
+	int state_fd_ = -1;
 };
 
 } // namespace

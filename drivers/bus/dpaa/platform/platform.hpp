@@ -159,6 +159,24 @@ public:
 	virtual void unmap_qman_portal(unsigned index) noexcept = 0;
 	virtual void unmap_bman_portal(unsigned index) noexcept = 0;
 
+	// Portal pair 'index' (QMan and BMan portal) for one of this process's
+	// threads, before it takes the pair over, and back when it is done.
+	// On a board the kernel gave this process its own portals; a modelled
+	// SoC that DPDK processes share (model_shared.hpp) hands each pair to
+	// one process at a time: -EBUSY while another live process has it.
+	virtual int claim_portal(unsigned) noexcept { return 0; }
+	virtual void release_portal(unsigned) noexcept {}
+
+	// False once the hardware is gone for good: in a secondary process of
+	// the modelled SoC, after the primary that runs the model has exited.
+	// Slow paths check it to fail with a clear error instead of waiting.
+	virtual bool hardware_present() noexcept { return true; }
+
+	// Which MACs (index in SocInfo::macs) the primary process made ports
+	// of: a secondary probes those only. The primary's bus reports them.
+	virtual void set_probed(unsigned, bool) noexcept {}
+	virtual bool probed_by_primary(unsigned) noexcept { return true; }
+
 	// Have fn called whenever QMan portal 'index' raises its interrupt line
 	// (see the portal's QCSP_IER/ISR/IIR); fn.fn == nullptr detaches. The
 	// call comes from whatever thread interrupts arrive on (the model's own

@@ -16,6 +16,12 @@
 #include "dpaa_hw/portal_access.hpp"
 #include "qbman/checking.hpp"
 
+// Set once the hardware is gone for good (a secondary process whose primary,
+// which ran the modelled SoC, has exited; see Platform::hardware_present):
+// a wait past its spinning phase then fails at once instead of yielding for
+// kWaitTimeoutNs. Read only there, never on a path that does not wait.
+extern "C" int rte_dpaa_hw_lost;
+
 namespace dpaa::qbman
 {
 
@@ -48,6 +54,8 @@ public:
 			cpu_relax();
 			return true;
 		}
+		if (__atomic_load_n(&rte_dpaa_hw_lost, __ATOMIC_RELAXED)) [[unlikely]]
+			return false;
 		const uint64_t now = now_ns();
 		if (deadline_ == 0)
 			deadline_ = now + kWaitTimeoutNs;
