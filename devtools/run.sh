@@ -77,11 +77,11 @@ model="board=ls1046a-rdb;fm1-mac9=$gen;fm1-mac10=sink;mode=threaded"
 eal_extra=()
 if [ "$driver" = upstream ]; then
 	# Upstream's driver, unmodified, on the emulated USDPAA kernel: IOVA as
-	# VA (the emulation's bus addresses), pull-mode Rx queues (its push-mode
-	# queues receive nothing on the model yet: see the guide).
+	# VA (the emulation's bus addresses). Its Rx queues are in push mode as
+	# by default; DPAA_PUSH_QUEUES_NUMBER=0 in the environment selects its
+	# pull mode.
 	testpmd=build-upstream/app/dpdk-testpmd
 	export DPAA_KERNEL_MODEL=$model LD_PRELOAD=$root/$builddir/lib/usdpaa_emu/libusdpaa_emu.so
-	export DPAA_PUSH_QUEUES_NUMBER=0
 	eal_extra=(--iova-mode=va)
 	echo "run: DPAA_KERNEL_MODEL=\"$DPAA_KERNEL_MODEL\" (upstream's driver, emulated USDPAA kernel)"
 else

@@ -248,49 +248,82 @@ int Kernel::portal_map(PortalMap &m)
 	const bool qman = m.type == kPortalQman;
 	if (m.type != kPortalQman && m.type != kPortalBman)
 		return -EINVAL;
-	auto &taken = qman ? qportal_taken_ : bportal_taken_;
+	auto &mapped = qman ? qportal_ : bportal_;
 	const unsigned n = qman ? model::Soc::num_qman_portals() : model::Soc::num_bman_portals();
 	unsigned idx = m.index;
 	if (idx == kAnyPortal) {
-		for (idx = 0; idx < n && taken[idx]; idx++)
+		for (idx = 0; idx < n && mapped[idx].cinh != nullptr; idx++)
 			;
 		if (idx == n)
 			return -ENODEV;
 	} else if (idx >= n) {
 		return -ENODEV;
-	} else if (taken[idx]) {
+	} else if (mapped[idx].cinh != nullptr) {
 		log_once(qman ? "qportal-busy" : "bportal-busy",
 			 "%s portal %u is mapped already (EBUSY)", qman ? "QMan" : "BMan", idx);
 		return -EBUSY;
 	}
-	taken[idx] = true;
-	m.index = idx;
+	bool ok;
 	if (qman) {
 		model::QmanSwPortal &p = sys_->soc().qman_portal(idx);
-		m.cena = p.ce();
-		m.cinh = p.ci();
+		ok = map_views(mapped[idx], p.ce(), p.ci(), hw::qm::ci::kIsr, &p, false);
 		m.channel = p.channel();
 		m.pools = kAllPools;
 	} else {
 		model::BmanSwPortal &p = sys_->soc().bman_portal(idx);
-		m.cena = p.ce();
-		m.cinh = p.ci();
+		ok = map_views(mapped[idx], p.ce(), p.ci(), hw::bm::ci::kIsr, nullptr, true);
 	}
+	if (!ok) {
+		log_once("portal-map", "mapping a portal: %s", strerror(errno));
+		return -ENOMEM;
+	}
+	m.index = idx;
+	m.cena = mapped[idx].cena;
+	m.cinh = mapped[idx].cinh;
 	return 0;
+}
+
+// The cache-inhibited area always through a trapped window; BMan's
+// cache-enabled area as lines flushed at the verb (portal_view.hpp). QMan's
+// cache-enabled area is the model's memory: its rings are written body
+// first and verb last by upstream and read in place.
+bool Kernel::map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *dcap,
+		       bool trap_ce)
+{
+	m.ci = std::make_unique<CiView>(ci, isr, dcap);
+	m.cinh = mmio_trap_map(hw::qm::kCiSize, *m.ci);
+	if (m.cinh == nullptr)
+		return false;
+	if (!trap_ce) {
+		m.cena = ce;
+		return true;
+	}
+	m.ce = std::make_unique<CeLineView>(ce);
+	m.cena = mmio_trap_map(CeLineView::kSize, *m.ce);
+	if (m.cena == nullptr) {
+		unmap_views(m);
+		return false;
+	}
+	return true;
+}
+
+void Kernel::unmap_views(Mapped &m)
+{
+	if (m.cinh != nullptr)
+		mmio_trap_unmap(m.cinh, hw::qm::kCiSize);
+	if (m.ce && m.cena != nullptr)
+		mmio_trap_unmap(m.cena, CeLineView::kSize);
+	m = Mapped{};
 }
 
 int Kernel::portal_unmap(const PortalUnmap &m)
 {
-	for (unsigned i = 0; i < model::Soc::num_qman_portals(); i++)
-		if (qportal_taken_[i] && sys_->soc().qman_portal(i).ci() == m.cinh) {
-			qportal_taken_[i] = false;
-			return 0;
-		}
-	for (unsigned i = 0; i < model::Soc::num_bman_portals(); i++)
-		if (bportal_taken_[i] && sys_->soc().bman_portal(i).ci() == m.cinh) {
-			bportal_taken_[i] = false;
-			return 0;
-		}
+	for (auto *table : {&qportal_, &bportal_})
+		for (Mapped &p : *table)
+			if (p.cinh != nullptr && p.cinh == m.cinh) {
+				unmap_views(p);
+				return 0;
+			}
 	log_once("unmap", "PORTAL_UNMAP of a portal not mapped (EINVAL)");
 	return -EINVAL;
 }
@@ -325,10 +358,8 @@ int Kernel::irq_ioctl(int fd, unsigned long req, void *arg)
 	std::lock_guard<std::mutex> g(lock_);
 	for (unsigned i = 0; i < model::Soc::num_qman_portals(); i++) {
 		model::QmanSwPortal &p = sys_->soc().qman_portal(i);
-		if (p.ci() != m->portal_cinh)
+		if (qportal_[i].cinh == nullptr || qportal_[i].cinh != m->portal_cinh)
 			continue;
-		if (!qportal_taken_[i])
-			return -EINVAL;
 		std::lock_guard<std::mutex> hold(sys_->soc().lock());
 		irq_[i] = IrqBinding{fd, this};
 		p.set_irq_hook(raise_irq, &irq_[i]);

@@ -19,8 +19,9 @@ from upstream import EAL_ARGS, TESTPMD, TESTPMD_ARGS, UpstreamTestCase, kernel_m
 SRC = f.mac("02:00:00:00:11:11")
 DST = f.mac("02:00:00:D9:01:09")  # fm1-mac9's local-mac-address in the device tree
 
-# Upstream's push-mode Rx queues (its default) receive nothing on the model
-# yet (see the guide): pull mode (VDQCR) only.
+# Upstream's Rx queues: push mode (its default: up to 4 queues dequeued
+# statically through a portal of their own) and pull mode (VDQCR per burst).
+PUSH_MODE = {}
 PULL_MODE = {"DPAA_PUSH_QUEUES_NUMBER": "0"}
 
 
@@ -41,6 +42,8 @@ def traffic(count=48):
 
 
 class UpstreamTestpmd(UpstreamTestCase):
+    rx_mode = PUSH_MODE
+
     def run_forwarding(self, mode):
         sent = traffic()
         f.write_pcap(self.path("in.pcap"), sent)
@@ -48,7 +51,7 @@ class UpstreamTestpmd(UpstreamTestCase):
                               fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
         app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
                                   ["--forward-mode=" + mode, "--eth-peer=1,02:00:00:00:00:aa"],
-                                  config, extra_env=PULL_MODE)
+                                  config, extra_env=self.rx_mode)
         app.wait_for(r"testpmd> $", 60)
         self.startup = app.text()
         port1 = app.wait_for(r"^Port 1: ([0-9A-F:]{17})").group(1)
@@ -93,13 +96,18 @@ class UpstreamTestpmd(UpstreamTestCase):
         # it did, upstream deleted a CGR it never linked and crashed).
         config = kernel_model(fm1_mac9="loopback", fm1_mac10="loopback")
         app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS, config,
-                                  extra_env=PULL_MODE)
+                                  extra_env=self.rx_mode)
         app.wait_for(r"testpmd> $", 60)
         for cmd in ("port stop all", "port start all", "port stop all"):
             self.assertNotIn("rror", app.command(cmd, 60))
         app.send("quit")
         self.assertEqual(app.finish(60), 0, app.text()[-3000:])
         self.assert_no_misuse(app)
+
+
+class UpstreamTestpmdPull(UpstreamTestpmd):
+    """The same with upstream's pull-mode Rx queues."""
+    rx_mode = PULL_MODE
 
 
 if __name__ == "__main__":
