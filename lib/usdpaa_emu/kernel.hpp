@@ -77,6 +77,7 @@ private:
 	const DpaInterface *interface(const char *if_name) const;
 	bool link_up(const DpaInterface &i) const;
 	void boot_state();
+	void report_port(const DpaInterface &i);
 	void signal_link(size_t interface);
 	static void raise_irq(void *arg, uint32_t isr);
 
