@@ -6,6 +6,9 @@
 # the same modelled LS1046A-RDB, interleaved: one table of what each showed.
 #
 #   devtools/compare-upstream.sh [RUNS]     (default 5 runs of each driver)
+#
+# The forwarding figures come from devtools/run.sh (6 s each, 1 Mpps and
+# the maximum offered): noisy on a shared machine, whose load it prints.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

@@ -10,12 +10,15 @@ Each run forwards the VLAN/QinQ mix of the upstream suite in both
 directions with dpdk-testpmd (io mode) over pcap wires, once with each
 driver, and compares the frames at the far wires byte for byte and the
 counters both drivers expose under the same name (testpmd's "show port
-stats all"). Not measured yet: packet types and checksum flags per frame,
-Mpps and cycles per packet (see the guide).
+stats all"); then, interleaved again, devtools/run.sh with each driver at
+1 Mpps offered and at the generator's maximum: frames forwarded per second
+and the forwarding core's cycles per packet, median of the runs. Not
+compared yet: packet types and checksum flags per frame (see the guide).
 """
 
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -100,12 +103,26 @@ def play(driver, tmp):
     return {"frames byte-identical (of %d)" % (len(a) + len(b)): exact}, stats
 
 
+def forward(driver, rate):
+    """devtools/run.sh for 6 s: (pps forwarded, cycles per packet)."""
+    p = subprocess.run([os.path.join(ROOT, "devtools", "run.sh"), "--driver", driver, "--duration", "6",
+                        "--rate", rate], capture_output=True, text=True, timeout=300)
+    pps = re.search(r"^Forwarded: .*\((\d+) pps\)", p.stdout, re.M)
+    cpp = re.search(r"^Forwarding core: ([\d.]+) cycles/packet", p.stdout, re.M)
+    return (int(pps.group(1)) if pps else 0, float(cpp.group(1)) if cpp else 0.0)
+
+
 def main(runs):
     results = {"ours": [], "upstream": []}
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(runs):
             for driver in ("ours", "upstream"):
                 results[driver].append(play(driver, tmp))
+    timing = {}
+    for i in range(runs):
+        for rate in ("1000000", "max"):
+            for driver in ("ours", "upstream"):
+                timing.setdefault((rate, driver), []).append(forward(driver, rate))
     rows = {}
     for driver, rs in results.items():
         for frames_row, stats in rs:
@@ -116,6 +133,11 @@ def main(runs):
         o = ",".join(str(x) for x in v.get("ours", []))
         u = ",".join(str(x) for x in v.get("upstream", []))
         print("%-40s %-24s %-24s%s" % (k, o, u, "" if o == u else "  differs"))
+    for rate in ("1000000", "max"):
+        for i, what in ((0, "pps forwarded"), (1, "cycles/packet")):
+            o = statistics.median(t[i] for t in timing[(rate, "ours")])
+            u = statistics.median(t[i] for t in timing[(rate, "upstream")])
+            print("%-40s %-24.0f %-24.0f" % ("%s at %s offered (median)" % (what, rate), o, u))
     return 0
 
 
