@@ -23,6 +23,14 @@ def main(path, duration):
     # Upstream's driver names each port with its address when it probes it.
     by_mac = dict((mac, name) for name, mac in re.findall(r"PMD: net: dpaa: (fm\d+-mac\d+): ([0-9A-F:]{17})", text))
     names.update((port, by_mac[mac]) for port, mac in ports if mac in by_mac and port not in names)
+    # Upstream's driver logs "Link is Up" without the speed; the emulated
+    # kernel logs what it answered it (the first answer: the link at start).
+    emu_links = {}
+    for name, link in re.findall(r"usdpaa_emu: (fm\d+-mac\d+): link (.*) \(GET_LINK_STATUS\)$", text, re.M):
+        emu_links.setdefault(name, "Link " + link)
+    for port, name in names.items():
+        if port not in links and name in emu_links:
+            links[port] = emu_links[name]
     if not ports:
         print(text[-3000:])
         print("run: testpmd found no DPAA port")
@@ -56,6 +64,10 @@ def main(path, duration):
         print("Hardware Rx drops (RX-missed, last report): %s" % ", ".join(missed[-len(ports):]))
     if cycles:
         print("Forwarding core: %s cycles/packet (%s cycles for %s packets at %s MHz)" % cycles.groups())
+    # On the emulated kernel: where each frame went, from the MAC's and the
+    # BMI's counters (upstream's driver reports the MAC's only).
+    for line in re.findall(r"^usdpaa_emu: (fm\d+-mac\d+ [rt]x: .*)$", text, re.M):
+        print("Hardware: " + line)
     sink = re.findall(r"^.*sink.*$", text, re.M)
     for line in sink[-2:]:
         print("Sink: " + line.strip())

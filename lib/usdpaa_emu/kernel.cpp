@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <sys/eventfd.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,6 +32,33 @@ namespace
 // SDQCR pool-channel bits (pools 1..15: bits 14..0) a portal may dequeue
 // from; the kernel grants user-space portals all of them.
 constexpr uint32_t kAllPools = 0x7fff;
+
+constexpr const char kFolderPrefix[] = "usdpaa-emu.";
+constexpr const char kLockFile[] = "/owner.lock";
+
+// A process that dies without exit (SIGKILL, a crash) cannot remove its
+// folder: the next emulation removes every folder whose owner is gone. Each
+// owner holds an flock on its folder's lock file while it runs (the kernel
+// drops it when the process dies, however it dies). A folder without a
+// lock file is left alone: its owner may be creating it right now, or be an
+// emulation of an earlier version.
+void remove_stale_folders(const std::string &tmp)
+{
+	std::error_code ec;
+	for (const auto &e : std::filesystem::directory_iterator(tmp, ec)) {
+		const std::string name = e.path().filename().string();
+		if (name.rfind(kFolderPrefix, 0) != 0 || !e.is_directory(ec))
+			continue;
+		const std::string lock = e.path().string() + kLockFile;
+		const int fd = libc::open(lock.c_str(), O_RDONLY | O_CLOEXEC, 0);
+		if (fd < 0)
+			continue;
+		const bool stale = flock(fd, LOCK_EX | LOCK_NB) == 0;
+		libc::close(fd);
+		if (stale)
+			std::filesystem::remove_all(e.path(), ec);
+	}
+}
 
 bool inside(uint64_t phys, size_t len, uint64_t base, uint64_t size)
 {
@@ -63,13 +91,22 @@ std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
 	k->link_efd_.fill(-1);
 
 	const char *tmp = getenv("TMPDIR");
-	std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/usdpaa-emu.XXXXXX";
+	const std::string tmp_dir = tmp && *tmp ? tmp : "/tmp";
+	remove_stale_folders(tmp_dir);
+	std::string templ = tmp_dir + "/" + kFolderPrefix + "XXXXXX";
 	if (mkdtemp(templ.data()) == nullptr) {
 		error = "DPAA_KERNEL_MODEL: cannot create a folder for the device tree in " +
 			templ + ": " + strerror(errno);
 		return nullptr;
 	}
 	k->tmp_dir_ = templ;
+	// Held until the process ends (never closed: see remove_stale_folders).
+	const int lock =
+		libc::open((templ + kLockFile).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0) {
+		error = "DPAA_KERNEL_MODEL: " + templ + kLockFile + ": " + strerror(errno);
+		return nullptr;
+	}
 	k->dt_root_ = templ + "/device-tree";
 	k->soc_id_file_ = templ + "/soc_id";
 	if (mkdir(k->dt_root_.c_str(), 0755) != 0 ||
@@ -195,6 +232,14 @@ int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 					speed = m.speed_mbps;
 		a->status = up ? 1 : 0;
 		a->speed = up ? int32_t(speed) : 0;
+		// What the driver was told, once per port and state: the driver
+		// itself logs the state without the speed.
+		const std::string what =
+			"fm" + std::to_string(i->fman + 1) + "-mac" + std::to_string(i->cell + 1) +
+			": link " +
+			(up ? "up at " + std::to_string(speed / 1000) + " Gbps FDX Fixed"
+			    : std::string("down"));
+		log_once(what.c_str(), "%s (GET_LINK_STATUS)", what.c_str());
 		a->duplex = up ? 1 : 0;
 		a->autoneg = 0; // the RDBs' ports are fixed links to their PHYs
 		return 0;
@@ -248,49 +293,82 @@ int Kernel::portal_map(PortalMap &m)
 	const bool qman = m.type == kPortalQman;
 	if (m.type != kPortalQman && m.type != kPortalBman)
 		return -EINVAL;
-	auto &taken = qman ? qportal_taken_ : bportal_taken_;
+	auto &mapped = qman ? qportal_ : bportal_;
 	const unsigned n = qman ? model::Soc::num_qman_portals() : model::Soc::num_bman_portals();
 	unsigned idx = m.index;
 	if (idx == kAnyPortal) {
-		for (idx = 0; idx < n && taken[idx]; idx++)
+		for (idx = 0; idx < n && mapped[idx].cinh != nullptr; idx++)
 			;
 		if (idx == n)
 			return -ENODEV;
 	} else if (idx >= n) {
 		return -ENODEV;
-	} else if (taken[idx]) {
+	} else if (mapped[idx].cinh != nullptr) {
 		log_once(qman ? "qportal-busy" : "bportal-busy",
 			 "%s portal %u is mapped already (EBUSY)", qman ? "QMan" : "BMan", idx);
 		return -EBUSY;
 	}
-	taken[idx] = true;
-	m.index = idx;
+	bool ok;
 	if (qman) {
 		model::QmanSwPortal &p = sys_->soc().qman_portal(idx);
-		m.cena = p.ce();
-		m.cinh = p.ci();
+		ok = map_views(mapped[idx], p.ce(), p.ci(), hw::qm::ci::kIsr, &p, false);
 		m.channel = p.channel();
 		m.pools = kAllPools;
 	} else {
 		model::BmanSwPortal &p = sys_->soc().bman_portal(idx);
-		m.cena = p.ce();
-		m.cinh = p.ci();
+		ok = map_views(mapped[idx], p.ce(), p.ci(), hw::bm::ci::kIsr, nullptr, true);
 	}
+	if (!ok) {
+		log_once("portal-map", "mapping a portal: %s", strerror(errno));
+		return -ENOMEM;
+	}
+	m.index = idx;
+	m.cena = mapped[idx].cena;
+	m.cinh = mapped[idx].cinh;
 	return 0;
+}
+
+// The cache-inhibited area always through a trapped window; BMan's
+// cache-enabled area as lines flushed at the verb (portal_view.hpp). QMan's
+// cache-enabled area is the model's memory: its rings are written body
+// first and verb last by upstream and read in place.
+bool Kernel::map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *dcap,
+		       bool trap_ce)
+{
+	m.ci = std::make_unique<CiView>(ci, isr, dcap);
+	m.cinh = mmio_trap_map(hw::qm::kCiSize, *m.ci);
+	if (m.cinh == nullptr)
+		return false;
+	if (!trap_ce) {
+		m.cena = ce;
+		return true;
+	}
+	m.ce = std::make_unique<CeLineView>(ce);
+	m.cena = mmio_trap_map(CeLineView::kSize, *m.ce);
+	if (m.cena == nullptr) {
+		unmap_views(m);
+		return false;
+	}
+	return true;
+}
+
+void Kernel::unmap_views(Mapped &m)
+{
+	if (m.cinh != nullptr)
+		mmio_trap_unmap(m.cinh, hw::qm::kCiSize);
+	if (m.ce && m.cena != nullptr)
+		mmio_trap_unmap(m.cena, CeLineView::kSize);
+	m = Mapped{};
 }
 
 int Kernel::portal_unmap(const PortalUnmap &m)
 {
-	for (unsigned i = 0; i < model::Soc::num_qman_portals(); i++)
-		if (qportal_taken_[i] && sys_->soc().qman_portal(i).ci() == m.cinh) {
-			qportal_taken_[i] = false;
-			return 0;
-		}
-	for (unsigned i = 0; i < model::Soc::num_bman_portals(); i++)
-		if (bportal_taken_[i] && sys_->soc().bman_portal(i).ci() == m.cinh) {
-			bportal_taken_[i] = false;
-			return 0;
-		}
+	for (auto *table : {&qportal_, &bportal_})
+		for (Mapped &p : *table)
+			if (p.cinh != nullptr && p.cinh == m.cinh) {
+				unmap_views(p);
+				return 0;
+			}
 	log_once("unmap", "PORTAL_UNMAP of a portal not mapped (EINVAL)");
 	return -EINVAL;
 }
@@ -325,10 +403,8 @@ int Kernel::irq_ioctl(int fd, unsigned long req, void *arg)
 	std::lock_guard<std::mutex> g(lock_);
 	for (unsigned i = 0; i < model::Soc::num_qman_portals(); i++) {
 		model::QmanSwPortal &p = sys_->soc().qman_portal(i);
-		if (p.ci() != m->portal_cinh)
+		if (qportal_[i].cinh == nullptr || qportal_[i].cinh != m->portal_cinh)
 			continue;
-		if (!qportal_taken_[i])
-			return -EINVAL;
 		std::lock_guard<std::mutex> hold(sys_->soc().lock());
 		irq_[i] = IrqBinding{fd, this};
 		p.set_irq_hook(raise_irq, &irq_[i]);
@@ -392,30 +468,60 @@ bool Kernel::link_up(const DpaInterface &i) const
 	return w != nullptr && w->link_up();
 }
 
+// Where every frame of a port went, from the counters the silicon keeps:
+// the mEMAC's (which upstream's driver reports as ipackets and xstats) and
+// the BMI's (which it does not read: a frame the MAC accepted and the FMan
+// then discarded, tail-dropped by QMan say, shows in no ethdev counter of
+// upstream's), with the model's reasons for the discards.
+void Kernel::report_port(const DpaInterface &i)
+{
+	namespace f = hw::fman;
+	namespace st = hw::memac::stat;
+	hw::RegisterWindow &w = sys_->fman(i.fman).ccsr();
+	const uint32_t mac = f::mac_base(i.cell);
+	const uint32_t rx = f::port_page(f::rx_port_id(i.cell));
+	const uint32_t tx = f::port_page(f::tx_port_id(i.cell));
+	auto mib = [&](uint32_t off) {
+		return static_cast<unsigned long long>(w.read32(mac + off + 4)) << 32 |
+		       w.read32(mac + off);
+	};
+	auto bmi = [&](uint32_t off) { return static_cast<unsigned long long>(w.read32(off)); };
+	const model::FmanPortStats &s = sys_->fman(i.fman).stats(i.cell);
+	const unsigned long long rfrm = mib(st::kRFrm), rerr = mib(st::kRErr),
+				 rdrp = mib(st::kRDrp);
+	if (rfrm + rerr + rdrp != 0) {
+		const unsigned long long rfrc = bmi(rx + f::bmi_rx::kRfrc),
+					 rfdc = bmi(rx + f::bmi_rx::kRfdc),
+					 rodc = bmi(rx + f::bmi_rx::kRodc),
+					 rfldec = bmi(rx + f::bmi_rx::kRfldec);
+		log("fm%u-mac%u rx: MAC %llu good (RFRM), %llu bad (RERR), %llu dropped (RDRP: "
+		    "%llu "
+		    "filtered out, %llu with Rx disabled); BMI %llu frames (RFRC), %llu discarded "
+		    "(RFDC: %llu QMan tail drop, %llu FQ out of service, %llu no FQID), %llu out "
+		    "of "
+		    "buffers (RODC), %llu DMA errors (RFLDEC); %llu enqueued",
+		    i.fman + 1, i.cell + 1, rfrm, rerr, rdrp, (unsigned long long)s.rx_filtered,
+		    (unsigned long long)s.rx_mac_disabled, rfrc, rfdc,
+		    (unsigned long long)s.rx_taildrop, (unsigned long long)s.rx_enqueue_rejected,
+		    (unsigned long long)s.rx_no_fqid, rodc, rfldec,
+		    rfrc >= rfdc + rodc + rfldec ? rfrc - rfdc - rodc - rfldec : 0);
+	}
+	const unsigned long long tfrm = mib(st::kTFrm), terr = mib(st::kTErr),
+				 tfrc = bmi(tx + f::bmi_tx::kTfrc);
+	if (tfrm + terr + tfrc != 0)
+		log("fm%u-mac%u tx: BMI %llu frames (TFRC), %llu discarded (TFDC); MAC %llu sent "
+		    "(TFRM), %llu with errors (TERR); %llu confirmed, %llu dropped with Tx "
+		    "disabled",
+		    i.fman + 1, i.cell + 1, tfrc, bmi(tx + f::bmi_tx::kTfdc), tfrm, terr,
+		    (unsigned long long)s.tx_confirmations, (unsigned long long)s.tx_mac_disabled);
+}
+
 void Kernel::report()
 {
 	for (const std::string &l : sys_->wire_summary())
 		log("%s", l.c_str());
-	for (const DpaInterface &i : dt_.interfaces) {
-		const model::FmanPortStats &s = sys_->fman(i.fman).stats(i.cell);
-		if (s.tx_frames + s.tx_busy + s.tx_errors + s.tx_mac_disabled + s.rx_port_disabled +
-			    s.rx_mac_disabled + s.rx_no_fqid + s.rx_enqueue_rejected +
-			    s.rx_taildrop + s.rx_dma_errors ==
-		    0)
-			continue;
-		log("fm%u-mac%u: tx_frames %llu tx_busy %llu tx_errors %llu tx_mac_disabled %llu "
-		    "tx_confirmations %llu tx_release_failed %llu rx_port_disabled %llu "
-		    "rx_mac_disabled %llu rx_no_fqid %llu rx_enqueue_rejected %llu rx_taildrop "
-		    "%llu "
-		    "rx_dma_errors %llu rx_error_fq %llu",
-		    i.fman + 1, i.cell + 1, (unsigned long long)s.tx_frames,
-		    (unsigned long long)s.tx_busy, (unsigned long long)s.tx_errors,
-		    (unsigned long long)s.tx_mac_disabled, (unsigned long long)s.tx_confirmations,
-		    (unsigned long long)s.tx_release_failed, (unsigned long long)s.rx_port_disabled,
-		    (unsigned long long)s.rx_mac_disabled, (unsigned long long)s.rx_no_fqid,
-		    (unsigned long long)s.rx_enqueue_rejected, (unsigned long long)s.rx_taildrop,
-		    (unsigned long long)s.rx_dma_errors, (unsigned long long)s.rx_error_fq);
-	}
+	for (const DpaInterface &i : dt_.interfaces)
+		report_port(i);
 	const model::PortalFaults p = sys_->soc().faults();
 	uint64_t fm[6] = {};
 	for (unsigned f = 0; f < sys_->num_fmans(); f++) {

@@ -30,6 +30,7 @@
 #include "usdpaa_emu/device_tree.hpp"
 #include "usdpaa_emu/abi.hpp"
 #include "usdpaa_emu/id_allocator.hpp"
+#include "usdpaa_emu/portal_view.hpp"
 
 namespace dpaa::usdpaa
 {
@@ -76,6 +77,7 @@ private:
 	const DpaInterface *interface(const char *if_name) const;
 	bool link_up(const DpaInterface &i) const;
 	void boot_state();
+	void report_port(const DpaInterface &i);
 	void signal_link(size_t interface);
 	static void raise_irq(void *arg, uint32_t isr);
 
@@ -85,7 +87,18 @@ private:
 	DeviceTree dt_;
 	std::string dt_root_, soc_id_file_, tmp_dir_;
 	std::array<IdAllocator, kNumIdTypes> ids_;
-	std::array<bool, 16> qportal_taken_{}, bportal_taken_{};
+	// A mapped portal: the views the driver got of it (see portal_view.hpp)
+	// and their addresses, by which the driver names the portal later.
+	struct Mapped {
+		std::unique_ptr<CiView> ci;
+		std::unique_ptr<CeLineView> ce;
+		void *cinh = nullptr;
+		void *cena = nullptr;
+	};
+	bool map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *dcap,
+		       bool trap_ce);
+	static void unmap_views(Mapped &m);
+	std::array<Mapped, 16> qportal_{}, bportal_{};
 	std::array<IrqBinding, 16> irq_{};
 	std::array<bool, 32> admin_down_{}; // UPDATE_LINK_STATUS down, per interface
 	std::array<int, 32> link_efd_{};

@@ -22,11 +22,22 @@ namespace dpaa::usdpaa
 namespace
 {
 
+// 32-bit big-endian registers seen as memory: narrower or wider accesses
+// are split or merged into whole registers.
+class RegisterTarget final : public TrapTarget
+{
+public:
+	hw::RegisterWindow *regs = nullptr;
+	uint32_t base_off = 0;
+	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
+	void store(uint32_t off, unsigned n, const uint8_t *in) noexcept override;
+};
+
 struct Window {
 	std::atomic<uintptr_t> start{0}; // 0: free slot
 	size_t len = 0;
-	hw::RegisterWindow *regs = nullptr;
-	uint32_t base_off = 0;
+	TrapTarget *target = nullptr;
+	RegisterTarget registers; // the target of a register window
 };
 
 constexpr unsigned kMaxWindows = 64;
@@ -162,12 +173,15 @@ bool decode(const uint8_t *p, Insn &d) noexcept
 constexpr int kGreg[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
 			   REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15};
 
+} // namespace
+
 // Memory bytes [off, off + n) of the window, as big-endian registers show them.
-void load_bytes(Window &w, uint32_t off, unsigned n, uint8_t *out) noexcept
+void RegisterTarget::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 {
+	off += base_off;
 	const uint32_t first = off & ~3u;
 	for (uint32_t r = first; r < off + n; r += 4) {
-		const uint32_t v = w.regs->read32(r);
+		const uint32_t v = regs->read32(r);
 		const uint8_t be[4] = {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8),
 				       uint8_t(v)};
 		for (unsigned b = 0; b < 4; b++)
@@ -176,24 +190,28 @@ void load_bytes(Window &w, uint32_t off, unsigned n, uint8_t *out) noexcept
 	}
 }
 
-void store_bytes(Window &w, uint32_t off, unsigned n, const uint8_t *in) noexcept
+void RegisterTarget::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 {
+	off += base_off;
 	const uint32_t first = off & ~3u;
 	for (uint32_t r = first; r < off + n; r += 4) {
 		uint8_t be[4] = {};
 		const bool whole = r >= off && r + 4 <= off + n;
 		if (!whole) { // a narrow store: read, merge, write the register
-			const uint32_t v = w.regs->read32(r);
+			const uint32_t v = regs->read32(r);
 			be[0] = uint8_t(v >> 24), be[1] = uint8_t(v >> 16), be[2] = uint8_t(v >> 8),
 			be[3] = uint8_t(v);
 		}
 		for (unsigned b = 0; b < 4; b++)
 			if (r + b >= off && r + b < off + n)
 				be[b] = in[r + b - off];
-		w.regs->write32(r, uint32_t(be[0]) << 24 | uint32_t(be[1]) << 16 |
-					   uint32_t(be[2]) << 8 | be[3]);
+		regs->write32(r, uint32_t(be[0]) << 24 | uint32_t(be[1]) << 16 |
+					 uint32_t(be[2]) << 8 | be[3]);
 	}
 }
+
+namespace
+{
 
 void say(const char *msg) noexcept
 {
@@ -234,7 +252,7 @@ void on_segv(int sig, siginfo_t *si, void *ctx) noexcept
 		signal(SIGSEGV, SIG_DFL);
 		return;
 	}
-	const uint32_t off = w->base_off + static_cast<uint32_t>(a - w->start.load());
+	const auto off = static_cast<uint32_t>(a - w->start.load());
 	greg_t &r = uc->uc_mcontext.gregs[d.reg >= 0 ? kGreg[d.reg] : REG_RIP];
 	uint8_t bytes[8];
 	if (d.store) {
@@ -246,9 +264,9 @@ void on_segv(int sig, siginfo_t *si, void *ctx) noexcept
 			    : d.size == 4 ? __builtin_bswap32(static_cast<uint32_t>(v))
 					  : __builtin_bswap16(static_cast<uint16_t>(v));
 		memcpy(bytes, &v, d.size); // little-endian: the bytes the store writes
-		store_bytes(*w, off, d.size, bytes);
+		w->target->store(off, d.size, bytes);
 	} else {
-		load_bytes(*w, off, d.size, bytes);
+		w->target->load(off, d.size, bytes);
 		uint64_t v = 0;
 		memcpy(&v, bytes, d.size);
 		if (d.byteswap)
@@ -285,7 +303,11 @@ int mmio_trap_install() noexcept
 	return ret;
 }
 
-void *mmio_trap_map(size_t len, hw::RegisterWindow &regs, uint32_t base_off) noexcept
+namespace
+{
+
+void *map_window(size_t len, TrapTarget *target, hw::RegisterWindow *regs,
+		 uint32_t base_off) noexcept
 {
 	std::lock_guard<std::mutex> g(windows_lock);
 	for (Window &w : windows) {
@@ -296,13 +318,26 @@ void *mmio_trap_map(size_t len, hw::RegisterWindow &regs, uint32_t base_off) noe
 		if (p == MAP_FAILED)
 			return nullptr;
 		w.len = len;
-		w.regs = &regs;
-		w.base_off = base_off;
+		w.registers.regs = regs;
+		w.registers.base_off = base_off;
+		w.target = target != nullptr ? target : &w.registers;
 		w.start.store(reinterpret_cast<uintptr_t>(p), std::memory_order_release);
 		return p;
 	}
 	errno = ENOMEM;
 	return nullptr;
+}
+
+} // namespace
+
+void *mmio_trap_map(size_t len, hw::RegisterWindow &regs, uint32_t base_off) noexcept
+{
+	return map_window(len, nullptr, &regs, base_off);
+}
+
+void *mmio_trap_map(size_t len, TrapTarget &target) noexcept
+{
+	return map_window(len, &target, nullptr, 0);
 }
 
 bool mmio_trap_unmap(void *addr, size_t len) noexcept

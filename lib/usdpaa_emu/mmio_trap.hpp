@@ -15,6 +15,10 @@
 // and a hash-table write is one command, as on silicon.
 //
 // Control path only: a few microseconds per access.
+//
+// A window may also stand for memory that is not registers (a portal area
+// whose stores the model must see one by one, see portal_view.hpp): its
+// TrapTarget gets each access as the instruction made it, offset and size.
 #pragma once
 
 #include <cstddef>
@@ -25,6 +29,19 @@
 namespace dpaa::usdpaa
 {
 
+// What a window's accesses reach: bytes [off, off + n) in memory order,
+// n = 1, 2, 4 or 8, one call per instruction. Called in the signal handler
+// of the accessing thread.
+class TrapTarget
+{
+public:
+	virtual void load(uint32_t off, unsigned n, uint8_t *out) noexcept = 0;
+	virtual void store(uint32_t off, unsigned n, const uint8_t *in) noexcept = 0;
+
+protected:
+	~TrapTarget() = default;
+};
+
 // Installs the SIGSEGV handler (once). Faults outside the windows go to the
 // handler that was there before, or crash as they would have.
 int mmio_trap_install() noexcept;
@@ -32,6 +49,8 @@ int mmio_trap_install() noexcept;
 // Reserves 'len' bytes whose accesses reach 'regs' at offset 'base_off' and
 // up; nullptr (errno set) when no slot or address space is left.
 void *mmio_trap_map(size_t len, hw::RegisterWindow &regs, uint32_t base_off) noexcept;
+// The same over any target, at offsets from 0.
+void *mmio_trap_map(size_t len, TrapTarget &target) noexcept;
 
 // Whether [addr, addr + len) was a window; it is unmapped if so.
 bool mmio_trap_unmap(void *addr, size_t len) noexcept;

@@ -8,6 +8,7 @@ import ctypes
 import os
 import struct
 import sys
+import time
 
 libc = ctypes.CDLL(None, use_errno=True)
 libc.mmap.restype = ctypes.c_void_p
@@ -57,6 +58,11 @@ def main(calls):
                 say(call, 0)
             except OSError as e:
                 print("%s -1 %d" % (call, e.errno), flush=True)
+        elif call == "wait":  # until killed
+            time.sleep(600)
+        elif call == "tmp-folders":  # the emulation's folders under TMPDIR
+            folders = sorted(n for n in os.listdir(os.environ["TMPDIR"]) if n.startswith("usdpaa-emu."))
+            print("%s %s" % (call, " ".join(folders)), flush=True)
         elif call == "dt-soc-id":
             with open("/sys/devices/soc0/soc_id") as f:
                 print("%s %s" % (call, f.read().strip()), flush=True)

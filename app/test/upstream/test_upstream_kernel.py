@@ -7,6 +7,8 @@ error naming the item."""
 
 import errno
 import os
+import signal
+import tempfile
 import subprocess
 import sys
 import unittest
@@ -66,6 +68,30 @@ class EmulatedKernel(unittest.TestCase):
         self.assertEqual(r["bpids-32"], ["32", "0"])
         self.assertEqual(r["bpids-1"], ["-1", str(errno.ENOMEM)])
         self.assertEqual(r["reserve-fqid-0x61"], ["-1", str(errno.EBUSY)])  # the second answer
+
+    def test_folder_of_a_killed_process_is_removed_at_next_start(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, LD_PRELOAD=EMU, DPAA_KERNEL_MODEL="board=ls1046a-rdb", TMPDIR=tmp)
+            # The emulation starts on the first access to one of its files.
+            killed = subprocess.Popen(["/usr/bin/python3", CALLS, "dt-soc-id", "tmp-folders", "wait"],
+                                      env=env, stdout=subprocess.PIPE, text=True)
+            try:
+                killed.stdout.readline()
+                first = killed.stdout.readline().split()
+            finally:
+                killed.send_signal(signal.SIGKILL)
+                killed.wait(30)
+                killed.stdout.close()
+            self.assertEqual(first[0], "tmp-folders")
+            self.assertEqual(len(first), 2, first)  # its own folder
+            self.assertEqual(os.listdir(tmp), [first[1]])  # left behind by SIGKILL
+            p = subprocess.run(["/usr/bin/python3", CALLS, "dt-soc-id", "tmp-folders"], env=env,
+                               capture_output=True, text=True, timeout=60)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            now = p.stdout.splitlines()[1].split()
+            self.assertEqual(len(now), 2, now)
+            self.assertNotEqual(now[1], first[1])  # the stale one is gone, the new one is there
+            self.assertEqual(os.listdir(tmp), [], "the exit removes the second folder")
 
     def test_bad_configuration_names_the_item(self):
         p, r = run("board=ls1046a-rdb;fm1-mac9=warp", "dt-missing")

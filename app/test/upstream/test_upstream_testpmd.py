@@ -7,6 +7,7 @@ and byte-exact forwarding of a VLAN/QinQ mix between fm1-mac9 and fm1-mac10
 over pcap wires."""
 
 import os
+import re
 import sys
 import unittest
 
@@ -19,9 +20,12 @@ from upstream import EAL_ARGS, TESTPMD, TESTPMD_ARGS, UpstreamTestCase, kernel_m
 SRC = f.mac("02:00:00:00:11:11")
 DST = f.mac("02:00:00:D9:01:09")  # fm1-mac9's local-mac-address in the device tree
 
-# Upstream's push-mode Rx queues (its default) receive nothing on the model
-# yet (see the guide): pull mode (VDQCR) only.
+# Upstream's Rx queues: push mode (its default: up to 4 queues dequeued
+# statically through a portal of their own) and pull mode (VDQCR per burst).
+PUSH_MODE = {}
 PULL_MODE = {"DPAA_PUSH_QUEUES_NUMBER": "0"}
+# testpmd's dump_mempool: the count of the pool's ops (BMan's POOL_CONTENT).
+POOL_COUNT = r"mempool <mb_pool_0>.*?common_pool_count=(\d+)"
 
 
 def traffic(count=48):
@@ -41,6 +45,8 @@ def traffic(count=48):
 
 
 class UpstreamTestpmd(UpstreamTestCase):
+    rx_mode = PUSH_MODE
+
     def run_forwarding(self, mode):
         sent = traffic()
         f.write_pcap(self.path("in.pcap"), sent)
@@ -48,7 +54,7 @@ class UpstreamTestpmd(UpstreamTestCase):
                               fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
         app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
                                   ["--forward-mode=" + mode, "--eth-peer=1,02:00:00:00:00:aa"],
-                                  config, extra_env=PULL_MODE)
+                                  config, extra_env=self.rx_mode)
         app.wait_for(r"testpmd> $", 60)
         self.startup = app.text()
         port1 = app.wait_for(r"^Port 1: ([0-9A-F:]{17})").group(1)
@@ -87,19 +93,54 @@ class UpstreamTestpmd(UpstreamTestCase):
             self.assertEqual(b[6:12], f.mac(port1), "frame %d source" % i)
             self.assertEqual(b[12:].hex(), a[12:].hex(), "frame %d beyond the addresses" % i)
 
+    def test_bman_holds_exactly_the_mempool(self):
+        # Upstream's mempool releases every mbuf to its BMan pool at
+        # populate, and its count is BMan's (POOL_CONTENT). After a
+        # forwarding run, whose buffers the FMan took from the pool at Rx and
+        # returned to it at Tx, BMan holds the whole pool again: no buffer
+        # lost or doubled. (Before "start" the count may be lower by the
+        # frames the port received and queued already.)
+        sent = traffic()
+        f.write_pcap(self.path("in.pcap"), sent)
+        config = kernel_model(fm1_mac9="pcap:rx=%s" % self.path("in.pcap"),
+                              fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
+        app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
+                                  ["--mbcache=0"],  # no per-lcore cache holding mbufs back
+                                  config, extra_env=self.rx_mode)
+        app.wait_for(r"testpmd> $", 60)
+        app.command("start")
+        got = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent))
+        stats = app.command("stop")
+        self.assertEqual(len(got), len(sent), stats)
+        after = re.search(POOL_COUNT, app.command("dump_mempool", 60), re.S)
+        self.assertIsNotNone(after)
+        self.assertEqual(int(after.group(1)), 4096)
+        app.send("quit")
+        self.assertEqual(app.finish(60), 0, app.text()[-3000:])
+        self.assert_no_misuse(app)
+
     def test_ports_close_cleanly_without_misuse(self):
         # Upstream creates one congestion group per Rx FQ and deletes it
         # at close: the model must answer INITCGR/QUERYCGR/MODIFYCGR (before
         # it did, upstream deleted a CGR it never linked and crashed).
         config = kernel_model(fm1_mac9="loopback", fm1_mac10="loopback")
         app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS, config,
-                                  extra_env=PULL_MODE)
+                                  extra_env=self.rx_mode)
         app.wait_for(r"testpmd> $", 60)
+        # No frame on the wires: BMan holds the whole mempool (4096 mbufs).
+        filled = re.search(POOL_COUNT, app.command("dump_mempool", 60), re.S)
+        self.assertIsNotNone(filled)
+        self.assertEqual(int(filled.group(1)), 4096)
         for cmd in ("port stop all", "port start all", "port stop all"):
             self.assertNotIn("rror", app.command(cmd, 60))
         app.send("quit")
         self.assertEqual(app.finish(60), 0, app.text()[-3000:])
         self.assert_no_misuse(app)
+
+
+class UpstreamTestpmdPull(UpstreamTestpmd):
+    """The same with upstream's pull-mode Rx queues."""
+    rx_mode = PULL_MODE
 
 
 if __name__ == "__main__":

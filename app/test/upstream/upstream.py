@@ -70,15 +70,5 @@ class UpstreamTestCase(apptest.AppTestCase):
         self.assertIsNotNone(m, "the emulation printed no report at exit:\n" + app.text()[-3000:])
         counters = dict((k, int(v)) for k, v in re.findall(r"(\w+) (\d+)", m.group(2)))
         self.assertEqual(len(counters), 11, m.group(2))
-        # Not asserted: bad_rcr_entry. Upstream's bman_release() fills the
-        # first buffer of an RCR entry with one 64-bit store that also
-        # writes 0 into the entry's verb byte, before it writes the verb
-        # with the valid bit. On arm64 the whole cache line reaches BMan at
-        # the dcbf after the verb; the x86 build has no dcbf, and the model,
-        # polling the ring, now and then takes the half-written entry (valid
-        # bit 0 expected, verb 0: no command) and counts it. The kernel's
-        # driver writes around the verb byte. A discrepancy of upstream's x86
-        # build (and a latent race on arm64), listed in the guide.
-        counters.pop("bad_rcr_entry")
         self.assertEqual(counters, dict((k, 0) for k in counters),
                          "the model counted driver misuse: " + m.group(2))

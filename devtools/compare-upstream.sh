@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+#
+# Our net_dpaa and upstream DPDK's own (on the emulated USDPAA kernel), on
+# the same modelled LS1046A-RDB, interleaved: one table of what each showed.
+#
+#   devtools/compare-upstream.sh [RUNS]     (default 5 runs of each driver)
+#
+# The forwarding figures come from devtools/run.sh (6 s each, 1 Mpps and
+# the maximum offered): noisy on a shared machine, whose load it prints.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
+devtools/setup.sh >/dev/null || devtools/setup.sh
+echo "compare: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
+exec /usr/bin/python3 devtools/compare_upstream.py "${1:-5}"

@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""Run our net_dpaa and upstream's (on the emulated USDPAA kernel) on the
+same modelled LS1046A-RDB, interleaved, and print one table.
+
+usage: compare_upstream.py <runs>
+
+Each run forwards the VLAN/QinQ mix of the upstream suite in both
+directions with dpdk-testpmd (io mode) over pcap wires, once with each
+driver, and compares the frames at the far wires byte for byte and the
+counters both drivers expose under the same name (testpmd's "show port
+stats all"); then, interleaved again, devtools/run.sh with each driver at
+1 Mpps offered and at the generator's maximum: frames forwarded per second
+and the forwarding core's cycles per packet, median of the runs. Not
+compared yet: packet types and checksum flags per frame (see the guide).
+"""
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(ROOT, "app", "test", "apps"))
+sys.path.insert(0, os.path.join(ROOT, "app", "test", "upstream"))
+
+import frames as f  # noqa: E402
+
+BUILD = os.environ.get("DPAA_BUILD_DIR", os.path.join(ROOT, "build"))
+OURS = os.path.join(BUILD, "subprojects", "dpdk", "app", "dpdk-testpmd")
+UPSTREAM = os.path.join(ROOT, "build-upstream", "app", "dpdk-testpmd")
+EMU = os.path.join(BUILD, "lib", "usdpaa_emu", "libusdpaa_emu.so")
+EAL = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1",
+       "-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"]
+COUNTERS = ("RX-packets", "RX-missed", "RX-errors", "RX-nombuf", "TX-packets", "TX-errors")
+
+
+def mix(dst, count=48):
+    src = f.mac("02:00:00:00:11:11")
+    out = []
+    for i in range(count):
+        kind = i % 4
+        if kind == 0:
+            out.append(f.udp4_frame(dst, src, i % 8, size=64 + i))
+        elif kind == 1:
+            out.append(f.udp4_frame(dst, src, i % 8, size=128, vlan=100 + i % 8))
+        elif kind == 2:
+            out.append(f.udp4_frame(dst, src, i % 8, size=256, qinq=(10, 20 + i % 8)))
+        else:
+            out.append(f.tcp6_frame(dst, src, i % 8, vlan=7))
+    return out
+
+
+def run(driver, tmp):
+    a, b = mix(f.mac("02:00:00:D9:01:09")), mix(f.mac("02:00:00:D9:01:0A"))
+    f.write_pcap(os.path.join(tmp, "a.pcap"), a)
+    f.write_pcap(os.path.join(tmp, "b.pcap"), b)
+    for n in ("a_out.pcap", "b_out.pcap"):
+        if os.path.exists(os.path.join(tmp, n)):
+            os.unlink(os.path.join(tmp, n))
+    model = ("board=ls1046a-rdb;mode=threaded;fm1-mac9=pcap:rx=%s/a.pcap:tx=%s/b_out.pcap;"
+             "fm1-mac10=pcap:rx=%s/b.pcap:tx=%s/a_out.pcap" % (tmp, tmp, tmp, tmp))
+    env = dict(os.environ)
+    env.pop("DPAA_MODEL", None)
+    if driver == "ours":
+        argv = [OURS] + EAL
+        env["DPAA_MODEL"] = model
+    else:
+        argv = [UPSTREAM] + EAL + ["--iova-mode=va"]
+        env.update(DPAA_KERNEL_MODEL=model, LD_PRELOAD=EMU)
+    p = subprocess.Popen(argv + ["--", "-i", "--total-num-mbufs=4096", "--no-flush-rx"], env=env,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, cwd=tmp)
+    return a, b, p
+
+
+def play(driver, tmp):
+    a, b, p = run(driver, tmp)
+    p.stdin.write("start\n")
+    p.stdin.flush()
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        got = [f.read_pcap(os.path.join(tmp, n)) if os.path.exists(os.path.join(tmp, n)) else []
+               for n in ("a_out.pcap", "b_out.pcap")]
+        if len(got[0]) >= len(a) and len(got[1]) >= len(b):
+            break
+        time.sleep(0.5)
+    out, _ = p.communicate("stop\nshow port stats all\nquit\n", timeout=120)
+    out = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", out)
+    stats = {}
+    blocks = re.findall(r"NIC statistics for port (\d+)\s+#+\n(.*?)\n\s*#{20,}", out, re.S)
+    for port, text in blocks[-2:]:
+        for name in COUNTERS:
+            m = re.search(name + r":\s+(\d+)", text)
+            stats["port %s %s" % (port, name)] = int(m.group(1)) if m else None
+    got = [f.read_pcap(os.path.join(tmp, n)) if os.path.exists(os.path.join(tmp, n)) else []
+           for n in ("a_out.pcap", "b_out.pcap")]
+    exact = sum(1 for x, y in zip(a, got[0]) if x == y) + sum(1 for x, y in zip(b, got[1]) if x == y)
+    return {"frames byte-identical (of %d)" % (len(a) + len(b)): exact}, stats
+
+
+def forward(driver, rate):
+    """devtools/run.sh for 6 s: (pps forwarded, cycles per packet)."""
+    p = subprocess.run([os.path.join(ROOT, "devtools", "run.sh"), "--driver", driver, "--duration", "6",
+                        "--rate", rate], capture_output=True, text=True, timeout=300)
+    pps = re.search(r"^Forwarded: .*\((\d+) pps\)", p.stdout, re.M)
+    cpp = re.search(r"^Forwarding core: ([\d.]+) cycles/packet", p.stdout, re.M)
+    return (int(pps.group(1)) if pps else 0, float(cpp.group(1)) if cpp else 0.0)
+
+
+def main(runs):
+    results = {"ours": [], "upstream": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            for driver in ("ours", "upstream"):
+                results[driver].append(play(driver, tmp))
+    timing = {}
+    for i in range(runs):
+        for rate in ("1000000", "max"):
+            for driver in ("ours", "upstream"):
+                timing.setdefault((rate, driver), []).append(forward(driver, rate))
+    rows = {}
+    for driver, rs in results.items():
+        for frames_row, stats in rs:
+            for k, v in list(frames_row.items()) + list(stats.items()):
+                rows.setdefault(k, {}).setdefault(driver, []).append(v)
+    print("%-40s %-24s %-24s" % ("(%d interleaved runs, each value per run)" % runs, "ours", "upstream"))
+    for k, v in rows.items():
+        o = ",".join(str(x) for x in v.get("ours", []))
+        u = ",".join(str(x) for x in v.get("upstream", []))
+        print("%-40s %-24s %-24s%s" % (k, o, u, "" if o == u else "  differs"))
+    for rate in ("1000000", "max"):
+        for i, what in ((0, "pps forwarded"), (1, "cycles/packet")):
+            o = statistics.median(t[i] for t in timing[(rate, "ours")])
+            u = statistics.median(t[i] for t in timing[(rate, "upstream")])
+            print("%-40s %-24.0f %-24.0f" % ("%s at %s offered (median)" % (what, rate), o, u))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 5))

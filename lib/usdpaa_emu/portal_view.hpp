@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// The software portals as the driver's CPU reaches them through the
+// emulated kernel: what PORTAL_MAP hands out instead of the model's own
+// portal memory where sharing that memory would show the model something
+// the silicon never sees.
+//
+// Cache-inhibited area (QMan and BMan): on silicon every store to it is one
+// bus write that the portal takes in order. Shared memory that the model
+// polls merges them: two DQRR_DCAP writes between two polls leave only the
+// second, and upstream's push-mode poll writes DCAP every time, an empty
+// mask when it found nothing, so a consumption mask followed by an empty
+// one is lost and the DQRR stays full for good. So the driver gets a
+// trapped window (mmio_trap.hpp): each DCAP store is posted to the portal
+// (QmanSwPortal::post_dcap) in order, every other access reaches the
+// model's memory at once, one at a time.
+//
+// Upstream's x86 build places the portal interrupt registers at
+// ISR + 4n (IER, ISDR, IIR at +4, +8, +0xc) where the silicon, and its
+// arm64 build, has them at ISR + 0x40n; those offsets are reserved on
+// silicon, so the window takes them as the registers that build means.
+//
+// BMan's cache-enabled area: the driver writes release-ring (RCR) entries
+// and management commands into cache lines, and on arm64 BMan sees a line
+// when the driver flushes it (dcbf), right after it stored the verb with
+// the valid bit. Upstream's bman_release() fills the first buffer with one
+// 64-bit store that also writes 0 into the verb byte; its x86 build has no
+// flush, so a model polling shared memory could take the half-written entry
+// (verb 0 is a valid bit of 0). Here the driver's stores go into a copy of
+// the line, and the line reaches the model, body first and verb last, when
+// the verb byte is stored by itself: the store after which a driver
+// flushes. Loads see the driver's unflushed stores, as its own cache would,
+// and otherwise the model's memory (the responses the model writes).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "usdpaa_emu/mmio_trap.hpp"
+
+namespace dpaa::model
+{
+class QmanSwPortal;
+}
+
+namespace dpaa::usdpaa
+{
+
+class CiView final : public TrapTarget
+{
+public:
+	// 'isr': the offset of the portal's ISR (QCSP_ISR 0x3600, BCSP_ISR
+	// 0x3e00). 'dcap': the QMan portal whose DCAP writes are posted, or
+	// nullptr for BMan.
+	CiView(void *ci, uint32_t isr, model::QmanSwPortal *dcap) noexcept
+	    : ci_(static_cast<uint8_t *>(ci)), isr_(isr), dcap_(dcap)
+	{
+	}
+	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
+	void store(uint32_t off, unsigned n, const uint8_t *in) noexcept override;
+
+private:
+	uint32_t relocate(uint32_t off) const noexcept;
+
+	uint8_t *ci_;
+	uint32_t isr_;
+	model::QmanSwPortal *dcap_;
+};
+
+class CeLineView final : public TrapTarget
+{
+public:
+	static constexpr unsigned kLine = 64;
+	static constexpr unsigned kSize = 0x4000;
+
+	explicit CeLineView(void *ce) noexcept : ce_(static_cast<uint8_t *>(ce)) {}
+	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
+	void store(uint32_t off, unsigned n, const uint8_t *in) noexcept override;
+
+private:
+	void flush(unsigned line) noexcept;
+
+	uint8_t *ce_;
+	std::array<uint8_t, kSize> lines_{};
+	std::array<bool, kSize / kLine> dirty_{};
+};
+
+} // namespace dpaa::usdpaa
