@@ -71,6 +71,11 @@ def main(path, duration):
     sink = re.findall(r"^.*sink.*$", text, re.M)
     for line in sink[-2:]:
         print("Sink: " + line.strip())
+    # The model's thread: below 100 % busy it kept up, and the forwarding
+    # core, not the model, set the rate.
+    model = re.findall(r"model thread: (.*)$", text, re.M)
+    if model:
+        print("Model thread: " + model[-1].strip())
     return 0 if totals and int(totals.group(4)) > 0 else 1
 
 

@@ -16,11 +16,11 @@ void Bman::update_depletion(Pool &p)
 	// Entry below SW_DET, exit above SW_DXT (hysteresis); a zero entry
 	// threshold disables depletion for the pool.
 	if (!p.depleted) {
-		if (n < ccsr::thresh::value(p.swdet)) {
+		if (n < p.entry_below) {
 			p.depleted = true;
 			p.depletion_entries++;
 		}
-	} else if (n > ccsr::thresh::value(p.swdxt)) {
+	} else if (n > p.exit_above) {
 		p.depleted = false;
 	}
 }
@@ -43,13 +43,7 @@ unsigned Bman::acquire(uint8_t bpid, uint64_t *out, unsigned n)
 	if (p.bufs.size() < n)
 		return 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (p.order == PoolOrder::fifo) {
-			out[i] = p.bufs.front();
-			p.bufs.pop_front();
-		} else {
-			out[i] = p.bufs.back();
-			p.bufs.pop_back();
-		}
+		out[i] = p.order == PoolOrder::fifo ? p.bufs.pop_front() : p.bufs.pop_back();
 	}
 	update_depletion(p);
 	return n;
@@ -169,6 +163,8 @@ void Bman::ccsr_write(uint32_t off, uint32_t v)
 		return; // POOL_CONTENT is read-only
 	Pool &p = pools_[bpid];
 	p.*(r->field) = v & 0xfff; // 8-bit mantissa, 4-bit exponent
+	p.entry_below = ccsr::thresh::value(p.swdet);
+	p.exit_above = ccsr::thresh::value(p.swdxt);
 	update_depletion(p);
 }
 

@@ -13,12 +13,12 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <mutex>
 
 #include "dpaa_hw/bman_ccsr.hpp"
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/register_window.hpp"
+#include "dpaa_model/buffer_ring.hpp"
 
 namespace dpaa::model
 {
@@ -59,9 +59,12 @@ public:
 
 private:
 	struct Pool {
-		std::deque<uint64_t> bufs;
+		BufferRing bufs;
 		PoolOrder order = PoolOrder::fifo;
 		uint32_t swdet = 0, swdxt = 0, hwdet = 0, hwdxt = 0; // raw register values
+		// SW_DET and SW_DXT decoded, when they are written rather than at
+		// every acquire and release.
+		uint64_t entry_below = 0, exit_above = 0;
 		bool depleted = false;
 		uint64_t depletion_entries = 0;
 	};

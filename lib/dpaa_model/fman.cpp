@@ -146,6 +146,11 @@ uint32_t Fman::Port::rx_dequeuers() const
 	return mask;
 }
 
+bool Fman::Port::rx_backlogged() const
+{
+	return last_rx_fqid != 0 && owner.qman_.would_tail_drop(last_rx_fqid, last_rx_len);
+}
+
 bool Fman::Port::tx_ready() const noexcept
 {
 	if (mac[memac::kCommandConfig / 4] & memac::cmd::kLoopback)

@@ -163,6 +163,7 @@ private:
 		uint32_t speed_mbps() const override { return desc.speed_mbps; }
 		bool rx_ready() const override;
 		uint32_t rx_dequeuers() const override;
+		bool rx_backlogged() const override;
 		// Whether Tx frames can leave now (the wire, unless looped back).
 		bool tx_ready() const noexcept;
 		bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,
@@ -191,6 +192,9 @@ private:
 
 		TxRing ring;
 		FmanPortStats stats;
+		// The FQ and length of the last frame the BMI enqueued or tried to.
+		uint32_t last_rx_fqid = 0;
+		uint32_t last_rx_len = 0;
 
 		uint32_t &m(uint32_t off) noexcept { return mac[off / 4]; }
 		uint32_t &r(uint32_t off) noexcept { return rx[off / 4]; }

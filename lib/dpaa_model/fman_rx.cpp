@@ -429,6 +429,8 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 	}
 	fd.set_status(status);
 
+	p.last_rx_fqid = fqid;
+	p.last_rx_len = len;
 	switch (qman_.enqueue(fqid, fd)) {
 	case EnqueueStatus::ok:
 		if (err)

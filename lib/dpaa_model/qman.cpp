@@ -209,6 +209,20 @@ EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
 	return EnqueueStatus::ok;
 }
 
+bool Qman::would_tail_drop(uint32_t fqid, uint32_t bytes) const noexcept
+{
+	const Fq *fq = find(fqid);
+	if (fq == nullptr || fq->state == S::oos)
+		return false;
+	if ((fq->fq_ctrl & qm::fq_ctrl::kTde) && fq->td_raw != 0 &&
+	    fq->byte_cnt + bytes > qm::td::value(fq->td_raw))
+		return true;
+	if (!(fq->fq_ctrl & qm::fq_ctrl::kCge))
+		return false;
+	const Cgr &cg = cgrs_[fq->cgid];
+	return cg.congested && (cg.f.cstd_en & qm::cgr::kEn);
+}
+
 void Qman::attach_channel_consumer(uint16_t channel, ChannelConsumer &c)
 {
 	if (ChannelState *ch = channel_state(channel))

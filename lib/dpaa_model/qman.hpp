@@ -138,6 +138,9 @@ public:
 
 	// Enqueue from a block inside the SoC (FMan Rx), or from a portal's EQCR.
 	EnqueueStatus enqueue(uint32_t fqid, const hw::Fd &fd);
+	// Whether an enqueue of a frame of 'bytes' to 'fqid' would be tail-dropped
+	// now (the FQ's TD_THRESH, or its CGR congested with CSTD). Changes nothing.
+	bool would_tail_drop(uint32_t fqid, uint32_t bytes) const noexcept;
 
 	// Frames of FQs scheduled on 'channel' go to 'c' instead of a portal.
 	void attach_channel_consumer(uint16_t channel, ChannelConsumer &c);

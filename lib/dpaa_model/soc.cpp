@@ -16,6 +16,25 @@
 namespace dpaa::model
 {
 
+namespace
+{
+
+uint64_t monotonic_ns() noexcept
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u +
+	       static_cast<uint64_t>(ts.tv_nsec);
+}
+
+// One writer (the model's thread): a relaxed load and store, no locked add.
+void bump(std::atomic<uint64_t> &c, uint64_t n = 1) noexcept
+{
+	c.store(c.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+}
+
+} // namespace
+
 Soc::Soc()
 {
 	std::array<QmanSwPortal *, Qman::kNumPortals> ptrs{};
@@ -119,6 +138,11 @@ int Soc::start_thread(const ThreadConfig &cfg)
 		return -EINVAL;
 	stop_.store(false, std::memory_order_relaxed);
 	thread_cfg_ = cfg;
+	busy_steps_.store(0, std::memory_order_relaxed);
+	idle_steps_.store(0, std::memory_order_relaxed);
+	busy_ns_.store(0, std::memory_order_relaxed);
+	stop_ns_.store(0, std::memory_order_relaxed);
+	start_ns_.store(monotonic_ns(), std::memory_order_relaxed);
 	// pthread rather than std::thread: the model is also built without
 	// exceptions, and the CPU is set before the thread first runs.
 	pthread_attr_t attr;
@@ -144,7 +168,21 @@ void Soc::stop_thread()
 		return;
 	stop_.store(true, std::memory_order_relaxed);
 	pthread_join(thread_, nullptr);
+	stop_ns_.store(monotonic_ns(), std::memory_order_relaxed);
 	running_ = false;
+}
+
+Soc::ThreadStats Soc::thread_stats() const noexcept
+{
+	ThreadStats t;
+	t.busy_steps = busy_steps_.load(std::memory_order_relaxed);
+	t.idle_steps = idle_steps_.load(std::memory_order_relaxed);
+	t.busy_ns = busy_ns_.load(std::memory_order_relaxed);
+	const uint64_t start = start_ns_.load(std::memory_order_relaxed);
+	const uint64_t stop = stop_ns_.load(std::memory_order_relaxed);
+	if (start != 0)
+		t.run_ns = (stop != 0 ? stop : monotonic_ns()) - start;
+	return t;
 }
 
 namespace
@@ -161,14 +199,6 @@ constexpr uint64_t kBusySliceNs = 1'000'000;
 // Steps between two looks at the clock while busy.
 constexpr unsigned kBusyClockSteps = 64;
 
-uint64_t monotonic_ns() noexcept
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u +
-	       static_cast<uint64_t>(ts.tv_nsec);
-}
-
 } // namespace
 
 void Soc::thread_main()
@@ -178,19 +208,34 @@ void Soc::thread_main()
 	unsigned idle = 0;
 	unsigned busy = 0; // steps since the thread last slept or went idle
 	uint64_t busy_since = 0;
+	uint64_t busy_steps = 0, idle_steps = 0; // published once per run of steps
+	// The end of a run of busy steps: its time into the thread's stats.
+	auto end_busy = [&] {
+		bump(busy_ns_, monotonic_ns() - busy_since);
+		bump(busy_steps_, busy_steps);
+		busy_steps = 0;
+		busy = 0;
+	};
 	while (!stop_.load(std::memory_order_relaxed)) {
 		if (step()) {
+			if (idle_steps != 0) {
+				bump(idle_steps_, idle_steps);
+				idle_steps = 0;
+			}
 			idle = 0;
-			if (busy++ == 0)
+			busy_steps++;
+			if (busy++ == 0) {
 				busy_since = monotonic_ns();
-			else if (busy % kBusyClockSteps == 0 &&
-				 monotonic_ns() - busy_since >= kBusySliceNs) {
+			} else if (busy % kBusyClockSteps == 0 &&
+				   monotonic_ns() - busy_since >= kBusySliceNs) {
+				end_busy();
 				nanosleep(&nap, nullptr);
-				busy = 0;
 			}
 			continue;
 		}
-		busy = 0;
+		if (busy != 0)
+			end_busy();
+		idle_steps++;
 		if (idle != ~0u)
 			idle++;
 		if (idle < thread_cfg_.spin_steps) {
@@ -200,7 +245,14 @@ void Soc::thread_main()
 		} else {
 			nanosleep(&nap, nullptr);
 		}
+		if (idle_steps >= kBusyClockSteps) {
+			bump(idle_steps_, idle_steps);
+			idle_steps = 0;
+		}
 	}
+	if (busy != 0)
+		end_busy();
+	bump(idle_steps_, idle_steps);
 }
 
 PortalFaults Soc::faults() const

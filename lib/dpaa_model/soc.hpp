@@ -96,6 +96,19 @@ public:
 	// False if portal memory could not be allocated.
 	bool valid() const noexcept;
 
+	// How the model's thread spent its time since start_thread(): steps that
+	// did something (and the wall time they took, the clock read when a run
+	// of busy steps starts and when it ends, not per step), and idle polls
+	// (steps that found nothing to do). busy_ns / run_ns is the thread's
+	// utilisation: below 1, the model kept up with what was offered.
+	struct ThreadStats {
+		uint64_t busy_steps = 0;
+		uint64_t idle_steps = 0;
+		uint64_t busy_ns = 0;
+		uint64_t run_ns = 0; // start_thread() to stop_thread() (or now)
+	};
+	ThreadStats thread_stats() const noexcept;
+
 	std::mutex &lock() noexcept { return mutex_; }
 	uint64_t steps() const noexcept { return steps_.load(std::memory_order_relaxed); }
 	// Sum of the driver misuse every portal detected.
@@ -117,6 +130,9 @@ private:
 	ThreadConfig thread_cfg_;
 	std::atomic<bool> stop_{false};
 	std::atomic<uint64_t> steps_{0};
+	// ThreadStats, written by the model's thread only.
+	std::atomic<uint64_t> busy_steps_{0}, idle_steps_{0}, busy_ns_{0};
+	std::atomic<uint64_t> start_ns_{0}, stop_ns_{0};
 };
 
 } // namespace dpaa::model

@@ -2,6 +2,8 @@
 // Copyright 2026 The DPAA C++ PMD authors
 #include "dpaa_model/system.hpp"
 
+#include <cstdio>
+
 namespace dpaa::model
 {
 
@@ -41,6 +43,23 @@ System::~System()
 	if (soc_)
 		for (auto &f : fmans_)
 			soc_->remove_block(*f);
+}
+
+std::vector<std::string> System::wire_summary() const
+{
+	std::vector<std::string> lines = wires_->summary();
+	const Soc::ThreadStats t = soc_->thread_stats();
+	if (t.run_ns == 0)
+		return lines;
+	char buf[256];
+	std::snprintf(buf, sizeof(buf),
+		      "model thread: %.1f%% busy (%.3f of %.3f s), %llu steps with work, %llu idle "
+		      "polls",
+		      100.0 * double(t.busy_ns) / double(t.run_ns), double(t.busy_ns) / 1e9,
+		      double(t.run_ns) / 1e9, static_cast<unsigned long long>(t.busy_steps),
+		      static_cast<unsigned long long>(t.idle_steps));
+	lines.emplace_back(buf);
+	return lines;
 }
 
 int System::start()

@@ -61,8 +61,9 @@ public:
 	PcapWire *pcap(std::string_view port) { return wires_->pcap(port); }
 	CableEnd *cable(std::string_view port) { return wires_->cable(port); }
 	// What each wire counted, one line per wire (see WireSet::summary()),
-	// for the platform to log when the application stops.
-	std::vector<std::string> wire_summary() const { return wires_->summary(); }
+	// then, if the model ran on its thread, how busy that thread was (see
+	// Soc::ThreadStats), for the platform to log when the application stops.
+	std::vector<std::string> wire_summary() const;
 
 private:
 	System() = default;

@@ -18,8 +18,8 @@ namespace dpaa::model
 class MacPort
 {
 public:
-	// Wire -> MAC receive. false = the MAC cannot take the frame now (no
-	// buffer, Rx FQ full, port disabled and back-pressuring); the wire keeps
+	// Wire -> MAC receive. false = the MAC cannot take the frame now (its
+	// pools depleted with FMBM_RMPD set: PAUSE); the wire keeps
 	// the frame and retries on a later poll, so nothing is lost in a cable.
 	virtual bool wire_rx(std::span<const uint8_t> frame, bool fcs_ok) = 0;
 	// The MAC's line speed, for wires that pace at line rate.
@@ -36,6 +36,11 @@ public:
 	// (VDQCR). 0 while the application polls none of the MAC's Rx queues.
 	// A pcap wire starts playing when this has been non-zero and settled.
 	virtual uint32_t rx_dequeuers() const { return 1; }
+	// Whether the Rx frame queue the MAC's last frame went to is full: QMan
+	// would tail-drop a frame enqueued to it now. A generator at rate=max
+	// holds back while it is (like a tester under flow control), so that it
+	// offers what the application takes, not what the MAC would drop.
+	virtual bool rx_backlogged() const { return false; }
 
 protected:
 	~MacPort() = default;

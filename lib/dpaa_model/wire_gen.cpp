@@ -34,11 +34,17 @@ bool GenWire::poll()
 		return false;
 	bool worked = false;
 	const uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;
+	const bool lossless = params_.rate.kind == Rate::Kind::max;
 	for (unsigned n = 0; n < kPollBurst; n++) {
 		if (params_.count && next_ >= params_.count)
 			break;
 		if (!pacer_.ready(now))
 			break;
+		if (lossless && mac_->rx_backlogged()) {
+			held_.store(held_.load(std::memory_order_relaxed) + 1,
+				    std::memory_order_relaxed);
+			break;
+		}
 		gen::FrameTemplate &t = *templates_[next_ % templates_.size()];
 		std::span<const uint8_t> f =
 			t.make(uint16_t(next_ % params_.flows), uint32_t(next_ / params_.flows));

@@ -4,11 +4,11 @@
 // A traffic generator plugged into a MAC: frames of the gen_frame format, of
 // one size or a cycling mix of sizes, untagged, 802.1Q or QinQ, spread over
 // flows round-robin (frame i is flow i % flows, sequence i / flows), at the
-// MAC's line rate, a given rate or as fast as the MAC takes them, optionally
-// a given count. A frame the MAC refuses is offered again (same flow and
-// sequence) on the next poll; nothing is sent before the MAC is ready to
-// receive (MacPort::rx_ready()). What the MAC transmits is counted and
-// dropped.
+// MAC's line rate, a given rate or as fast as the MAC takes them without
+// loss (rate=max: it holds back while the Rx FQ its last frame went to would
+// tail-drop the next, MacPort::rx_backlogged()), optionally a given count. A frame the MAC refuses
+// is offered again (same flow and sequence) on the next poll; nothing is sent before the MAC is
+// ready to receive (MacPort::rx_ready()). What the MAC transmits is counted and dropped.
 #pragma once
 
 #include <atomic>
@@ -55,6 +55,8 @@ public:
 	uint64_t sent_bytes() const { return sent_bytes_.load(std::memory_order_relaxed); }
 	uint64_t refused() const { return refused_.load(std::memory_order_relaxed); }
 	uint64_t from_mac() const { return from_mac_.load(std::memory_order_relaxed); }
+	// rate=max: polls that held back because the MAC's Rx queue was full.
+	uint64_t held() const { return held_.load(std::memory_order_relaxed); }
 	bool done() const { return params_.count && sent() >= params_.count; }
 	// The time the pacer leaves after a frame of that size (0: unthrottled).
 	uint64_t interval_ps(uint64_t frame_bytes) const { return pacer_.interval_ps(frame_bytes); }
@@ -67,7 +69,7 @@ private:
 	Pacer pacer_;
 	std::vector<std::unique_ptr<gen::FrameTemplate>> templates_; // one per size
 	uint64_t next_ = 0; // index of the next frame to offer
-	std::atomic<uint64_t> sent_{0}, sent_bytes_{0}, refused_{0}, from_mac_{0};
+	std::atomic<uint64_t> sent_{0}, sent_bytes_{0}, refused_{0}, from_mac_{0}, held_{0};
 };
 
 } // namespace dpaa::model

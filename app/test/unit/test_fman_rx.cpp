@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "dpaa_model/wire_gen.hpp"
 #include "fman_test_support.hpp"
 
 namespace dpaa::test
@@ -357,6 +358,56 @@ TEST_F(FmanRx, TailDropIsHonouredAndCounted)
 	r.soc.qman().attach_channel_consumer(FmanRig::kSinkChannel, r.sink);
 	r.run();
 	EXPECT_EQ(r.sink.got.size(), 2u);
+}
+
+// A generator at rate=max offers frames only while the Rx FQ has room: no
+// tail drop, and everything reaches the consumer; at any other rate (here
+// line, unpaced as the model is stepped) the FQ's threshold drops frames.
+TEST_F(FmanRx, GeneratorAtMaxHoldsBackWhileTheRxFqIsFull)
+{
+	for (const model::Rate::Kind kind : {model::Rate::Kind::max, model::Rate::Kind::line}) {
+		SCOPED_TRACE(kind == model::Rate::Kind::max ? "rate=max" : "rate=line");
+		FmanRig r;
+		r.add_pool(1, 2048, 64);
+		r.setup_rx(kMac, 0, kErrFq, 64, memac::cmd::kPromiscuous);
+		r.set_pools(kMac, {{1, 2048}});
+		r.rx_wr(kMac, rx::kRfqid, 0x120);
+		r.init_fq(0x120, FmanRig::kSinkChannel, 250); // four 60-byte frames
+		r.soc.qman().detach_channel_consumer(FmanRig::kSinkChannel);
+		model::GenParams gp;
+		gp.rate.kind = kind;
+		gp.count = 40;
+		model::GenWire gen("fm1-mac9", gp, false);
+		r.fman.attach_wire(kMac, gen);
+		r.run();
+		if (kind == model::Rate::Kind::max) {
+			EXPECT_EQ(gen.sent(), 4u);
+			EXPECT_GT(gen.held(), 0u);
+			EXPECT_EQ(r.fman.stats(kMac).rx_taildrop, 0u);
+		} else {
+			EXPECT_EQ(gen.sent(), 40u);
+			EXPECT_EQ(r.fman.stats(kMac).rx_taildrop, 36u);
+		}
+		// The consumer takes frames (and frees their buffers) as they come.
+		size_t received = 0;
+		r.soc.qman().attach_channel_consumer(FmanRig::kSinkChannel, r.sink);
+		for (int i = 0; i < 1000 && !gen.done(); i++) {
+			r.run();
+			for (auto &e : r.sink.got)
+				r.soc.bman().release(e.fd.bpid(), e.fd.addr());
+			received += r.sink.got.size();
+			r.sink.got.clear();
+		}
+		r.run();
+		received += r.sink.got.size();
+		EXPECT_EQ(gen.sent(), 40u);
+		if (kind == model::Rate::Kind::max) {
+			EXPECT_EQ(received, 40u);
+			EXPECT_EQ(r.fman.stats(kMac).rx_taildrop, 0u);
+		} else {
+			EXPECT_EQ(received, 4u);
+		}
+	}
 }
 
 // KeyGen: scheme 0 hashes the 5-tuple over n FQs from 0x200.

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The buffers of one BMan pool: a ring that grows (doubling) when a release
+// finds it full, so after warm-up an acquire or a release is an index
+// update, with no allocation (a std::deque allocates and frees a block
+// every few hundred entries as the pool circulates). FIFO from the head,
+// LIFO from the tail.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace dpaa::model
+{
+
+class BufferRing
+{
+public:
+	size_t size() const noexcept { return count_; }
+	bool empty() const noexcept { return count_ == 0; }
+
+	void push_back(uint64_t v)
+	{
+		if (count_ == slots_.size())
+			grow();
+		slots_[(head_ + count_) & mask_] = v;
+		count_++;
+	}
+	uint64_t pop_front() noexcept
+	{
+		const uint64_t v = slots_[head_];
+		head_ = (head_ + 1) & mask_;
+		count_--;
+		return v;
+	}
+	uint64_t pop_back() noexcept
+	{
+		count_--;
+		return slots_[(head_ + count_) & mask_];
+	}
+
+private:
+	void grow()
+	{
+		std::vector<uint64_t> bigger(slots_.empty() ? 64 : 2 * slots_.size());
+		for (size_t i = 0; i < count_; i++)
+			bigger[i] = slots_[(head_ + i) & mask_];
+		slots_.swap(bigger);
+		head_ = 0;
+		mask_ = slots_.size() - 1;
+	}
+
+	std::vector<uint64_t> slots_;
+	size_t head_ = 0, count_ = 0, mask_ = 0;
+};
+
+} // namespace dpaa::model
