@@ -30,13 +30,14 @@ void CableEnd::attach(MacPort &mac)
 		if (e->peer_ && e->peer_->mac_)
 			speed = std::min(speed, e->peer_->mac_->speed_mbps());
 		e->pacer_ = Pacer(Rate{}, speed, e->throttle_);
+		e->speed_mbps_ = speed;
 	}
 }
 
 bool CableEnd::transmit(std::span<const uint8_t> frame)
 {
 	tx_frames_.fetch_add(1, std::memory_order_relaxed);
-	if (!link_up() || !peer_->inbound_.push(frame))
+	if (!link_up() || !peer_->inbound_.push(frame, mac_->wire_time_ns()))
 		tx_dropped_.fetch_add(1, std::memory_order_relaxed);
 	return true;
 }
@@ -46,11 +47,24 @@ bool CableEnd::poll()
 	if (!mac_ || inbound_.empty())
 		return false;
 	bool worked = false;
-	uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;
+	uint64_t now = 0;
+	if (pacer_.throttled()) {
+		now = Pacer::now_ps();
+		// The line rate follows the MACs' speed setting (a driver that
+		// sets 1G on a 10G MAC slows the cable down to 1G).
+		uint32_t speed = mac_->speed_mbps();
+		if (peer_ && peer_->mac_)
+			speed = std::min(speed, peer_->mac_->speed_mbps());
+		if (speed != speed_mbps_ && speed != 0) {
+			speed_mbps_ = speed;
+			pacer_ = Pacer(Rate{}, speed, throttle_);
+		}
+	}
 	for (unsigned n = 0; n < kPollBurst && !inbound_.empty(); n++) {
 		std::span<const uint8_t> f = inbound_.front();
 		if (!pacer_.ready(now))
 			break;
+		mac_->wire_arrival(inbound_.front_tag() + kPropagationNs);
 		if (!mac_->wire_rx(f, true)) {
 			rx_refused_.fetch_add(1, std::memory_order_relaxed);
 			break;

@@ -24,6 +24,10 @@ public:
 	static constexpr size_t kDefaultQueueFrames = 1024;
 	// Frames handed to the MAC per poll at most, to keep a step bounded.
 	static constexpr unsigned kPollBurst = 32;
+	// The cable's propagation delay: 10 m at 5 ns/m. A frame's first bit
+	// reaches the far MAC this long after it left (what PTP measures as the
+	// path delay); its Rx timestamp says so, however late the model takes it.
+	static constexpr uint64_t kPropagationNs = 50;
 
 	// One end of a cable; connect two ends with connect(), or an end to
 	// itself for a loopback.
@@ -36,6 +40,7 @@ public:
 	bool poll() override;
 	bool link_up() const override { return mac_ && peer_ && peer_->mac_; }
 	std::string describe() const override;
+	const MacPort *far_mac() const override { return peer_ ? peer_->mac_ : nullptr; }
 
 	struct Stats {
 		uint64_t tx_frames;  // taken from this end's MAC
@@ -53,6 +58,7 @@ private:
 	CableEnd *peer_ = nullptr;
 	FrameQueue inbound_; // frames from the peer, towards this end's MAC
 	Pacer pacer_;
+	uint32_t speed_mbps_ = 0; // the pacer's
 	std::atomic<uint64_t> tx_frames_{0}, rx_frames_{0}, tx_dropped_{0}, rx_refused_{0};
 };
 
