@@ -156,6 +156,8 @@ bool park_foreign_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal)
 	if (o->stash_n == kRxStash)
 		return false;
 	rte_mbuf *m = eth_fd_to_mbuf(*o, e.fd);
+	if (m && o->stamp)
+		rx_stamp(*o, m, static_cast<const char *>(bus::bus_to_va(e.fd.addr())));
 	if (m)
 		o->stash[o->stash_n++] = m;
 	else
@@ -166,7 +168,10 @@ bool park_foreign_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal)
 namespace
 {
 
-template <RxMode Mode> uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
+// Stamp: the timestamping variant (rx_stamp() on every frame), chosen at
+// start or by timesync_enable; the other costs nothing for it.
+template <RxMode Mode, bool Stamp>
+uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
 	RxQueue &q = *static_cast<RxQueue *>(rxq);
 	qbman::QmanPortal *portal = bus::qman_portal();
@@ -243,6 +248,8 @@ template <RxMode Mode> uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb
 			errors++;
 			continue;
 		}
+		if constexpr (Stamp)
+			rx_stamp(q, m, static_cast<const char *>(bus::bus_to_va(fds[i].addr())));
 		bytes += m->pkt_len;
 		out[n++] = m;
 	}
@@ -257,9 +264,12 @@ template <RxMode Mode> uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb
 
 } // namespace
 
-eth_rx_burst_t rx_burst_for(RxMode mode) noexcept
+eth_rx_burst_t rx_burst_for(RxMode mode, bool stamp) noexcept
 {
-	return mode == RxMode::push ? rx_burst<RxMode::push> : rx_burst<RxMode::pull>;
+	if (stamp)
+		return mode == RxMode::push ? rx_burst<RxMode::push, true>
+					    : rx_burst<RxMode::pull, true>;
+	return mode == RxMode::push ? rx_burst<RxMode::push, false> : rx_burst<RxMode::pull, false>;
 }
 
 // Frames waiting in the queue's FQ (QMan's frame count of the FQ) plus those

@@ -187,6 +187,50 @@ bool Mac::link_up() noexcept
 	return rd(memac::kIfStatus) & memac::if_status::kLinkUp;
 }
 
+LinkState Mac::link_state() noexcept
+{
+	namespace st = memac::if_status;
+	const uint32_t v = rd(memac::kIfStatus);
+	if (!(v & st::kLinkUp))
+		return {false, 0, false};
+	uint32_t speed;
+	switch (v & st::kSpeedMask) {
+	case st::kSpeed10M:
+		speed = 10;
+		break;
+	case st::kSpeed100M:
+		speed = 100;
+		break;
+	case st::kSpeed1G:
+		speed = 1000;
+		break;
+	default:
+		speed = 10000;
+		break;
+	}
+	return {true, speed, (v & st::kFullDuplex) != 0};
+}
+
+void Mac::set_link_mode(const LinkMode &m) noexcept
+{
+	namespace im = memac::if_mode;
+	uint32_t v;
+	if (m.autoneg)
+		v = im::kGmii | im::kRgmiiAuto;
+	else if (m.speed_mbps >= 10000)
+		v = im::k10G;
+	else if (m.speed_mbps >= 1000)
+		v = im::kGmii | im::kRgmii1000;
+	else
+		v = im::kMii | (m.speed_mbps >= 100 ? im::kRgmii100 : im::kRgmii10);
+	if (!m.autoneg && m.speed_mbps < 10000)
+		v |= m.full_duplex ? im::kRgmiiFd : im::kHalfDuplex;
+	// A 10G mEMAC keeps its XGMII interface when it negotiates.
+	if (m.autoneg && hw::fman::is_10g_cell(cell_))
+		v = im::k10G;
+	wr(memac::kIfMode, v);
+}
+
 void Mac::read_counters(MacCounters &o) noexcept
 {
 	namespace st = memac::stat;

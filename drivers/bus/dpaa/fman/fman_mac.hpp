@@ -65,6 +65,22 @@ struct PauseConfig {
 	uint16_t quanta; // TX_PAUSE_QUANTA: pause time sent, in 512-bit times
 };
 
+// Speed and duplex of the MAC's interface (IF_MODE). autoneg: speed and
+// duplex follow what the PHY negotiated (its in-band status), and the other
+// fields are ignored.
+struct LinkMode {
+	uint32_t speed_mbps;
+	bool full_duplex;
+	bool autoneg;
+};
+
+// What IF_STATUS reports.
+struct LinkState {
+	bool up;
+	uint32_t speed_mbps; // 0 while down
+	bool full_duplex;
+};
+
 class Mac
 {
 public:
@@ -108,6 +124,11 @@ public:
 
 	// The link as the MAC sees it (IF_STATUS / the PCS link bit).
 	bool link_up() noexcept;
+	LinkState link_state() noexcept;
+	// Program IF_MODE for that speed and duplex. The caller checked the MAC
+	// (and its PHY) can run it: 10/100/1000 on a 1G mEMAC, 1000 or 10000
+	// full duplex on a 10G one.
+	void set_link_mode(const LinkMode &m) noexcept;
 
 	void read_counters(MacCounters &out) noexcept;
 	void clear_counters() noexcept;

@@ -12,6 +12,7 @@
 // walks the same window table the drivers translate with.
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -22,6 +23,7 @@
 
 #include "dpaa_bus.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
+#include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_model/system.hpp"
 #include "platform/bus_addr.hpp"
@@ -132,6 +134,15 @@ public:
 
 	hw::RegisterWindow *bman_ccsr() noexcept override { return &sys_->soc().bman().ccsr(); }
 
+	// The timer block is part of the modelled FMan's 1 MiB window.
+	hw::RegisterWindow *fman_timer(unsigned fman) noexcept override
+	{
+		if (fman >= soc_.num_fmans || fman >= timer_win_.size())
+			return nullptr;
+		timer_win_[fman].base = &sys_->fman(fman).ccsr();
+		return &timer_win_[fman];
+	}
+
 	bool assigns_bus_addresses() const noexcept override { return true; }
 
 	int dma_map(uintptr_t va, size_t len, uint64_t) noexcept override
@@ -229,8 +240,22 @@ private:
 	static constexpr uint32_t kFqidBase = 0x100;
 	static constexpr uint32_t kFqidCount = 0x8000;
 
+	// A window onto the timer's block of an FMan's window.
+	struct TimerWindow final : hw::RegisterWindow {
+		hw::RegisterWindow *base = nullptr;
+		uint32_t read32(uint32_t off) noexcept override
+		{
+			return base->read32(hw::fman_timer::kBlockOffset + off);
+		}
+		void write32(uint32_t off, uint32_t v) noexcept override
+		{
+			base->write32(hw::fman_timer::kBlockOffset + off, v);
+		}
+	};
+
 	std::unique_ptr<model::System> sys_;
 	SocInfo soc_{};
+	std::array<TimerWindow, kMaxFmans> timer_win_{};
 	IrqFn irq_[kMaxPortals];
 	bool started_ = false;
 };
