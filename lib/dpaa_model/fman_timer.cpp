@@ -43,10 +43,10 @@ void FmanTimer::reset(uint64_t now_ns, uint64_t start_ns) noexcept
 	acc_ = 0;
 	last_ns_ = now_ns;
 	ticks_ = ticks_at(now_ns);
-	// Alarm 1 at the next second but one, less a step: FIPER1 then pulses
+	// Alarm 1 at the first whole second half a second away or more, less a
+	// step: FIPER1 then pulses
 	// on every second (ptp_qoriq's set_alarm()).
-	alarm_ = {(start_ns + 1'500'000'000u) / 1'000'000'000u * 1'000'000'000u - kTclkPeriodNs,
-		  0};
+	alarm_ = {(start_ns + 1'500'000'000u) / 1'000'000'000u * 1'000'000'000u - kTclkPeriodNs, 0};
 	alarm_armed_ = {true, false};
 	alarm_l_write_ = {};
 	fiper_started_ = false;
@@ -107,7 +107,8 @@ void FmanTimer::check_events(uint64_t from, uint64_t to) noexcept
 		const uint64_t every = uint64_t{regs_[ft::tmr_fiper(i) / 4]} + period;
 		if (regs_[ft::tmr_fiper(i) / 4] == 0 || from < fiper_base_)
 			continue;
-		if ((to - fiper_base_) / every > (from - fiper_base_) / every || from == fiper_base_)
+		if ((to - fiper_base_) / every > (from - fiper_base_) / every ||
+		    from == fiper_base_)
 			tevent |= ft::event::pulse(i);
 	}
 }
