@@ -44,8 +44,7 @@ void FmanTimer::reset(uint64_t now_ns, uint64_t start_ns) noexcept
 	last_ns_ = now_ns;
 	ticks_ = ticks_at(now_ns);
 	// Alarm 1 at the first whole second half a second away or more, less a
-	// step: FIPER1 then pulses
-	// on every second (ptp_qoriq's set_alarm()).
+	// step: FIPER1 then pulses on every second (ptp_qoriq's set_alarm()).
 	alarm_ = {(start_ns + 1'500'000'000u) / 1'000'000'000u * 1'000'000'000u - kTclkPeriodNs, 0};
 	alarm_armed_ = {true, false};
 	alarm_l_write_ = {};

@@ -22,8 +22,8 @@ namespace
 
 constexpr uint64_t kWireDelayNs = 50; // the model's cable (dpaa_model_wires.rst)
 constexpr uint64_t kTimerStepNs = 2;  // TMR_CTRL TCLK_PERIOD as the kernel sets it
-uint16_t A, B;	 // fm1-mac9, fm1-mac10
-uint16_t C, D;	 // fm1-mac3, fm1-mac4
+uint16_t A, B;			      // fm1-mac9, fm1-mac10
+uint16_t C, D;			      // fm1-mac3, fm1-mac4
 rte_mempool *g_pool;
 
 PortSetup setup(uint32_t link_speeds = 0, uint64_t rx_offloads = 0)
@@ -225,7 +225,8 @@ TEST(Timesync, PtpFramesCarryTimestampsThatDifferByTheWireDelay)
 		ASSERT_EQ(tx_stamp(A, tx), 0) << "frame " << seq;
 		auto got = rx_wait(B, 0, 1);
 		ASSERT_EQ(got.size(), 1u);
-		EXPECT_EQ(got[0]->ol_flags & (RTE_MBUF_F_RX_IEEE1588_PTP | RTE_MBUF_F_RX_IEEE1588_TMST),
+		EXPECT_EQ(got[0]->ol_flags &
+				  (RTE_MBUF_F_RX_IEEE1588_PTP | RTE_MBUF_F_RX_IEEE1588_TMST),
 			  RTE_MBUF_F_RX_IEEE1588_PTP | RTE_MBUF_F_RX_IEEE1588_TMST);
 		EXPECT_EQ(mbuf_bytes(got[0]), ptp_frame(A, 0, seq));
 		free_all(got);
