@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include <pcap/pcap.h>
+
 namespace dpaa::model
 {
 
@@ -42,8 +44,46 @@ bool CableEnd::transmit(std::span<const uint8_t> frame)
 	return true;
 }
 
+bool CableEnd::load_inject(const std::string &path, std::string &error)
+{
+	char err[PCAP_ERRBUF_SIZE] = "";
+	pcap_t *in = pcap_open_offline(path.c_str(), err);
+	if (in == nullptr) {
+		error = "inject=" + path + ": " + err;
+		return false;
+	}
+	pcap_pkthdr *h;
+	const u_char *data;
+	while (pcap_next_ex(in, &h, &data) == 1)
+		inject_.emplace_back(data, data + h->caplen);
+	pcap_close(in);
+	return true;
+}
+
+// Whether the injected frames go now: the peer MAC receives and the set of
+// portals polling its Rx stayed the same for kInjectSettleMs (an
+// application's start-up flush would otherwise take them).
+bool CableEnd::inject_now()
+{
+	if (!peer_ || !peer_->mac_ || !peer_->mac_->rx_ready())
+		return false;
+	const uint32_t who = peer_->mac_->rx_dequeuers();
+	const uint64_t now = Pacer::now_ps();
+	if (who == 0 || who != inject_who_) {
+		inject_who_ = who;
+		inject_since_ps_ = now;
+		return false;
+	}
+	return now - inject_since_ps_ >= kInjectSettleMs * 1'000'000'000;
+}
+
 bool CableEnd::poll()
 {
+	if (!inject_.empty() && inject_now()) {
+		for (const auto &f : inject_)
+			peer_->inbound_.push(f, kNoTime);
+		inject_.clear();
+	}
 	if (!mac_ || inbound_.empty())
 		return false;
 	bool worked = false;
@@ -64,7 +104,8 @@ bool CableEnd::poll()
 		std::span<const uint8_t> f = inbound_.front();
 		if (!pacer_.ready(now))
 			break;
-		mac_->wire_arrival(inbound_.front_tag() + kPropagationNs);
+		if (inbound_.front_tag() != kNoTime)
+			mac_->wire_arrival(inbound_.front_tag() + kPropagationNs);
 		if (!mac_->wire_rx(f, true)) {
 			rx_refused_.fetch_add(1, std::memory_order_relaxed);
 			break;

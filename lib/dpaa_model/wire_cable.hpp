@@ -10,6 +10,8 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "dpaa_model/frame_queue.hpp"
 #include "dpaa_model/pacer.hpp"
@@ -33,6 +35,13 @@ public:
 	// itself for a loopback.
 	CableEnd(std::string port, bool throttle, size_t queue_frames = kDefaultQueueFrames);
 	static void connect(CableEnd &a, CableEnd &b);
+	// inject= (config.hpp): the frames of a pcap file, sent once from this
+	// end towards the peer as soon as the peer MAC's Rx is polled (by the
+	// same set of portals for a while, as a pcap wire starts playing).
+	// false, and error, if the file cannot be read.
+	bool load_inject(const std::string &path, std::string &error);
+	static constexpr uint64_t kInjectSettleMs = 250;
+	static constexpr uint64_t kNoTime = UINT64_MAX; // a queued frame without departure time
 
 	void attach(MacPort &mac) override;
 	bool transmit(std::span<const uint8_t> frame) override;
@@ -58,7 +67,11 @@ private:
 	CableEnd *peer_ = nullptr;
 	FrameQueue inbound_; // frames from the peer, towards this end's MAC
 	Pacer pacer_;
-	uint32_t speed_mbps_ = 0; // the pacer's
+	uint32_t speed_mbps_ = 0;		   // the pacer's
+	std::vector<std::vector<uint8_t>> inject_; // frames still to inject
+	uint32_t inject_who_ = 0;		   // peer's Rx dequeuers, and since when
+	uint64_t inject_since_ps_ = 0;
+	bool inject_now();
 	std::atomic<uint64_t> tx_frames_{0}, rx_frames_{0}, tx_dropped_{0}, rx_refused_{0};
 };
 
