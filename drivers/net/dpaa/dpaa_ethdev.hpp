@@ -114,8 +114,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	bool running;	 // false: stopped (tx_queue_stop, deferred start); bursts send nothing
 	uint8_t mr_tick; // bursts since the last message-ring poll, modulo 256
 	QueueStats stats;
-	uint64_t copied;    // frames that took the copy path
-	uint64_t ts_frames; // timestamping burst: frames sent with a Tx timestamp request
+	uint64_t copied; // frames that took the copy path
 	Port *port;
 	uint16_t nb_desc;
 	rte_eth_txconf conf;

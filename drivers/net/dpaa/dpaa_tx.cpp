@@ -293,7 +293,6 @@ constexpr uint16_t kStampMinHeadroom = kTimestampOffset + sizeof(uint64_t);
 		return;
 	fd.set_cmd(fd.cmd() | fm::fd_cmd::kFco | fm::fd_cmd::kRpd | fm::fd_cmd::kUpd |
 		   (fqid & fm::fd_cmd::kCfqMask));
-	q.ts_frames++;
 }
 
 // Stamp: the timesync variant, which looks for RTE_MBUF_F_TX_IEEE1588_TMST.
