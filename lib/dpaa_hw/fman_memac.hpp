@@ -114,7 +114,11 @@ inline constexpr uint32_t kClearOnRead = 0x00000002;
 inline constexpr uint32_t kClear = 0x00000004; // clear all counters; self-clearing
 } // namespace statn
 
-// IF_MODE
+// IF_MODE (the bits Linux's fman_memac programs): [1:0] the interface (10G
+// XGMII, MII for 10/100 Mb/s, GMII for 1 Gb/s and SGMII/RGMII), HD for half
+// duplex, and for RGMII the speed (SETSP), full duplex and AUTO: the MAC
+// takes speed and duplex from the PHY's in-band status (autonegotiation)
+// instead of SETSP / HD.
 namespace if_mode
 {
 inline constexpr uint32_t kMask = 0x00000003;
@@ -125,6 +129,8 @@ inline constexpr uint32_t kRgmii = 0x00000004;
 inline constexpr uint32_t kHalfDuplex = 0x00000040;
 inline constexpr uint32_t kRgmiiFd = 0x00001000;
 inline constexpr uint32_t kRgmiiSpMask = 0x00006000;
+inline constexpr uint32_t kRgmii100 = 0x00000000;
+inline constexpr uint32_t kRgmii10 = 0x00002000;
 inline constexpr uint32_t kRgmii1000 = 0x00004000;
 inline constexpr uint32_t kRgmiiAuto = 0x00008000;
 } // namespace if_mode

@@ -392,16 +392,22 @@ bool Parser::wire(const Item &it, std::string_view port, std::string_view text, 
 		return no_options();
 	}
 	if (kind == "cable") {
-		if (rest.size() != 1 || rest[0].empty())
-			return fail(it, "expected cable:<peer-port> (ports: " + ports() + ")");
+		if (rest.empty() || rest[0].empty())
+			return fail(it, "expected cable:<peer-port>[:inject=<file>] (ports: " +
+						ports() + ")");
 		std::string_view peer = rest[0];
+		if (!options(it, kind, rest.subspan(1), {"inject"}, opts))
+			return false;
 		if (!find(peer))
 			return fail(it, "cable to " + quote(peer) + ": no such port on " +
 						cfg_.board->name + " (ports: " + ports() + ")");
 		if (peer == port)
 			return fail(it,
 				    "cable from " + std::string(port) + " to itself: use loopback");
-		out = wirespec::Cable{std::string(peer)};
+		std::string inject;
+		for (auto &[k, v] : opts)
+			inject = v;
+		out = wirespec::Cable{std::string(peer), inject};
 		return true;
 	}
 	if (kind == "pcap") {

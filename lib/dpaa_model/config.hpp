@@ -14,7 +14,10 @@
 //   throttle=line|off               wires run at the MAC speed (default line)
 // and one item per port that has a wire, <port>=<kind>[:...]:
 //   none | loopback | sink
-//   cable:<peer-port>               both ends get the cable
+//   cable:<peer-port>[:inject=<file>]
+//                                   both ends get the cable; inject: the
+//                                   frames of a pcap file enter it once at
+//                                   this end, towards the peer
 //   pcap:rx=<file>:tx=<file>[:rate=<pps>|line|max][:loop=<n>][:start=poll|enable]
 //                                   at least one of rx, tx; loop=0: forever;
 //                                   start: play rx once the application
@@ -53,6 +56,9 @@ struct Loopback {
 };
 struct Cable {
 	std::string peer;
+	// A capture file whose frames enter the cable at this end once, towards
+	// the peer, as from a device tapped in (a PTP master's sync message).
+	std::string inject;
 	bool operator==(const Cable &) const = default;
 };
 struct Sink {

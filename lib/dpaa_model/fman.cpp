@@ -4,6 +4,7 @@
 #include "dpaa_model/fman.hpp"
 
 #include <algorithm>
+#include <ctime>
 
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_model/soc.hpp"
@@ -216,13 +217,93 @@ FmanFaults Fman::faults() const noexcept
 	return f;
 }
 
+namespace
+{
+uint64_t clock_ns(clockid_t id) noexcept
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u +
+	       static_cast<uint64_t>(ts.tv_nsec);
+}
+} // namespace
+
+void Fman::use_wall_clock() noexcept
+{
+	wall_clock_ = true;
+	clock_origin_ns_ = clock_ns(CLOCK_MONOTONIC);
+	timer_.reset(0, clock_ns(CLOCK_REALTIME));
+}
+
+uint64_t Fman::model_ns() const noexcept
+{
+	return wall_clock_ ? clock_ns(CLOCK_MONOTONIC) - clock_origin_ns_ : virtual_ns_;
+}
+
+MacPort::Mode Fman::Port::link_mode() const
+{
+	namespace im = memac::if_mode;
+	const uint32_t v = mac[memac::kIfMode / 4];
+	if (v & im::kRgmiiAuto)
+		return {desc.speed_mbps, true, true};
+	const bool full = !(v & im::kHalfDuplex);
+	switch (v & im::kMask) {
+	case im::k10G:
+		// XGMII: a 10G mEMAC only (a 1G one has no such interface).
+		return {desc.type == MacType::memac_10g ? 10000u : 0u, true, false};
+	case im::kMii:
+		return {(v & im::kRgmiiSpMask) == im::kRgmii10 ? 10u : 100u, full, false};
+	default:
+		return {1000, full, false};
+	}
+}
+
+uint32_t Fman::Port::speed_mbps() const
+{
+	MacPort::Mode m;
+	return owner.resolve_link(*this, m) ? m.speed_mbps : desc.speed_mbps;
+}
+
+bool Fman::resolve_link(const Port &p, MacPort::Mode &out) const noexcept
+{
+	if (!p.present || p.wire == nullptr || !p.wire->link_up())
+		return false;
+	MacPort::Mode own = p.link_mode();
+	const MacPort *far = p.wire->far_mac();
+	if (far == nullptr || far == &p) {
+		// A wire that is not a MAC (a file, a generator, a TAP) takes
+		// whatever the MAC sends; autonegotiation ends at its best.
+		out = own;
+		return own.speed_mbps != 0;
+	}
+	const MacPort::Mode other = far->link_mode();
+	if (own.autoneg && other.autoneg) {
+		out = {std::min(p.desc.speed_mbps, far->max_speed_mbps()), true, true};
+	} else if (own.autoneg) {
+		// The partner is fixed: it is found by parallel detection.
+		if (other.speed_mbps > p.desc.speed_mbps)
+			return false;
+		out = {other.speed_mbps, other.full_duplex, true};
+	} else if (other.autoneg) {
+		if (own.speed_mbps > far->max_speed_mbps())
+			return false;
+		out = own;
+	} else {
+		if (own.speed_mbps != other.speed_mbps || own.full_duplex != other.full_duplex)
+			return false;
+		out = own;
+	}
+	return out.speed_mbps != 0;
+}
+
 uint32_t Fman::if_status(const Port &p) const noexcept
 {
 	namespace st = memac_if_status;
-	if (!p.present || p.wire == nullptr || !p.wire->link_up())
+	MacPort::Mode m;
+	if (!resolve_link(p, m))
 		return 0;
-	uint32_t v = st::kLinkUp | st::kFullDuplex;
-	uint32_t sp = p.desc.speed_mbps;
+	uint32_t v = st::kLinkUp | (m.full_duplex ? st::kFullDuplex : 0);
+	const uint32_t sp = m.speed_mbps;
 	v |= sp >= 10000  ? st::kSpeed10G
 	     : sp >= 1000 ? st::kSpeed1G
 	     : sp >= 100  ? st::kSpeed100M

@@ -47,6 +47,7 @@
 #include "dpaa_model/block.hpp"
 #include "dpaa_model/board.hpp"
 #include "dpaa_model/bus_memory.hpp"
+#include "dpaa_model/fman_timer.hpp"
 #include "dpaa_model/keygen.hpp"
 #include "dpaa_model/qman.hpp"
 #include "dpaa_model/wire.hpp"
@@ -138,6 +139,15 @@ public:
 	const Keygen &keygen() const noexcept { return keygen_; }
 	FmanFaults faults() const noexcept;
 
+	// The model's time (ns), which the 1588 timer counts and frames are
+	// stamped with. Virtual by default (advanced by each frame's line time,
+	// so stepped runs repeat); use_wall_clock() makes it the host's
+	// monotonic clock and sets the timer to the time of day, as a board's
+	// kernel does (threaded mode). advance_clock() moves the virtual clock.
+	void use_wall_clock() noexcept;
+	void advance_clock(uint64_t ns) noexcept { virtual_ns_ += ns; }
+	uint64_t model_ns() const noexcept;
+
 private:
 	friend struct FmanRegs;
 
@@ -160,10 +170,20 @@ private:
 	public:
 		Port(Fman &f, unsigned cell) : owner(f), cell(cell) {}
 		bool wire_rx(std::span<const uint8_t> frame, bool fcs_ok) override;
-		uint32_t speed_mbps() const override { return desc.speed_mbps; }
+		// The speed the link runs at (IF_MODE against the far end), or
+		// the MAC's own while it is down.
+		uint32_t speed_mbps() const override;
 		bool rx_ready() const override;
 		uint32_t rx_dequeuers() const override;
 		bool rx_backlogged() const override;
+		Mode link_mode() const override;
+		uint32_t max_speed_mbps() const override { return desc.speed_mbps; }
+		uint64_t wire_time_ns() const override { return owner.tx_departure_ns_; }
+		void wire_arrival(uint64_t t) override
+		{
+			arrival_ns = t;
+			has_arrival = true;
+		}
 		// Whether Tx frames can leave now (the wire, unless looped back).
 		bool tx_ready() const noexcept;
 		bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,
@@ -195,6 +215,8 @@ private:
 		// The FQ and length of the last frame the BMI enqueued or tried to.
 		uint32_t last_rx_fqid = 0;
 		uint32_t last_rx_len = 0;
+		uint64_t arrival_ns = 0; // wire_arrival() of the frame wire_rx() brings
+		bool has_arrival = false;
 
 		uint32_t &m(uint32_t off) noexcept { return mac[off / 4]; }
 		uint32_t &r(uint32_t off) noexcept { return rx[off / 4]; }
@@ -231,6 +253,9 @@ private:
 	void decode_pools(Port &p) noexcept;
 	void decode_addr(Port &p, unsigned slot) noexcept;
 	uint32_t if_status(const Port &p) const noexcept;
+	// Speed and duplex the link settles at, false if the ends cannot agree.
+	bool resolve_link(const Port &p, MacPort::Mode &out) const noexcept;
+	void write_tx_timestamp(Port &p, const hw::Fd &fd, uint64_t stamp) noexcept;
 
 	Soc &soc_;
 	BusMemory &mem_;
@@ -243,7 +268,12 @@ private:
 	FmanFaults faults_;
 	std::array<uint32_t, 0x1000 / 4> fpm_{};
 	std::array<uint32_t, 4> iram_{};
-	uint64_t timestamp_ns_ = 0;
+	FmanTimer timer_;
+	bool wall_clock_ = false;
+	uint64_t clock_origin_ns_ = 0; // wall clock: the monotonic time of model time 0
+	uint64_t virtual_ns_ = 0;
+	uint64_t tx_departure_ns_ = 0; // the frame being sent left then (wire_time_ns)
+	uint64_t rx_stamp_ = 0;	       // the timer when the frame being received arrived
 	// Registers no behaviour is attached to read back what was written.
 	std::unordered_map<uint32_t, uint32_t> plain_;
 	// Staging for Tx frames that are gathered, padded or checksummed, and for

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_model/fman.hpp"
 #include "dpaa_model/reported.hpp"
 #include "dpaa_model/soc.hpp"
@@ -181,7 +182,7 @@ struct FmanRegs {
 
 	// Which block an offset falls in.
 	struct Target {
-		enum Kind { none, mac, rx_port, tx_port, keygen, fpm, iram } kind;
+		enum Kind { none, mac, rx_port, tx_port, keygen, fpm, iram, timer } kind;
 		Port *port;
 		uint32_t off; // relative to the block
 	};
@@ -214,6 +215,9 @@ struct FmanRegs {
 			return {Target::fpm, nullptr, off - fm::fpm::kBase};
 		if (off >= fm::iram::kBase && off < fm::iram::kBase + 4 * 4)
 			return {Target::iram, nullptr, off - fm::iram::kBase};
+		if (off >= hw::fman_timer::kBlockOffset &&
+		    off < hw::fman_timer::kBlockOffset + hw::fman_timer::kBlockSize)
+			return {Target::timer, nullptr, off - hw::fman_timer::kBlockOffset};
 		return {Target::none, nullptr, off};
 	}
 };
@@ -236,6 +240,8 @@ uint32_t Fman::reg_read(uint32_t off) noexcept
 		return FmanRegs::read(*this, FmanRegs::kFpmRegs, *this, fpm_.data(), t.off);
 	case FmanRegs::Target::iram:
 		return FmanRegs::read(*this, FmanRegs::kIramRegs, *this, iram_.data(), t.off);
+	case FmanRegs::Target::timer:
+		return timer_.read(t.off, model_ns());
 	case FmanRegs::Target::none:
 		break;
 	}
@@ -266,6 +272,8 @@ void Fman::reg_write(uint32_t off, uint32_t v) noexcept
 		return FmanRegs::write(*this, FmanRegs::kFpmRegs, *this, fpm_.data(), t.off, v);
 	case FmanRegs::Target::iram:
 		return FmanRegs::write(*this, FmanRegs::kIramRegs, *this, iram_.data(), t.off, v);
+	case FmanRegs::Target::timer:
+		return timer_.write(t.off, v, model_ns());
 	case FmanRegs::Target::none:
 		break;
 	}

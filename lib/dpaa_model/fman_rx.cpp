@@ -127,10 +127,15 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 		p.stats.rx_backpressure++;
 		return false;
 	}
-	// The FMan timestamp: nanoseconds of line time, advanced per frame
-	// (preamble and inter-frame gap included), so stepped runs repeat.
-	timestamp_ns_ +=
-		(uint64_t{wire_len} + 20) * 8000 / std::max<uint32_t>(p.desc.speed_mbps, 1);
+	// The 1588 timer when the frame's first bit arrived (a cable says when;
+	// other wires deliver as it arrives). The virtual clock moves by the
+	// frame's line time (preamble and inter-frame gap included).
+	const uint64_t arrival = p.has_arrival ? p.arrival_ns : model_ns();
+	p.has_arrival = false;
+	rx_stamp_ = timer_.counter_at(arrival);
+	if (!wall_clock_)
+		virtual_ns_ +=
+			(uint64_t{wire_len} + 20) * 8000 / std::max<uint32_t>(p.speed_mbps(), 1);
 
 	p.count(st::kREoct, wire_len);
 	p.count(st::kRPkt);
@@ -274,7 +279,7 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 			hash = k.hash;
 		}
 	}
-	store_be64(ic + fm::icp::kIcTimestamp, timestamp_ns_);
+	store_be64(ic + fm::icp::kIcTimestamp, rx_stamp_);
 	store_be64(ic + fm::icp::kIcHash, hash);
 
 	// Buffers: the smallest pool that holds margins + frame; else S/G over

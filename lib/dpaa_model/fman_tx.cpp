@@ -10,6 +10,7 @@
 
 #include "dpaa_hw/fman_fd.hpp"
 #include "dpaa_hw/fman_parse.hpp"
+#include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_model/fman.hpp"
 #include "dpaa_model/inet_checksum.hpp"
 #include "dpaa_model/soc.hpp"
@@ -222,6 +223,13 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 	}
 
 	std::span<const uint8_t> out(frame, len);
+	// The frame's first bit leaves now: the time a cable keeps with it and
+	// the 1588 timer's value the FMan records for it (FD command UPD).
+	tx_departure_ns_ = model_ns();
+	const uint64_t tx_stamp = timer_.counter_at(tx_departure_ns_);
+	if (!wall_clock_)
+		virtual_ns_ += (uint64_t{len} + kFcsLen + 20) * 8000 /
+			       std::max<uint32_t>(p.speed_mbps(), 1);
 	if (!(mac_cmd & memac::cmd::kTxEn)) {
 		p.stats.tx_mac_disabled++;
 		bmi_count(tx::kTfdc);
@@ -238,7 +246,31 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 		p.count(st::kTErr);
 		p.count(st::kTPkt);
 	}
+	if (cmd & fm::fd_cmd::kUpd)
+		write_tx_timestamp(p, fd, tx_stamp);
 	tx_done(p, fd, 0);
+}
+
+// FD command UPD with TMR_CTRL RTPE: the FMan writes the frame's Tx
+// timestamp back into the buffer's prepended data, where the Tx port's ICP
+// maps the internal context's timestamp (buffer + ICEOF + 0x40 - ICIOF),
+// for software to read on the Tx confirmation.
+void Fman::write_tx_timestamp(Port &p, const hw::Fd &fd, uint64_t stamp) noexcept
+{
+	if (!(timer_.read(hw::fman_timer::kTmrCtrl, model_ns()) & hw::fman_timer::ctrl::kRtpe))
+		return;
+	const uint32_t icp = p.t(fm::bmi_tx::kTicp);
+	const uint32_t iceof = ((icp & fm::icp::kIceofMask) >> fm::icp::kIceofShift) * 16;
+	const uint32_t iciof = ((icp & fm::icp::kIciofMask) >> fm::icp::kIciofShift) * 16;
+	const uint32_t icsz = (icp & fm::icp::kIcszMask) * 16;
+	constexpr uint32_t kTs = fm::icp::kIcTimestamp;
+	if (kTs < iciof || kTs + 8 > iciof + icsz)
+		return;
+	auto *dst = static_cast<uint8_t *>(mem_.to_host(fd.addr() + iceof + (kTs - iciof), 8));
+	if (dst == nullptr)
+		return;
+	for (int i = 7; i >= 0; i--, stamp >>= 8)
+		dst[i] = static_cast<uint8_t>(stamp);
 }
 
 void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status) noexcept

@@ -28,6 +28,9 @@ std::unique_ptr<System> System::create(ModelConfig config, BusMemory &mem, std::
 	for (const FmanDesc &f : s->cfg_.board->fmans) {
 		s->fmans_.push_back(std::make_unique<Fman>(*s->soc_, mem, f.index,
 							   std::span<const MacDesc>(f.macs)));
+		// Threaded: the model runs in real time, and so does its 1588 timer.
+		if (s->cfg_.mode == RunMode::threaded)
+			s->fmans_.back()->use_wall_clock();
 		s->soc_->add_block(*s->fmans_.back());
 	}
 	// Each Fman attaches the wire to the MAC and polls it in its own poll(),

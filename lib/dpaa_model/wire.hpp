@@ -42,6 +42,24 @@ public:
 	// offers what the application takes, not what the MAC would drop.
 	virtual bool rx_backlogged() const { return false; }
 
+	// The speed and duplex the MAC is set to (a MAC with autoneg takes its
+	// link partner's, up to speed_mbps), and the fastest it can run: what
+	// a cable compares with its far end's to bring the link up.
+	struct Mode {
+		uint32_t speed_mbps;
+		bool full_duplex;
+		bool autoneg;
+	};
+	virtual Mode link_mode() const { return {speed_mbps(), true, false}; }
+	virtual uint32_t max_speed_mbps() const { return speed_mbps(); }
+
+	// IEEE 1588: the model's time now (ns), which the MAC's timer counts
+	// from; and, called by a wire just before wire_rx(), when the frame's
+	// first bit reached the MAC in that time, so that its Rx timestamp is
+	// the frame's arrival even if the model takes it later.
+	virtual uint64_t wire_time_ns() const { return 0; }
+	virtual void wire_arrival(uint64_t) {}
+
 protected:
 	~MacPort() = default;
 };
@@ -73,6 +91,9 @@ public:
 	virtual bool poll() = 0;
 	virtual bool link_up() const = 0;
 	virtual std::string describe() const = 0;
+	// The MAC at the other end (a cable's), whose speed and duplex the link
+	// must agree with; nullptr when the far end is not a modelled MAC.
+	virtual const MacPort *far_mac() const { return nullptr; }
 };
 
 } // namespace dpaa::model

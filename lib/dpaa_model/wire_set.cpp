@@ -36,8 +36,10 @@ std::unique_ptr<WireSet> WireSet::create(const ModelConfig &cfg, std::string &er
 			w = std::make_unique<NoneWire>();
 		} else if (std::holds_alternative<wirespec::Loopback>(p.wire)) {
 			w = std::make_unique<LoopbackWire>(p.port, throttle);
-		} else if (std::holds_alternative<wirespec::Cable>(p.wire)) {
-			w = std::make_unique<CableEnd>(p.port, throttle);
+		} else if (auto *c = std::get_if<wirespec::Cable>(&p.wire)) {
+			auto end = std::make_unique<CableEnd>(p.port, throttle);
+			if (c->inject.empty() || end->load_inject(c->inject, why))
+				w = std::move(end);
 		} else if (std::holds_alternative<wirespec::Sink>(p.wire)) {
 			w = std::make_unique<SinkWire>(p.port);
 		} else if (auto *g = std::get_if<GenParams>(&p.wire)) {

@@ -193,11 +193,36 @@ class GuideExample(DocExample):
         self.assertEqual(disorder, 0)
         self.assertEqual(dups, 0)
 
+    def test_ieee1588_between_cabled_ports(self):
+        found = [c for h, c in commands(rst_blocks(read_doc("doc/guides/nics/dpaa.rst")))
+                 if h == "IEEE 1588 and timestamps"]
+        self.assertEqual(len(found), 1, "dpaa.rst: one example under 'IEEE 1588 and timestamps'")
+        # The block: the command, then what the user types and sees.
+        line, _, shown = found[0].partition("testpmd> start")
+        # sync.pcap: a PTP sync message, the user's file.
+        msg = bytes([0x00, 0x02, 0x00, 44]) + bytes(42)
+        sync = f.mac("01:1b:19:00:00:00") + f.mac("02:00:00:00:11:11") + bytes([0x88, 0xf7]) + msg
+        f.write_pcap(self.path("sync.pcap"), [sync])
+        app = self.run_example(line.strip())
+        app.wait_for(r"testpmd> $", 120)
+        app.command("start")
+        app.wait_for(r"^Port 0 TX timestamp value", 60)
+        app.command("stop")
+        app.quit(60)
+        text = app.text()
+        # Every line the guide shows is one testpmd prints, numbers aside.
+        for shown_line in shown.strip().splitlines():
+            if shown_line.strip() == "...":
+                continue
+            pattern = re.sub(r"[0-9]+", lambda m: "[0-9]+", re.escape(shown_line.strip()))
+            self.assertRegex(text, pattern, "the guide shows %r" % shown_line)
+
     def test_dpaa_guide_has_no_other_example(self):
         found = commands(rst_blocks(read_doc("doc/guides/nics/dpaa.rst")))
         # "Secondary processes" needs hugepages: test_multiprocess runs it.
-        self.assertEqual([h for h, _ in found], ["Secondary processes",
-                                                 "Forwarding with testpmd on the modelled LS1046A-RDB"],
+        self.assertEqual([h for h, _ in found],
+                         ["Secondary processes", "IEEE 1588 and timestamps",
+                          "Forwarding with testpmd on the modelled LS1046A-RDB"],
                          "an example added to dpaa.rst needs a test here")
 
 

@@ -210,6 +210,10 @@ TEST(Config, CableGivenOnOneEndWiresBoth)
 	c = parse_ok("fm1-mac10=cable:fm1-mac9;fm1-mac9=cable:fm1-mac10");
 	EXPECT_EQ(std::get<wirespec::Cable>(c.port("fm1-mac9")->wire).peer, "fm1-mac10");
 	EXPECT_EQ(c.port("fm1-mac9")->item, 2u);
+	// inject= belongs to the end that names it.
+	c = parse_ok("fm1-mac9=cable:fm1-mac10:inject=sync.pcap");
+	EXPECT_EQ(std::get<wirespec::Cable>(c.port("fm1-mac9")->wire).inject, "sync.pcap");
+	EXPECT_EQ(std::get<wirespec::Cable>(c.port("fm1-mac10")->wire).inject, "");
 }
 
 TEST(ConfigErrors, UnknownPortListsTheBoardsPorts)
@@ -315,13 +319,15 @@ TEST(ConfigErrors, BadWires)
 
 TEST(ConfigErrors, BadCables)
 {
-	EXPECT_EQ(parse_error("fm1-mac9=cable"),
-		  "DPAA_MODEL: item 1 \"fm1-mac9=cable\": expected cable:<peer-port> (ports: " +
-			  kPorts1046 + ")");
+	EXPECT_EQ(parse_error("fm1-mac9=cable"), "DPAA_MODEL: item 1 \"fm1-mac9=cable\": expected "
+						 "cable:<peer-port>[:inject=<file>] (ports: " +
+							 kPorts1046 + ")");
 	EXPECT_EQ(parse_error("fm1-mac9=cable:fm1-mac10:fm1-mac3"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=cable:fm1-mac10:fm1-mac3\": expected "
-		  "cable:<peer-port> (ports: " +
-			  kPorts1046 + ")");
+		  "<key>=<value> in cable options, not \"fm1-mac3\" (keys: inject)");
+	EXPECT_EQ(parse_error("fm1-mac9=cable:fm1-mac10:speed=1"),
+		  "DPAA_MODEL: item 1 \"fm1-mac9=cable:fm1-mac10:speed=1\": unknown cable "
+		  "option \"speed\" (expected inject)");
 	EXPECT_EQ(parse_error("fm1-mac9=cable:fm1-mac11"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=cable:fm1-mac11\": cable to \"fm1-mac11\": no "
 		  "such port on ls1046a-rdb (ports: " +

@@ -394,6 +394,12 @@ extern "C" dpaa::hw::RegisterWindow *rte_dpaa_fman_ccsr(unsigned fman) noexcept
 	return p ? p->fman_ccsr(fman) : nullptr;
 }
 
+extern "C" dpaa::hw::RegisterWindow *rte_dpaa_fman_timer(unsigned fman) noexcept
+{
+	auto *p = dpaa::bus::current_platform();
+	return p ? p->fman_timer(fman) : nullptr;
+}
+
 extern "C" dpaa::hw::RegisterWindow *rte_dpaa_bman_ccsr(void) noexcept
 {
 	auto *p = dpaa::bus::current_platform();

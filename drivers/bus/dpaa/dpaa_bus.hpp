@@ -98,6 +98,7 @@ void rte_dpaa_port_closed(void) noexcept;
 
 const dpaa::platform::SocInfo *rte_dpaa_soc(void) noexcept;
 dpaa::hw::RegisterWindow *rte_dpaa_fman_ccsr(unsigned fman) noexcept;
+dpaa::hw::RegisterWindow *rte_dpaa_fman_timer(unsigned fman) noexcept;
 dpaa::hw::RegisterWindow *rte_dpaa_bman_ccsr(void) noexcept;
 
 int64_t rte_dpaa_fqid_alloc(uint32_t count, uint32_t align) noexcept;
@@ -175,6 +176,11 @@ inline const platform::SocInfo *soc() noexcept
 inline hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept
 {
 	return rte_dpaa_fman_ccsr(fman);
+}
+// The FMan's 1588 timer block, nullptr where the platform has not mapped it.
+inline hw::RegisterWindow *fman_timer(unsigned fman) noexcept
+{
+	return rte_dpaa_fman_timer(fman);
 }
 inline hw::RegisterWindow *bman_ccsr() noexcept
 {

@@ -70,13 +70,6 @@ int parse_devargs(const rte_devargs *da, Devargs &out) noexcept
 	return ret < 0 ? -EINVAL : 0;
 }
 
-uint32_t speed_capa(const platform::MacInfo &m) noexcept
-{
-	if (m.type == platform::MacType::memac_10g)
-		return RTE_ETH_LINK_SPEED_10G | RTE_ETH_LINK_SPEED_FIXED;
-	return RTE_ETH_LINK_SPEED_10M | RTE_ETH_LINK_SPEED_100M | RTE_ETH_LINK_SPEED_1G;
-}
-
 // ---------------------------------------------------------------- link
 
 // The PHY's link as the platform reports it (the kernel's link ioctl on a
@@ -113,7 +106,7 @@ int link_update(rte_eth_dev *dev, int wait_to_complete) noexcept
 					  : p.hw->info.speed_mbps;
 	link.link_duplex =
 		!up || ls.full_duplex ? RTE_ETH_LINK_FULL_DUPLEX : RTE_ETH_LINK_HALF_DUPLEX;
-	link.link_autoneg = ls.autoneg ? RTE_ETH_LINK_AUTONEG : RTE_ETH_LINK_FIXED;
+	link.link_autoneg = p.link_mode.autoneg ? RTE_ETH_LINK_AUTONEG : RTE_ETH_LINK_FIXED;
 	const int unchanged = rte_eth_linkstatus_set(dev, &link);
 	if (!unchanged) {
 		char text[RTE_ETH_LINK_MAX_STR_LEN];
@@ -231,12 +224,18 @@ int dev_configure(rte_eth_dev *dev) noexcept
 		return -EINVAL;
 	}
 
+	fman::LinkMode mode{};
+	if (int r = link_mode_from_conf(p, conf.link_speeds, mode); r < 0)
+		return r;
+
 	int ret = fqs_allocate(p, nb_rx, nb_tx);
 	if (ret < 0)
 		return ret;
+	p.link_mode = mode;
 	p.rss_hf = conf.rxmode.mq_mode == RTE_ETH_MQ_RX_RSS ? conf.rx_adv_conf.rss_conf.rss_hf : 0;
-	dev->rx_pkt_burst = rx_burst_for(p.devargs.rx_mode);
-	dev->tx_pkt_burst = tx_burst_for(conf.txmode.offloads);
+	if ((ret = timestamp_configure(dev)) < 0)
+		return ret;
+	select_bursts(dev);
 	fill_unused_queues(dev);
 	return 0;
 }
@@ -279,6 +278,7 @@ int dev_start(rte_eth_dev *dev) noexcept
 		q.copy_pool = p.rx_pool;
 		q.copy_bpid = static_cast<uint8_t>(p.rx_bpid);
 	}
+	select_bursts(dev); // the queues' timestamp settings
 	int ret = rx_intr_start(dev);
 	if (ret < 0)
 		return ret;
@@ -306,6 +306,7 @@ int dev_start(rte_eth_dev *dev) noexcept
 	if (!d.all_multicast)
 		p.hw->mac.set_multicast_list(p.mc_list, p.nb_mc);
 	p.hw->mac.set_loopback(p.tx_loopback);
+	p.hw->mac.set_link_mode(p.link_mode);
 	p.hw->tx.enable(true);
 	p.hw->rx.enable(true);
 	if (!p.admin_down)
@@ -333,6 +334,7 @@ int dev_stop(rte_eth_dev *dev) noexcept
 	fqs_stop(p);
 	p.hw->mac.enable(false, false);
 	p.hw->tx.enable(false);
+	timesync_stop(p);
 	p.started = false;
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
 		d.rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
@@ -362,6 +364,7 @@ int dev_close(rte_eth_dev *dev) noexcept
 	dev_stop(dev);
 	release_queues(dev);
 	fqs_free(p);
+	timesync_close(p);
 	if (p.err_fqid) {
 		bus::fqid_free(p.err_fqid);
 		p.err_fqid = 0;
@@ -454,9 +457,10 @@ const uint32_t *dev_supported_ptypes_get(rte_eth_dev *dev) noexcept
 		RTE_PTYPE_L4_UDP,	RTE_PTYPE_L4_SCTP,	 RTE_PTYPE_L4_ICMP,
 		RTE_PTYPE_L4_FRAG,	RTE_PTYPE_UNKNOWN,
 	};
-	if (dev->rx_pkt_burst == rx_burst_for(RxMode::push) ||
-	    dev->rx_pkt_burst == rx_burst_for(RxMode::pull))
-		return ptypes;
+	for (bool stamp : {false, true})
+		if (dev->rx_pkt_burst == rx_burst_for(RxMode::push, stamp) ||
+		    dev->rx_pkt_burst == rx_burst_for(RxMode::pull, stamp))
+			return ptypes;
 	return nullptr;
 }
 
@@ -533,6 +537,14 @@ const eth_dev_ops dpaa_ops = [] {
 	o.flow_ctrl_set = flow_ctrl_set;
 	o.rss_hash_update = rss_hash_update;
 	o.rss_hash_conf_get = rss_hash_conf_get;
+	o.timesync_enable = timesync_enable;
+	o.timesync_disable = timesync_disable;
+	o.timesync_read_rx_timestamp = timesync_read_rx_timestamp;
+	o.timesync_read_tx_timestamp = timesync_read_tx_timestamp;
+	o.timesync_adjust_time = timesync_adjust_time;
+	o.timesync_read_time = timesync_read_time;
+	o.timesync_write_time = timesync_write_time;
+	o.read_clock = read_clock;
 	return o;
 }();
 
@@ -678,6 +690,7 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 	p->devargs = devargs;
 	p->hw = new (hw_mem) PortHw(*ccsr, *dev->mac);
 	p->err_fqid = static_cast<uint32_t>(err_fqid);
+	p->timer = bus::fman_timer(dev->mac->fman);
 	p->perm_addr = initial_addr(*p);
 	addrs[0] = p->perm_addr;
 	p->hw->mac.init(p->perm_addr.addr_bytes, RTE_ETHER_MAX_LEN);

@@ -95,6 +95,11 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	// The process whose portal driver 'portal' is: DPDK processes share
 	// the queue, not their portal drivers (see bound_portal_here()).
 	int32_t portal_pid;
+	// Timestamps (the timestamping burst only): the mbuf dynamic field and
+	// flag of RTE_ETH_RX_OFFLOAD_TIMESTAMP (offset < 0: offload off).
+	int ts_field;
+	uint64_t ts_flag;
+	bool stamp; // the port's bursts are the timestamping ones
 	// Serialises the FQ's life-cycle changes: the control thread's queue
 	// start/stop and a data-path burst that completes one.
 	rte_spinlock_t lock;
@@ -147,6 +152,16 @@ struct Port {
 	bool admin_down; // rte_eth_dev_set_link_down
 	bool tx_loopback;
 	bool lsc_alarm_armed;
+	fman::LinkMode link_mode; // from rte_eth_conf::link_speeds, set at start
+
+	// IEEE 1588 (dpaa_ethdev_timesync.cpp).
+	hw::RegisterWindow *timer; // the FMan's 1588 timer, nullptr if not mapped
+	bool timesync;		   // timesync_enable: PTP frames flagged and stamped
+	uint32_t txconf_fqid;	   // Tx confirmations of timestamped frames (0: none yet)
+	uint64_t rx_ts;		   // the last PTP frame's Rx timestamp (ns)
+	uint64_t tx_ts;		   // the last Tx timestamp confirmed and not read yet
+	bool rx_ts_valid;
+	bool tx_ts_valid;
 
 	// Statistics baselines: the hardware counters run free, reset subtracts.
 	MacCounters mac_base;
@@ -174,14 +189,24 @@ inline PortHw &hw_of(rte_eth_dev *dev) noexcept
 	return *static_cast<PortHw *>(dev->process_private);
 }
 
-// Data path (dpaa_rx.cpp, dpaa_tx.cpp).
-eth_rx_burst_t rx_burst_for(RxMode mode) noexcept;
-eth_tx_burst_t tx_burst_for(uint64_t tx_offloads) noexcept;
+// Data path (dpaa_rx.cpp, dpaa_tx.cpp). stamp: the bursts that also handle
+// timestamps (Rx offload TIMESTAMP, timesync), separate instantiations so
+// that the others do not spend a cycle on them.
+eth_rx_burst_t rx_burst_for(RxMode mode, bool stamp = false) noexcept;
+eth_tx_burst_t tx_burst_for(uint64_t tx_offloads, bool stamp = false) noexcept;
+// The timestamping Rx burst's work on one frame (dpaa_ethdev_timesync.cpp).
+void rx_stamp(RxQueue &q, rte_mbuf *m, const char *buf) noexcept;
 uint32_t rx_queue_count(void *rxq) noexcept;
 // The calling thread's portal's message ring (dpaa_ern.cpp): the enqueue
 // rejections' buffers freed and counted in their port's oerrors. Returns the
 // rejections taken.
 unsigned take_mr(qbman::QmanPortal &portal) noexcept;
+
+// Link speed (dpaa_ethdev_link.cpp): the speeds a MAC offers; the IF_MODE
+// setting a configuration's link_speeds asks for, or -EINVAL (logged) if the
+// MAC cannot run it.
+uint32_t speed_capa(const platform::MacInfo &m) noexcept;
+int link_mode_from_conf(const Port &p, uint32_t link_speeds, fman::LinkMode &out) noexcept;
 
 // Capabilities (dpaa_ethdev_filters.cpp).
 uint64_t rx_offload_capa() noexcept;
@@ -232,6 +257,25 @@ int flow_ctrl_get(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
 int flow_ctrl_set(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
 int rss_hash_update(rte_eth_dev *dev, rte_eth_rss_conf *conf) noexcept;
 int rss_hash_conf_get(rte_eth_dev *dev, rte_eth_rss_conf *conf) noexcept;
+
+// IEEE 1588 and timestamps (dpaa_ethdev_timesync.cpp).
+// At configure: the dynamic timestamp field if the Rx offload asks for it.
+int timestamp_configure(rte_eth_dev *dev) noexcept;
+// The bursts for the port's current settings (offloads, timesync); also
+// installs them in the fast-path table of a started port.
+void select_bursts(rte_eth_dev *dev) noexcept;
+int timesync_enable(rte_eth_dev *dev) noexcept;
+int timesync_disable(rte_eth_dev *dev) noexcept;
+int timesync_read_rx_timestamp(rte_eth_dev *dev, timespec *ts, uint32_t flags) noexcept;
+int timesync_read_tx_timestamp(rte_eth_dev *dev, timespec *ts) noexcept;
+int timesync_adjust_time(rte_eth_dev *dev, int64_t delta) noexcept;
+int timesync_read_time(rte_eth_dev *dev, timespec *ts) noexcept;
+int timesync_write_time(rte_eth_dev *dev, const timespec *ts) noexcept;
+int read_clock(rte_eth_dev *dev, uint64_t *clock) noexcept;
+// At stop: the confirmations still queued go back to the pool. At close:
+// the confirmation FQ's FQID too.
+void timesync_stop(Port &p) noexcept;
+void timesync_close(Port &p) noexcept;
 
 // Statistics (dpaa_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;

@@ -25,7 +25,7 @@ uint64_t rx_offload_capa() noexcept
 {
 	return RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
 	       RTE_ETH_RX_OFFLOAD_TCP_CKSUM | RTE_ETH_RX_OFFLOAD_SCATTER |
-	       RTE_ETH_RX_OFFLOAD_RSS_HASH;
+	       RTE_ETH_RX_OFFLOAD_RSS_HASH | RTE_ETH_RX_OFFLOAD_TIMESTAMP;
 }
 
 uint64_t tx_offload_capa() noexcept

@@ -277,10 +277,16 @@ int rx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noex
 
 int tx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noexcept
 {
-	const bool cksum = dev->tx_pkt_burst == tx_burst_for(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM) &&
-			   tx_burst_for(0) != tx_burst_for(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM);
-	snprintf(mode->info, sizeof(mode->info), "EQCR enqueue, hardware buffer release%s",
-		 cksum ? ", checksum offload" : "");
+	bool cksum = false, stamp = false;
+	for (bool ts : {false, true})
+		if (dev->tx_pkt_burst == tx_burst_for(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM, ts)) {
+			cksum = true;
+			stamp = ts;
+		} else if (dev->tx_pkt_burst == tx_burst_for(0, ts)) {
+			stamp = ts;
+		}
+	snprintf(mode->info, sizeof(mode->info), "EQCR enqueue, hardware buffer release%s%s",
+		 cksum ? ", checksum offload" : "", stamp ? ", IEEE 1588 Tx timestamps" : "");
 	mode->flags = 0;
 	return 0;
 }

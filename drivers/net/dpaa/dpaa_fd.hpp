@@ -31,6 +31,9 @@ namespace dpaa::net
 // start (the FMBM_RICP / FMBM_TICP setting, fman_ccsr.hpp icp::kDefault).
 inline constexpr uint32_t kPrsOffset = 0x10;
 inline constexpr uint32_t kHashOffset = 0x38;
+// The 1588 timer's value the FMan records: at Rx, when the frame arrived;
+// on a Tx confirmation of an FD with command UPD, when it left.
+inline constexpr uint32_t kTimestampOffset = 0x30;
 
 // Free every buffer of a frame that will not reach the application (an
 // error frame, a frame of a stopped queue): back to its pool.

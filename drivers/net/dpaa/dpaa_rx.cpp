@@ -96,6 +96,8 @@ bool park_foreign_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal)
 	if (o->stash_n == kRxStash)
 		return false;
 	rte_mbuf *m = rx::eth_fd_to_mbuf(*o, e.fd);
+	if (m && o->stamp)
+		rx_stamp(*o, m, rx::fd_buf(e.fd));
 	if (m)
 		o->stash[o->stash_n++] = m;
 	else
@@ -103,8 +105,11 @@ bool park_foreign_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal)
 	return true;
 }
 
-eth_rx_burst_t rx_burst_for(RxMode mode) noexcept
+eth_rx_burst_t rx_burst_for(RxMode mode, bool stamp) noexcept
 {
+	if (stamp)
+		return mode == RxMode::push ? rx::rx_burst<RxMode::push, RxFrameNoWork, true>
+					    : rx::rx_burst<RxMode::pull, RxFrameNoWork, true>;
 	return mode == RxMode::push ? rx::rx_burst<RxMode::push> : rx::rx_burst<RxMode::pull>;
 }
 

@@ -114,7 +114,9 @@ template <class FrameWork = RxFrameNoWork>
 	return eth_fd_to_mbuf<FrameWork>(q, RxConv{q}, fd, fd_buf(fd));
 }
 
-template <RxMode Mode, class FrameWork = RxFrameNoWork>
+// Stamp: the timestamping burst (rx_stamp() on every frame), chosen at
+// start or by timesync_enable; the others cost nothing for it.
+template <RxMode Mode, class FrameWork = RxFrameNoWork, bool Stamp = false>
 uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
 	RxQueue &q = *static_cast<RxQueue *>(rxq);
@@ -199,6 +201,8 @@ uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 			errors++;
 			continue;
 		}
+		if constexpr (Stamp)
+			rx_stamp(q, m, buf);
 		bytes += m->pkt_len;
 		out[n++] = m;
 	}

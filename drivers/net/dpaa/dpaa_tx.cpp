@@ -297,7 +297,24 @@ constexpr uint64_t kEqcrSpinUs = 2;
 	return done;
 }
 
-template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
+// The FMan writes the Tx timestamp here in the buffer (FD command UPD).
+constexpr uint16_t kStampMinHeadroom = kTimestampOffset + sizeof(uint64_t);
+
+// A frame the application wants a Tx timestamp of: confirmed to the port's
+// confirmation FQ (FCO: the FMan keeps the buffer), with the time it left
+// written into its prepended data (UPD).
+[[gnu::noinline]] void request_tx_stamp(TxQueue &q, hw::Fd &fd) noexcept
+{
+	const uint32_t fqid = q.port->txconf_fqid;
+	if (fqid == 0)
+		return;
+	fd.set_cmd(fd.cmd() | fm::fd_cmd::kFco | fm::fd_cmd::kRpd | fm::fd_cmd::kUpd |
+		   (fqid & fm::fd_cmd::kCfqMask));
+}
+
+// Stamp: the timesync variant, which looks for RTE_MBUF_F_TX_IEEE1588_TMST.
+template <bool Cksum, bool Stamp>
+uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
 	TxQueue &q = *static_cast<TxQueue *>(txq);
 	qbman::QmanPortal *portal = bus::qman_portal();
@@ -326,12 +343,14 @@ template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_
 			if (built + 1 < n)
 				rte_prefetch0(burst[built + 1]);
 			const int bpid = pool_bpid(pc, m->pool);
+			const bool stamp = Stamp && (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST);
 			// 1 <= data_len <= buf_len - data_off, in one compare.
 			const bool fast =
 				m->nb_segs == 1 && !(m->ol_flags & kNotDirect) &&
 				rte_mbuf_refcnt_read(m) == 1 && bpid >= 0 &&
 				static_cast<uint16_t>(m->data_len - 1) < m->buf_len - m->data_off &&
-				(!Cksum || !wants_cksum(m) || m->data_off >= kCksumMinHeadroom);
+				(!Cksum || !wants_cksum(m) || m->data_off >= kCksumMinHeadroom) &&
+				(!stamp || m->data_off >= kStampMinHeadroom);
 			if (fast) [[likely]] {
 				fds[built] = hw::Fd::contig(bus::va_to_bus(m->buf_addr),
 							    static_cast<uint8_t>(bpid), m->data_off,
@@ -347,6 +366,8 @@ template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_
 				}
 				slow_mask |= 1u << built;
 			}
+			if (stamp) [[unlikely]]
+				request_tx_stamp(q, fds[built]);
 			bytes += m->pkt_len;
 		}
 		unsigned done = portal->enqueue_burst(hw::Fqid{q.fqid}, {fds, built});
@@ -383,12 +404,14 @@ template <bool Cksum> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_
 
 } // namespace
 
-eth_tx_burst_t tx_burst_for(uint64_t tx_offloads) noexcept
+eth_tx_burst_t tx_burst_for(uint64_t tx_offloads, bool stamp) noexcept
 {
 	const bool cksum =
 		tx_offloads & (RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
 			       RTE_ETH_TX_OFFLOAD_TCP_CKSUM);
-	return cksum ? tx_burst<true> : tx_burst<false>;
+	if (stamp)
+		return cksum ? tx_burst<true, true> : tx_burst<false, true>;
+	return cksum ? tx_burst<true, false> : tx_burst<false, false>;
 }
 
 } // namespace dpaa::net

@@ -17,6 +17,7 @@
 // in the shared State: the SoC, the portals' owners, the bus windows.
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -30,7 +31,10 @@
 
 #include "dpaa_bus.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
+#include "dpaa_hw/fman_memac.hpp"
+#include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_hw/qman_portal.hpp"
+#include "dpaa_model/fman.hpp"
 #include "dpaa_model/misuse.hpp"
 #include "dpaa_model/system.hpp"
 #include "platform/bus_addr.hpp"
@@ -217,6 +221,15 @@ public:
 
 	hw::RegisterWindow *bman_ccsr() noexcept override { return &sys_->soc().bman().ccsr(); }
 
+	// The timer block is part of the modelled FMan's 1 MiB window.
+	hw::RegisterWindow *fman_timer(unsigned fman) noexcept override
+	{
+		if (fman >= soc_.num_fmans || fman >= timer_win_.size())
+			return nullptr;
+		timer_win_[fman].base = &sys_->fman(fman).ccsr();
+		return &timer_win_[fman];
+	}
+
 	bool assigns_bus_addresses() const noexcept override { return true; }
 
 	int dma_map(uintptr_t va, size_t len, uint64_t) noexcept override
@@ -243,18 +256,39 @@ public:
 
 	void *model_system() noexcept override { return sys_.get(); }
 
-	// The link of a modelled MAC is its wire's: up while the far end is
-	// there (a cable's peer MAC exists, a TAP interface is up, ...), at
-	// the board's speed for the port. A board's PHY reports the same.
+	// The link of a modelled MAC as its PHY would report it: the model's
+	// MAC shows it in IF_STATUS, in a layout of the model's own (up while
+	// the far end is there, at the speed and duplex that IF_MODE settles
+	// at against it). A board's kernel reports the same from the PHY.
 	int link_state(unsigned mac, LinkState &out) noexcept override
 	{
+		namespace st = model::memac_if_status;
 		if (mac >= soc_.num_macs)
 			return -EINVAL;
 		const MacInfo &m = soc_.macs[mac];
-		std::lock_guard<std::mutex> hold(sys_->soc().lock());
-		const model::Wire *w = sys_->wire(m.name);
-		const bool up = w != nullptr && w->link_up();
-		out = LinkState{up, up ? m.speed_mbps : 0, true, m.type == MacType::memac_1g};
+		hw::RegisterWindow *w = fman_ccsr(m.fman);
+		if (w == nullptr)
+			return -ENODEV;
+		const uint32_t v = w->read32(hw::fman::mac_base(m.cell) + hw::memac::kIfStatus);
+		const bool up = v & st::kLinkUp;
+		uint32_t speed = 0;
+		if (up)
+			switch (v & st::kSpeedMask) {
+			case st::kSpeed10M:
+				speed = 10;
+				break;
+			case st::kSpeed100M:
+				speed = 100;
+				break;
+			case st::kSpeed1G:
+				speed = 1000;
+				break;
+			default:
+				speed = 10000;
+				break;
+			}
+		out = LinkState{up, speed, up && (v & st::kFullDuplex) != 0,
+				m.type == MacType::memac_1g};
 		return 0;
 	}
 
@@ -342,8 +376,22 @@ private:
 	static constexpr uint32_t kFqidBase = 0x100;
 	static constexpr uint32_t kFqidCount = 0x8000;
 
+	// A window onto the timer's block of an FMan's window.
+	struct TimerWindow final : hw::RegisterWindow {
+		hw::RegisterWindow *base = nullptr;
+		uint32_t read32(uint32_t off) noexcept override
+		{
+			return base->read32(hw::fman_timer::kBlockOffset + off);
+		}
+		void write32(uint32_t off, uint32_t v) noexcept override
+		{
+			base->write32(hw::fman_timer::kBlockOffset + off, v);
+		}
+	};
+
 	std::unique_ptr<model::System> sys_;
 	SocInfo soc_{};
+	std::array<TimerWindow, kMaxFmans> timer_win_{};
 	IrqFn irq_[kMaxPortals];
 	bool started_ = false;
 	shared::State *state_ = nullptr;

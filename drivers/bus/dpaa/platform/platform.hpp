@@ -188,6 +188,10 @@ public:
 	// CCSR register windows; nullptr if there is no such block.
 	virtual hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept = 0;
 	virtual hw::RegisterWindow *bman_ccsr() noexcept = 0;
+	// The FMan's IEEE 1588 timer block (dpaa_hw/fman_timer.hpp: 4 KiB right
+	// after the FMan's registers, its own device-tree node on a board);
+	// nullptr where it is not mapped.
+	virtual hw::RegisterWindow *fman_timer(unsigned) noexcept { return nullptr; }
 
 	// Make process memory [va, va + len) reachable by DMA: add windows to
 	// the translation table (bus_addr.hpp). 'iova' is DPDK's IOVA of va

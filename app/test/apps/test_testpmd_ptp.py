@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""dpdk-testpmd, unmodified, on the modelled LS1046A-RDB: "port config <p>
+speed ... duplex ..." takes effect on the link or is refused with the
+driver's reason, and the ieee1588 forwarding mode between two cabled ports
+prints Rx and Tx timestamps that increase and differ by the cable's delay."""
+
+import re
+import time
+import unittest
+
+import frames as f
+from apptest import AppTestCase, TESTPMD, TESTPMD_ARGS, model
+
+WIRE_DELAY_NS = 50  # the modelled cable's propagation delay
+TIMER_STEP_NS = 2   # the 1588 timer's TCLK_PERIOD as the kernel sets it
+
+
+def eal(*ports):
+    args = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1"]
+    for p in ports:
+        args += ["-a", "dpaa_bus:" + p]
+    return args
+
+
+class TestpmdLinkSpeed(AppTestCase):
+    def setUp(self):
+        super().setUp()
+        env = model(fm1_mac3="cable:fm1-mac4", fm1_mac9="cable:fm1-mac10")
+        # Ports 0, 1: fm1-mac3, fm1-mac4 (1G); 2: fm1-mac9 (10G).
+        self.app = self.start([TESTPMD] + eal("fm1-mac3", "fm1-mac4", "fm1-mac9") + ["--", "-i"] +
+                              TESTPMD_ARGS, env)
+        self.app.wait_for(r"testpmd> $", 30)
+
+    def tearDown(self):
+        self.app.quit()
+        super().tearDown()
+
+    def set_speed(self, port, speed, duplex):
+        self.app.command("port stop %d" % port)
+        out = self.app.command("port config %d speed %s duplex %s" % (port, speed, duplex))
+        return out + self.app.command("port start %d" % port)
+
+    def info(self, port, until=None):
+        """show port info; with until, again (up to 2 s) until it matches:
+        testpmd shows the link state the driver's LSC sampling (every 100 ms)
+        last reported, and a far end's change shows at its next sample."""
+        deadline = time.monotonic() + 2
+        while True:
+            out = self.app.command("show port info %d" % port)
+            if until is None or re.search(until, out) or time.monotonic() > deadline:
+                return out
+            time.sleep(0.1)
+
+    def test_speed_1000_full_on_fm1_mac3(self):
+        out = self.set_speed(0, "1000", "full")
+        self.assertNotIn("Fail", out)
+        info = self.info(0)
+        self.assertRegex(info, r"Link status: up")
+        self.assertRegex(info, r"Link speed: 1 Gbps")
+        self.assertRegex(info, r"Link duplex: full-duplex")
+        self.assertRegex(info, r"Autoneg status: Off")
+
+    def test_speed_100_half_both_ends(self):
+        self.assertNotIn("Fail", self.set_speed(0, "100", "half"))
+        # The far end still negotiates: it takes the fixed end's setting.
+        info = self.info(1, until=r"Link speed: 100 Mbps")
+        self.assertRegex(info, r"Link speed: 100 Mbps")
+        self.assertRegex(info, r"Link duplex: half-duplex")
+        self.assertRegex(info, r"Autoneg status: On")
+        # Both fixed but different: no link.
+        self.assertNotIn("Fail", self.set_speed(1, "10", "full"))
+        self.assertRegex(self.info(0, until=r"Link status: down"), r"Link status: down")
+
+    def test_impossible_speeds_are_refused(self):
+        out = self.set_speed(0, "10000", "full")
+        self.assertIn("net_dpaa: fm1-mac3: link speed 10 Gbps full duplex is not supported "
+                      "(1G mEMAC: 10 or 100 Mbps full or half duplex, 1 Gbps full duplex)", out)
+        self.assertRegex(out, r"Fail to configure port 0")
+        # (testpmd 22.11 has no "2500"; the ethdev suite refuses 2.5G.)
+        out = self.set_speed(2, "100", "full")
+        self.assertIn("net_dpaa: fm1-mac9: link speed 100 Mbps full duplex is not supported "
+                      "(10G mEMAC: 1 or 10 Gbps full duplex)", out)
+        self.assertRegex(out, r"Fail to configure port 2")
+        # Back to what the MAC runs: the port starts again.
+        out = self.set_speed(2, "10000", "full")
+        self.assertNotIn("Fail", out)
+        self.assertRegex(self.info(2), r"Link speed: 10 Gbps")
+
+
+def sync_message():
+    """A PTP version 2 sync message over Ethernet (type 0x88F7), padded to 60 bytes."""
+    msg = bytes([0x00, 0x02, 0x00, 44]) + bytes(42)
+    return f.mac("01:1b:19:00:00:00") + f.mac("02:00:00:00:11:11") + bytes([0x88, 0xf7]) + msg
+
+
+class TestpmdIeee1588(AppTestCase):
+    STAMP = re.compile(r"^Port (\d) (RX|TX) timestamp value (\d+) s (\d+) ns", re.M)
+
+    def test_timestamps_between_cabled_ports(self):
+        f.write_pcap(self.path("sync.pcap"), [sync_message()])
+        env = model(fm1_mac9="cable:fm1-mac10:inject=" + self.path("sync.pcap"))
+        app = self.start([TESTPMD] + eal("fm1-mac9", "fm1-mac10") + ["--", "-i"] + TESTPMD_ARGS +
+                         ["--forward-mode=ieee1588"], env)
+        app.wait_for(r"testpmd> $", 30)
+        out = app.command("start")
+        self.assertIn("ieee1588 packet forwarding", out)
+        # The sync message goes to and fro on the cable: 20 of each stamp.
+        deadline = time.monotonic() + 30
+        while len(self.STAMP.findall(app.text())) < 40 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        app.command("stop")
+        app.quit()
+        text = app.text()
+        self.assertIn("IEEE1588 PTP V2 SYNC Message filtered by hardware", text)
+        self.assertNotIn("not timestamped", text)
+        self.assertNotIn("registers not valid", text)
+        stamps = [(int(p), kind, int(s) * 1000000000 + int(ns))
+                  for p, kind, s, ns in self.STAMP.findall(text)]
+        self.assertGreaterEqual(len(stamps), 40, text[-3000:])
+        # Port 1 receives first (the message enters at fm1-mac9's end), then
+        # each port: RX, TX of the same frame; the next RX is the other port's.
+        self.assertEqual(stamps[0][:2], (1, "RX"))
+        for (p0, k0, t0), (p1, k1, t1) in zip(stamps, stamps[1:]):
+            self.assertGreater(t1, t0, "timestamps increase: %s" % stamps[:8])
+            if k0 == "RX":
+                self.assertEqual((p1, k1), (p0, "TX"))
+            else:
+                self.assertEqual((p1, k1), (1 - p0, "RX"))
+                # Tx on one port, Rx on the other: the cable's delay.
+                self.assertGreaterEqual(t1 - t0, WIRE_DELAY_NS - TIMER_STEP_NS)
+                self.assertLessEqual(t1 - t0, WIRE_DELAY_NS + TIMER_STEP_NS)
+        print("first stamps:", stamps[:6])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// FMan model, IEEE 1588 timer: its registers at their offset of the FMan's
+// window, the counter driven by the reference clock through TMR_ADD, the
+// alarms and FIPER events, and the timestamps the FMan writes for frames
+// (Rx internal context, Tx prepended data on FD command UPD).
+
+#include <gtest/gtest.h>
+
+#include "dpaa_hw/fman_timer.hpp"
+#include "fman_test_support.hpp"
+
+namespace dpaa::test
+{
+namespace
+{
+
+namespace ft = hw::fman_timer;
+namespace cmd = fm::fd_cmd;
+
+class FmanTimerTest : public ::testing::Test
+{
+protected:
+	uint32_t trd(uint32_t off) { return rig.rd(ft::kBlockOffset + off); }
+	void twr(uint32_t off, uint32_t v) { rig.wr(ft::kBlockOffset + off, v); }
+	uint64_t counter()
+	{
+		const uint32_t lo = trd(ft::kTmrCntL); // latches TMR_CNT_H
+		return (uint64_t{trd(ft::kTmrCntH)} << 32) | lo;
+	}
+	void set_counter(uint64_t ns)
+	{
+		twr(ft::kTmrCntL, static_cast<uint32_t>(ns));
+		twr(ft::kTmrCntH, static_cast<uint32_t>(ns >> 32));
+	}
+	static uint64_t be64_at(const uint8_t *p)
+	{
+		uint64_t v = 0;
+		for (int i = 0; i < 8; i++)
+			v = v << 8 | p[i];
+		return v;
+	}
+	FmanRig rig;
+};
+
+TEST_F(FmanTimerTest, ResetStateIsWhatTheKernelLeaves)
+{
+	const uint32_t ctrl = trd(ft::kTmrCtrl);
+	EXPECT_TRUE(ctrl & ft::ctrl::kTe);
+	EXPECT_TRUE(ctrl & ft::ctrl::kRtpe);
+	EXPECT_EQ(ft::ctrl::tclk_period(ctrl), 2u);
+	EXPECT_EQ(ctrl & ft::ctrl::kCkselMask, ft::ctrl::kCkselPlatform);
+	EXPECT_EQ(trd(ft::kTmrAdd), 0xb6db6db7u);
+	EXPECT_EQ(trd(ft::kTmrPrsc), 2u);
+	EXPECT_EQ(trd(ft::tmr_fiper(0)), 999'999'998u);
+	EXPECT_EQ(counter(), 0u);
+	// Alarm 1 one step before the next second (ptp_qoriq's set_alarm()).
+	EXPECT_EQ(trd(ft::tmr_alarm_h(0)), 0u);
+	EXPECT_EQ(trd(ft::tmr_alarm_l(0)), 999'999'998u);
+}
+
+TEST_F(FmanTimerTest, CounterFollowsTheModelClockThroughTheAddend)
+{
+	rig.fman.advance_clock(1'000'000'000);
+	// 700 MHz * 0xb6db6db7 / 2^32 = 500 M steps of 2 ns.
+	EXPECT_EQ(counter(), 1'000'000'000u);
+	// Frequency compensation: half the addend, 350 M steps a second.
+	twr(ft::kTmrAdd, 0x80000000);
+	rig.fman.advance_clock(1'000'000'000);
+	EXPECT_EQ(counter(), 1'700'000'000u);
+	// Stopped: TE clear.
+	twr(ft::kTmrCtrl, trd(ft::kTmrCtrl) & ~ft::ctrl::kTe);
+	rig.fman.advance_clock(1'000'000'000);
+	EXPECT_EQ(counter(), 1'700'000'000u);
+}
+
+TEST_F(FmanTimerTest, CounterWriteLoadsOnTheHighHalfAndReadLatchesIt)
+{
+	set_counter(0x0000000512345678ull);
+	EXPECT_EQ(counter(), 0x0000000512345678ull);
+	twr(ft::kTmrCntL, 0); // alone: nothing loaded yet
+	EXPECT_EQ(counter(), 0x0000000512345678ull);
+	rig.fman.advance_clock(1000);
+	EXPECT_EQ(counter(), 0x0000000512345678ull + 1000);
+	// TMR_CNT_H reads what the last TMR_CNT_L read latched.
+	const uint32_t hi = trd(ft::kTmrCntH);
+	EXPECT_EQ(hi, 5u);
+}
+
+TEST_F(FmanTimerTest, AlarmAndFiperEvents)
+{
+	set_counter(10'000);
+	twr(ft::tmr_alarm_l(1), 10'500);
+	twr(ft::tmr_alarm_h(1), 0);
+	EXPECT_EQ(trd(ft::kTmrTevent) & ft::event::kAlm2, 0u);
+	rig.fman.advance_clock(1000);
+	EXPECT_TRUE(trd(ft::kTmrTevent) & ft::event::kAlm2);
+	twr(ft::kTmrTevent, ft::event::kAlm2); // write 1 to clear
+	EXPECT_EQ(trd(ft::kTmrTevent) & ft::event::kAlm2, 0u);
+
+	// Alarm 1 (one step before the second) starts FIPER1's pulses.
+	EXPECT_EQ(trd(ft::kTmrTevent) & (ft::event::kAlm1 | ft::event::kPp1), 0u);
+	rig.fman.advance_clock(1'000'000'000);
+	EXPECT_TRUE(trd(ft::kTmrTevent) & ft::event::kAlm1);
+	twr(ft::kTmrTevent, ft::event::kAlm1 | ft::event::kPp1);
+	rig.fman.advance_clock(1'000'000'000);
+	EXPECT_TRUE(trd(ft::kTmrTevent) & ft::event::kPp1);
+	EXPECT_EQ(trd(ft::kTmrTevent) & ft::event::kAlm1, 0u); // fired once
+}
+
+TEST_F(FmanTimerTest, RxTimestampIsTheArrivalTheWireReports)
+{
+	constexpr unsigned kMac = FmanRig::kMac9;
+	rig.mac_wr(kMac, memac::kCommandConfig, memac::cmd::kRxEn | memac::cmd::kTxPadEn);
+	rig.setup_rx(kMac, 0x200, 0x201);
+	rig.add_pool(1, 2048, 4);
+	rig.set_pools(kMac, {{1, 2048}});
+	rig.fman.advance_clock(5'000);
+	EXPECT_EQ(counter(), 5'000u);
+	// A cable tells the MAC the frame arrived 3 us ago: the counter then.
+	rig.fman.mac_port(kMac).wire_arrival(2'000);
+	ASSERT_TRUE(rig.rx(kMac, FrameBuilder().etype(0x88f7).payload(60).finish(false)));
+	rig.run();
+	ASSERT_EQ(rig.sink.got.size(), 1u);
+	EXPECT_EQ(be64_at(rig.mem.at(rig.sink.got[0].fd.addr()) + 0x30), 2'000u);
+}
+
+TEST_F(FmanTimerTest, TxTimestampWrittenOnUpdOnly)
+{
+	constexpr unsigned kMac = FmanRig::kMac10;
+	constexpr uint32_t kTxFq = 0x300, kConfFq = 0x301;
+	rig.mac_wr(kMac, memac::kCommandConfig, memac::cmd::kTxEn | memac::cmd::kTxPadEn);
+	rig.setup_tx(kMac, kTxFq, kConfFq, 0);
+	const Bytes f = FrameBuilder().etype(0x88f7).payload(60).finish(false);
+	auto place = [&] {
+		const uint64_t buf = rig.alloc(256);
+		std::memcpy(rig.mem.at(buf + 64), f.data(), f.size());
+		return hw::Fd::contig(buf, 0xff, 64, static_cast<uint32_t>(f.size()));
+	};
+	hw::Fd plain = place();
+	plain.set_cmd(cmd::kFco);
+	hw::Fd stamped = place();
+	stamped.set_cmd(cmd::kFco | cmd::kRpd | cmd::kUpd);
+	rig.fman.advance_clock(7'000);
+	ASSERT_EQ(rig.soc.qman().enqueue(kTxFq, plain), model::EnqueueStatus::ok);
+	ASSERT_EQ(rig.soc.qman().enqueue(kTxFq, stamped), model::EnqueueStatus::ok);
+	rig.run();
+	ASSERT_EQ(rig.sink.got.size(), 2u); // both confirmed
+	EXPECT_EQ(be64_at(rig.mem.at(plain.addr()) + 0x30), 0u);
+	// It left after the first frame's line time (74 + 4 + 20 bytes at 10G:
+	// 78 ns), to the timer's 2 ns step.
+	EXPECT_NEAR(static_cast<double>(be64_at(rig.mem.at(stamped.addr()) + 0x30)), 7'078.0, 2.0);
+	// Without TMR_CTRL RTPE the FMan records nothing.
+	twr(ft::kTmrCtrl, trd(ft::kTmrCtrl) & ~ft::ctrl::kRtpe);
+	hw::Fd again = place();
+	again.set_cmd(cmd::kFco | cmd::kRpd | cmd::kUpd);
+	ASSERT_EQ(rig.soc.qman().enqueue(kTxFq, again), model::EnqueueStatus::ok);
+	rig.run();
+	EXPECT_EQ(be64_at(rig.mem.at(again.addr()) + 0x30), 0u);
+	expect_no_faults(rig.fman);
+}
+
+} // namespace
+} // namespace dpaa::test

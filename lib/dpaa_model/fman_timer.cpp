@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+#include "dpaa_model/fman_timer.hpp"
+
+#include "dpaa_hw/fman_timer.hpp"
+
+namespace dpaa::model
+{
+
+namespace ft = hw::fman_timer;
+
+namespace
+{
+// The block's id registers: the model's values (the manual's TMR_ID for
+// the FMan's timer could not be read from a public source).
+constexpr uint32_t kTmrIdValue = 0x00010100;
+
+uint64_t ticks_at(uint64_t ns) noexcept
+{
+	return static_cast<uint64_t>(static_cast<unsigned __int128>(ns) * FmanTimer::kRefClockHz /
+				     1'000'000'000u);
+}
+} // namespace
+
+FmanTimer::FmanTimer(uint64_t start_ns) noexcept
+{
+	reset(0, start_ns);
+}
+
+void FmanTimer::reset(uint64_t now_ns, uint64_t start_ns) noexcept
+{
+	regs_.fill(0);
+	regs_[ft::kTmrId / 4] = kTmrIdValue;
+	regs_[ft::kTmrCtrl / 4] = (kTclkPeriodNs << ft::ctrl::kTclkPeriodShift) |
+				  ft::ctrl::kCkselPlatform | ft::ctrl::kFiperSt | ft::ctrl::kRtpe |
+				  ft::ctrl::kTe | ft::ctrl::kFrd;
+	regs_[ft::kTmrAdd / 4] = kAddend;
+	regs_[ft::kTmrPrsc / 4] = kPrescale;
+	regs_[ft::tmr_fiper(0) / 4] = 1'000'000'000u - kTclkPeriodNs;
+	regs_[ft::tmr_fiper(1) / 4] = 100'000u - kTclkPeriodNs;
+	cnt_ = start_ns;
+	acc_ = 0;
+	last_ns_ = now_ns;
+	ticks_ = ticks_at(now_ns);
+	// Alarm 1 at the first whole second half a second away or more, less a
+	// step: FIPER1 then pulses on every second (ptp_qoriq's set_alarm()).
+	alarm_ = {(start_ns + 1'500'000'000u) / 1'000'000'000u * 1'000'000'000u - kTclkPeriodNs, 0};
+	alarm_armed_ = {true, false};
+	alarm_l_write_ = {};
+	fiper_started_ = false;
+	fiper_base_ = 0;
+	cnt_h_latch_ = cnt_l_write_ = 0;
+}
+
+bool FmanTimer::running() const noexcept
+{
+	return regs_[ft::kTmrCtrl / 4] & ft::ctrl::kTe;
+}
+
+void FmanTimer::advance(uint64_t now_ns) noexcept
+{
+	if (now_ns <= last_ns_)
+		return;
+	const uint64_t ticks = ticks_at(now_ns);
+	const uint64_t n = ticks - ticks_;
+	ticks_ = ticks;
+	last_ns_ = now_ns;
+	if (!running() || n == 0)
+		return;
+	const uint32_t ctrl = regs_[ft::kTmrCtrl / 4];
+	const uint64_t period = ft::ctrl::tclk_period(ctrl);
+	uint64_t steps;
+	if (ctrl & ft::ctrl::kByp) {
+		steps = n; // the reference clock itself, no compensation
+	} else {
+		const unsigned __int128 sum =
+			static_cast<unsigned __int128>(n) * regs_[ft::kTmrAdd / 4] + acc_;
+		steps = static_cast<uint64_t>(sum >> 32);
+		acc_ = static_cast<uint32_t>(sum);
+	}
+	const uint64_t from = cnt_;
+	cnt_ += steps * period;
+	check_events(from, cnt_);
+}
+
+void FmanTimer::check_events(uint64_t from, uint64_t to) noexcept
+{
+	uint32_t &tevent = regs_[ft::kTmrTevent / 4];
+	for (unsigned i = 0; i < ft::kNumAlarms; i++) {
+		if (!alarm_armed_[i] || alarm_[i] > to)
+			continue;
+		alarm_armed_[i] = false;
+		tevent |= ft::event::alarm(i);
+		// FIPER starts from alarm 1 (TMR_CTRL FIPERST).
+		if (i == 0 && (regs_[ft::kTmrCtrl / 4] & ft::ctrl::kFiperSt)) {
+			fiper_started_ = true;
+			fiper_base_ = alarm_[i];
+			from = alarm_[i];
+		}
+	}
+	if (!fiper_started_)
+		return;
+	const uint64_t period = ft::ctrl::tclk_period(regs_[ft::kTmrCtrl / 4]);
+	for (unsigned i = 0; i < ft::kNumFipers; i++) {
+		const uint64_t every = uint64_t{regs_[ft::tmr_fiper(i) / 4]} + period;
+		if (regs_[ft::tmr_fiper(i) / 4] == 0 || from < fiper_base_)
+			continue;
+		if ((to - fiper_base_) / every > (from - fiper_base_) / every ||
+		    from == fiper_base_)
+			tevent |= ft::event::pulse(i);
+	}
+}
+
+uint64_t FmanTimer::counter_at(uint64_t t_ns) noexcept
+{
+	if (t_ns >= last_ns_) {
+		advance(t_ns);
+		return cnt_;
+	}
+	// Earlier than the last look: back from the counter at its nominal rate
+	// (TMR_ADD / 2^32 steps per reference tick).
+	if (!running())
+		return cnt_;
+	const uint64_t back_ticks = ticks_ - ticks_at(t_ns);
+	const uint32_t ctrl = regs_[ft::kTmrCtrl / 4];
+	const uint64_t period = ft::ctrl::tclk_period(ctrl);
+	const uint64_t steps =
+		(ctrl & ft::ctrl::kByp)
+			? back_ticks
+			: static_cast<uint64_t>((static_cast<unsigned __int128>(back_ticks) *
+						 regs_[ft::kTmrAdd / 4]) >>
+						32);
+	return cnt_ - steps * period;
+}
+
+uint32_t FmanTimer::read(uint32_t off, uint64_t now_ns) noexcept
+{
+	advance(now_ns);
+	switch (off) {
+	case ft::kTmrCntL:
+		cnt_h_latch_ = static_cast<uint32_t>(cnt_ >> 32);
+		return static_cast<uint32_t>(cnt_);
+	case ft::kTmrCntH:
+		return cnt_h_latch_;
+	case ft::kTmrAcc:
+		return acc_;
+	default:
+		break;
+	}
+	for (unsigned i = 0; i < ft::kNumAlarms; i++) {
+		if (off == ft::tmr_alarm_h(i))
+			return static_cast<uint32_t>(alarm_[i] >> 32);
+		if (off == ft::tmr_alarm_l(i))
+			return static_cast<uint32_t>(alarm_[i]);
+	}
+	return off < 0x100 ? regs_[off / 4] : 0;
+}
+
+void FmanTimer::write(uint32_t off, uint32_t v, uint64_t now_ns) noexcept
+{
+	advance(now_ns);
+	switch (off) {
+	case ft::kTmrId:
+	case ft::kTmrId2:
+		return; // read-only
+	case ft::kTmrCtrl:
+		if (v & ft::ctrl::kTmsr) {
+			// Soft reset: everything to 0, the timer stopped.
+			regs_.fill(0);
+			regs_[ft::kTmrId / 4] = kTmrIdValue;
+			cnt_ = 0;
+			acc_ = 0;
+			alarm_ = {};
+			alarm_armed_ = {};
+			fiper_started_ = false;
+			return;
+		}
+		if (!(regs_[off / 4] & ft::ctrl::kFiperSt) && (v & ft::ctrl::kFiperSt))
+			fiper_started_ = false; // restarts at the next alarm 1
+		regs_[off / 4] = v;
+		return;
+	case ft::kTmrTevent:
+		regs_[off / 4] &= ~v; // write 1 to clear
+		return;
+	case ft::kTmrCntL:
+		cnt_l_write_ = v;
+		return;
+	case ft::kTmrCntH:
+		cnt_ = (uint64_t{v} << 32) | cnt_l_write_;
+		return;
+	case ft::kTmrAcc:
+		acc_ = v;
+		return;
+	case ft::kTmrPrsc:
+		regs_[off / 4] = v & ft::kPrscMask;
+		return;
+	default:
+		break;
+	}
+	for (unsigned i = 0; i < ft::kNumAlarms; i++) {
+		if (off == ft::tmr_alarm_l(i)) {
+			alarm_l_write_[i] = v;
+			return;
+		}
+		if (off == ft::tmr_alarm_h(i)) {
+			// Writing the high half arms the alarm.
+			alarm_[i] = (uint64_t{v} << 32) | alarm_l_write_[i];
+			alarm_armed_[i] = true;
+			if (i == 0)
+				fiper_started_ = false;
+			check_events(cnt_, cnt_);
+			return;
+		}
+	}
+	if (off < 0x100)
+		regs_[off / 4] = v;
+}
+
+} // namespace dpaa::model

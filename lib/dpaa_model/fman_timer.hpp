@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The FMan's IEEE 1588 timer (dpaa_hw/fman_timer.hpp): the counter driven
+// by the reference clock through the TMR_ADD accumulator, the prescaler,
+// two alarms and three fixed-interval pulse generators (FIPER), as events
+// in TMR_TEVENT. The model has no interrupt line for it: software polls
+// TMR_TEVENT. External triggers (ETTS) and TMR_OFF are stored, not acted on.
+//
+// Time: the owner gives the model's time in nanoseconds with every call
+// (the Fman's clock: the host's monotonic clock in threaded mode, a
+// virtual one in stepped mode, so stepped runs repeat); the timer turns it
+// into reference-clock ticks and catches up lazily on each access.
+//
+// Reset state: the timer as Linux's ptp_qoriq driver leaves it on a board
+// booted before DPDK runs (DPDK on DPAA always runs over that kernel), with
+// the model's reference clock: running, 2 ns per step at 500 MHz nominal
+// from kRefClockHz, FIPER1 aligned on seconds by alarm 1.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace dpaa::model
+{
+
+class FmanTimer
+{
+public:
+	// The model's FMan clock, the timer's reference (CKSEL = 1). A board's
+	// depends on its reset configuration word; this is the model's.
+	static constexpr uint64_t kRefClockHz = 700'000'000;
+	// What ptp_qoriq's automatic configuration picks for that clock: the
+	// largest divisor of 1 GHz below it as nominal frequency.
+	static constexpr uint32_t kTclkPeriodNs = 2;
+	static constexpr uint32_t kAddend = 0xb6db6db7; // ceil(2^32 * 500 MHz / 700 MHz)
+	static constexpr uint32_t kPrescale = 2;
+
+	// start_ns: the counter's value at model time 0 (wall-clock time in
+	// threaded mode, as ptp_qoriq sets the time of day; 0 in stepped mode).
+	explicit FmanTimer(uint64_t start_ns = 0) noexcept;
+
+	uint32_t read(uint32_t off, uint64_t now_ns) noexcept;
+	void write(uint32_t off, uint32_t v, uint64_t now_ns) noexcept;
+
+	// The counter at model time t, as the FMan samples it for a frame's
+	// timestamp. t may be a little in the past (a frame's arrival the model
+	// handles late): the counter is then taken back at its current rate.
+	uint64_t counter_at(uint64_t t_ns) noexcept;
+	bool running() const noexcept;
+
+	void reset(uint64_t now_ns, uint64_t start_ns) noexcept;
+
+private:
+	void advance(uint64_t now_ns) noexcept;
+	void check_events(uint64_t from, uint64_t to) noexcept;
+
+	// Registers (words of the 4 KiB block, by offset / 4) not decoded below.
+	std::array<uint32_t, 0x100 / 4> regs_{};
+	uint64_t cnt_ = 0;	   // TMR_CNT
+	uint32_t acc_ = 0;	   // TMR_ACC
+	uint64_t ticks_ = 0;	   // reference ticks counted so far
+	uint64_t last_ns_ = 0;	   // model time of ticks_
+	uint32_t cnt_h_latch_ = 0; // TMR_CNT_H as latched by reading TMR_CNT_L
+	uint32_t cnt_l_write_ = 0; // TMR_CNT_L written, loaded with TMR_CNT_H
+	std::array<uint64_t, 2> alarm_{};
+	std::array<bool, 2> alarm_armed_{};
+	std::array<uint32_t, 2> alarm_l_write_{};
+	uint64_t fiper_base_ = 0; // counter value the pulses count from
+	bool fiper_started_ = false;
+};
+
+} // namespace dpaa::model
