@@ -300,6 +300,7 @@ int main(int argc, char **argv)
 		return 1;
 	g_dir = tmpl;
 	std::vector<Bytes> frames;
+	frames.reserve(g_cases.size());
 	for (const Case &c : g_cases)
 		frames.push_back(c.frame);
 	write_pcap(g_dir + "/in.pcap", frames);

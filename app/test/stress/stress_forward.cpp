@@ -48,12 +48,12 @@ int forward_loop(void *arg)
 {
 	Worker &w = *static_cast<Worker *>(arg);
 	while (!g_stop.load(std::memory_order_relaxed)) {
-		for (uint16_t q = w.first_queue; q < w.first_queue + kQueues / 2; q++) {
+		for (unsigned q = w.first_queue; q < w.first_queue + kQueues / 2u; q++) {
 			rte_mbuf *b[32];
-			const uint16_t n = rte_eth_rx_burst(RX, q, b, 32);
+			const uint16_t n = rte_eth_rx_burst(RX, static_cast<uint16_t>(q), b, 32);
 			if (n == 0)
 				continue;
-			const uint16_t k = rte_eth_tx_burst(TX, q, b, n);
+			const uint16_t k = rte_eth_tx_burst(TX, static_cast<uint16_t>(q), b, n);
 			for (uint16_t i = k; i < n; i++)
 				rte_pktmbuf_free(b[i]);
 			w.forwarded += k;
