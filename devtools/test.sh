@@ -3,7 +3,7 @@
 # Copyright 2026 The DPAA C++ PMD authors
 #
 # Set everything up when needed, then run the whole test suite (the perf
-# benchmarks excepted). The last line is "N passed, N failed, N skipped",
+# benchmarks and the long stress runs excepted: `--suite stress` runs those). The last line is "N passed, N failed, N skipped",
 # counted from meson's machine-readable log as meson counts them.
 #
 #   devtools/test.sh [meson test arguments, e.g. --suite unit]
@@ -19,11 +19,12 @@ if ! devtools/setup.sh; then
 	exit 1
 fi
 
-# The perf suite holds benchmarks: timing is not a pass/fail matter.
-# board-apps (the apps tests on the board path) is run on request until the
-# emulated QMan keeps up with the PMD's Tx (see the release notes).
+# The perf suite holds benchmarks: timing is not a pass/fail matter. The
+# stress suite runs for an hour or more. board-apps (the apps tests on the
+# board path) is run on request until the emulated QMan keeps up with the
+# PMD's Tx (see the release notes).
 args=("$@")
-[ ${#args[@]} -gt 0 ] || args=(--no-suite perf --no-suite board-apps)
+[ ${#args[@]} -gt 0 ] || args=(--no-suite perf --no-suite stress --no-suite board-apps)
 
 # A log left by an earlier run must not be counted as this one.
 log=$builddir/meson-logs/testlog.json

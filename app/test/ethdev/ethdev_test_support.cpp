@@ -76,7 +76,7 @@ int eal_start(const char *argv0, const std::string &model, const std::vector<std
 		args.push_back(e);
 	bool has_lcores = false;
 	for (const auto &e : extra)
-		has_lcores |= e == "-l";
+		has_lcores |= e == "-l" || e.rfind("--lcores", 0) == 0;
 	if (!has_lcores) {
 		args.emplace_back("-l");
 		args.emplace_back("0");

@@ -722,8 +722,18 @@ int eth_remove(rte_dpaa_device *dev) noexcept
 	// keeps the primary's data, and with it the name, after release.
 	if (eth_dev == nullptr || eth_dev->state == RTE_ETH_DEV_UNUSED)
 		return 0;
-	// Closes the port if the application did not; close releases it.
-	return rte_eth_dev_close(eth_dev->data->port_id);
+	// A hot unplug may come while the port runs: ethdev refuses to close
+	// a started port, so stop it first. Then close, which releases it.
+	const uint16_t port = eth_dev->data->port_id;
+	if (eth_dev->data->dev_started) {
+		const int ret = rte_eth_dev_stop(port);
+		if (ret < 0) {
+			DPAA_PMD_LOG(ERR, "%s: cannot stop the port to remove it: %s", dev->name,
+				     strerror(-ret));
+			return ret;
+		}
+	}
+	return rte_eth_dev_close(port);
 }
 
 bool is_dpaa_port(uint16_t port) noexcept

@@ -13,7 +13,9 @@
 // Pull mode: each burst asks QMan for up to nb_pkts frames of the queue's FQ
 // (volatile dequeue) and takes whatever has arrived; it never waits.
 //
-// The burst itself is in dpaa_rx_burst.hpp.
+// The burst itself is in dpaa_rx_burst.hpp; an FD that is not the FMan's
+// common one (an SG frame, or one a faulty agent enqueued) takes the slow
+// path, rx_fd_slow() in dpaa_rx_check.cpp, which trusts no field of it.
 
 #include <algorithm>
 
@@ -23,49 +25,6 @@ namespace dpaa::net
 {
 
 namespace qm = hw::qm;
-using rx::rearm;
-
-rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
-{
-	if (fd.format() != hw::FdFormat::sg) {
-		free_fd_buffers(fd);
-		return nullptr;
-	}
-	char *tbl_buf = static_cast<char *>(bus::bus_to_va(fd.addr()));
-	const auto *sg = reinterpret_cast<const hw::SgEntry *>(tbl_buf + fd.offset());
-	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(tbl_buf + kPrsOffset);
-	rte_mbuf *head = nullptr, *prev = nullptr;
-	uint16_t nseg = 0;
-	for (unsigned i = 0; i < hw::fman::kMaxSgEntries; i++) {
-		const hw::SgEntry e = sg[i];
-		rte_mbuf *s = bus_to_mbuf(e.addr(), q.meta_size);
-		rearm(s, q.rearm | e.offset());
-		s->data_len = static_cast<uint16_t>(e.length());
-		s->next = nullptr;
-		if (prev)
-			prev->next = s;
-		else
-			head = s;
-		prev = s;
-		nseg++;
-		if (e.final())
-			break;
-	}
-	head->nb_segs = nseg;
-	head->pkt_len = fd.length();
-	head->packet_type = parse_ptype(pr);
-	uint64_t flags = parse_cksum_flags(pr, fd.status());
-	if (q.hash_valid) {
-		head->hash.rss = static_cast<uint32_t>(
-			reinterpret_cast<const hw::be64 *>(tbl_buf + kHashOffset)->load());
-		flags |= RTE_MBUF_F_RX_RSS_HASH;
-	}
-	head->ol_flags = flags;
-	// The table's own buffer goes back to its pool.
-	rte_mbuf *tbl = bus_to_mbuf(fd.addr(), q.meta_size);
-	rte_mbuf_raw_free(tbl);
-	return head;
-}
 
 unsigned drain_stash(RxQueue &q, rte_mbuf **pkts, unsigned nb) noexcept
 {
@@ -123,45 +82,6 @@ uint32_t rx_queue_count(void *rxq) noexcept
 	if (q.nb_desc == 0) [[unlikely]]
 		return static_cast<uint32_t>(-EINVAL);
 	return fq_frame_count(q.fqid) + q.stash_n;
-}
-
-void free_fd_buffers(const hw::Fd &fd) noexcept
-{
-	if (fd.format() == hw::FdFormat::sg) {
-		const dpaa_bpid_info &ti = rte_dpaa_bpid_info[fd.bpid() % DPAA_MEMPOOL_MAX_BPIDS];
-		char *tbl = static_cast<char *>(bus::bus_to_va(fd.addr()));
-		const auto *sg = reinterpret_cast<const hw::SgEntry *>(tbl + fd.offset());
-		for (unsigned i = 0; i < hw::fman::kMaxSgEntries; i++) {
-			const hw::SgEntry e = sg[i];
-			if (rte_mbuf *m = fd_buffer_mbuf(e.bpid(), e.addr()))
-				rte_mempool_put(m->pool, m);
-			if (e.final())
-				break;
-		}
-		if (ti.mp)
-			rte_mempool_put(ti.mp, tbl - ti.meta_size);
-		return;
-	}
-	if (rte_mbuf *m = fd_buffer_mbuf(fd.bpid(), fd.addr()))
-		rte_mempool_put(m->pool, m);
-}
-
-rte_mbuf *fd_buffer_mbuf(uint8_t bpid, uint64_t addr) noexcept
-{
-	const dpaa_bpid_info &bi = rte_dpaa_bpid_info[bpid % DPAA_MEMPOOL_MAX_BPIDS];
-	if (bi.mp == nullptr) [[unlikely]] {
-		// It can happen for every frame: logged the 1st, 2nd, 4th, 8th... time.
-		static uint64_t unowned;
-		const uint64_t n = __atomic_add_fetch(&unowned, 1, __ATOMIC_RELAXED);
-		if ((n & (n - 1)) == 0)
-			DPAA_PMD_LOG(ERR,
-				     "buffer 0x%" PRIx64
-				     " of BPID %u: no dpaa pool owns it (%" PRIu64
-				     " such buffers so far)",
-				     addr, bpid, n);
-		return nullptr;
-	}
-	return bus_to_mbuf(addr, bi.meta_size);
 }
 
 } // namespace dpaa::net

@@ -11,8 +11,10 @@
 //
 // eth_fd_to_mbuf touches two cache lines per frame, both prefetched one
 // frame ahead: the mbuf's first line and the buffer's first line (the
-// parse result and the hash the FMan wrote). The payload, and the mbuf's
-// buf_addr, are never read.
+// parse result and the hash the FMan wrote). The payload is never read; of
+// the mbuf, only buf_addr (to check that the FD names a buffer's start).
+// An FD that is not the FMan's common one takes rx_fd_slow()
+// (dpaa_rx_check.hpp), out of line.
 
 #pragma once
 
@@ -23,6 +25,7 @@
 #include "dpaa_ethdev.hpp"
 #include "dpaa_fd.hpp"
 #include "dpaa_fq.hpp"
+#include "dpaa_rx_check.hpp"
 #include "dpaa_rx_parse.hpp"
 
 namespace dpaa::net
@@ -33,9 +36,6 @@ struct RxFrameNoWork {
 	static void frame(rte_mbuf *) noexcept {}
 };
 
-// One mbuf chain from an SG FD (or nullptr, buffers freed, for a format the
-// FMan does not produce on Rx).
-[[gnu::noinline]] rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept;
 // Hand out what other queues' bursts parked for this one.
 [[gnu::noinline]] unsigned drain_stash(RxQueue &q, rte_mbuf **pkts, unsigned nb) noexcept;
 
@@ -68,11 +68,15 @@ namespace qm = hw::qm;
 // compiler must otherwise reload it after every store to an mbuf.
 struct RxConv {
 	uint64_t rearm;
+	PoolSpan span; // where the buffers of the queue's pool are
 	uint32_t meta;
+	uint32_t buf_size;
+	uint8_t bpid;
 	bool hash_valid;
 
 	explicit RxConv(const RxQueue &q) noexcept
-	    : rearm(q.rearm), meta(q.meta_size), hash_valid(q.hash_valid)
+	    : rearm(q.rearm), span(q.span), meta(q.meta_size), buf_size(q.buf_size),
+	      bpid(q.bpid), hash_valid(q.hash_valid)
 	{
 	}
 };
@@ -84,15 +88,19 @@ template <class FrameWork = RxFrameNoWork>
 						       const hw::Fd &fd, char *buf) noexcept
 {
 	const uint32_t status = fd.status();
-	if (status & prs::fd_status::kRxErrorMask) [[unlikely]] {
-		free_fd_buffers(fd);
-		return nullptr;
-	}
-	if (fd.format() != hw::FdFormat::contig) [[unlikely]]
-		return sg_fd_to_mbuf(q, fd);
-	auto *m = reinterpret_cast<rte_mbuf *>(buf - c.meta);
-	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(buf + kPrsOffset);
 	const uint32_t len = fd.length();
+	// The FMan's FD in one branch (dpaa_rx_check.hpp): short contiguous, no
+	// error, a buffer of the queue's pool, the frame inside it.
+	const uint32_t other = (status & prs::fd_status::kRxErrorMask) |
+			       static_cast<uint32_t>(fd.format()) | (fd.bpid() ^ c.bpid);
+	if ((other != 0) | !c.span.holds(fd.addr()) | (fd.offset() + len > c.buf_size)) [[unlikely]]
+		return rx_fd_slow(q, fd);
+	auto *m = reinterpret_cast<rte_mbuf *>(buf - c.meta);
+	// Inside the pool's memory: at a buffer's start? (The mbuf's first
+	// line, prefetched and about to be written anyway.)
+	if (m->buf_addr != buf) [[unlikely]]
+		return rx_fd_slow(q, fd);
+	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(buf + kPrsOffset);
 	rearm(m, c.rearm | fd.offset());
 	m->pkt_len = len;
 	m->data_len = static_cast<uint16_t>(len);
