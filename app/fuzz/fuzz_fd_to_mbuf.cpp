@@ -12,9 +12,9 @@
 // then the bytes of that buffer from its start (the rest stays zero).
 //
 // What must hold, each checked here or by the sanitizers:
-// - nothing is read or written outside the pool's objects (the gaps between
-//   them are poisoned), and for a contiguous FD outside the one buffer the
-//   FD names (every other object is poisoned too);
+// - nothing is read or written outside the pool's memory (the guards around
+//   its chunk are poisoned), and for a contiguous FD outside the one object
+//   the FD names (everything else is poisoned then);
 // - what is freed is a whole object of the pool, and is not freed twice;
 // - a frame handed out is a chain of distinct pool objects, each segment's
 //   data inside its buffer, pkt_len the sum of the segments' data_len;
@@ -43,14 +43,21 @@ namespace hw = dpaa::hw;
 constexpr unsigned kObjs = 8;
 constexpr uint32_t kMeta = sizeof(rte_mbuf); // no private area
 constexpr uint32_t kDataRoom = RTE_PKTMBUF_HEADROOM + 2048;
-constexpr uint32_t kGap = 256; // poisoned bytes before each object
-constexpr uint32_t kStride = RTE_ALIGN_CEIL(kGap + kMeta + kDataRoom, 4096);
-constexpr size_t kRegion = size_t{kStride} * kObjs + kGap;
+// The region: a guard, the pool's one memory chunk (each object after its
+// mempool header, kStride apart), a guard. The guards are process memory
+// that a window maps but no pool owns.
+constexpr uint32_t kGap = 256;	   // the guard and object 0's header
+constexpr uint32_t kObjHdr = 64;   // the mempool's header before each object
+constexpr uint32_t kStride = 4096; // from object to object
+static_assert(kObjHdr + kMeta + kDataRoom <= kStride && kObjHdr <= kGap);
+constexpr size_t kChunk = size_t{kStride} * kObjs;
+constexpr size_t kRegion = kGap + kChunk + kGap;
 constexpr uint64_t kBusBase = uint64_t{1} << 36;
 constexpr uint8_t kBpid = 5;
 
 char *region;
 rte_mempool pool;
+rte_mempool_memhdr chunk;
 bool is_free[kObjs];
 unsigned frees;
 
@@ -101,14 +108,16 @@ unsigned pool_count(const rte_mempool *)
 	return 0;
 }
 
-// Poison all but what the conversion may touch: every object (SG frames
-// reach other buffers of the pool), or only the FD's (contiguous frames).
+// Poison all but what the conversion may touch: the pool's memory (an SG
+// table names other buffers of the pool, which the driver may check), or
+// only the FD's object (a contiguous frame of a buffer of the pool).
 void expose(int only)
 {
 	__asan_poison_memory_region(region, kRegion);
-	for (unsigned i = 0; i < kObjs; i++)
-		if (only < 0 || static_cast<unsigned>(only) == i)
-			__asan_unpoison_memory_region(obj(i), kMeta + kDataRoom);
+	if (only < 0)
+		__asan_unpoison_memory_region(obj(0) - kObjHdr, kChunk);
+	else
+		__asan_unpoison_memory_region(obj(static_cast<unsigned>(only)), kMeta + kDataRoom);
 }
 
 void reset_object(unsigned i)
@@ -253,6 +262,17 @@ int LLVMFuzzerInitialize(int *, char ***)
 	pool.ops_index = 0;
 	pool.cache_size = 0;
 	pool.size = kObjs;
+	pool.populated_size = kObjs;
+	pool.header_size = kObjHdr;
+	pool.elt_size = kMeta + kDataRoom;
+	pool.trailer_size = kStride - kObjHdr - pool.elt_size;
+	pool.nb_mem_chunks = 1;
+	STAILQ_INIT(&pool.mem_list);
+	chunk.mp = &pool;
+	chunk.addr = obj(0) - kObjHdr;
+	chunk.iova = kBusBase + kGap - kObjHdr;
+	chunk.len = kChunk;
+	STAILQ_INSERT_TAIL(&pool.mem_list, &chunk, next);
 	snprintf(pool.name, sizeof(pool.name), "fuzz_pool");
 	rte_dpaa_bpid_info[kBpid] = {&pool, kMeta, kDataRoom};
 	return 0;
