@@ -19,6 +19,7 @@
 
 #include "dpaa_bus.hpp"
 #include "dpaa_port_hw.hpp"
+#include "dpaa_rx_check.hpp"
 
 namespace dpaa::net
 {
@@ -82,6 +83,10 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	bool hash_valid;  // KeyGen distributes: hash.rss is meaningful
 	RxqState state;	  // checked first by every burst (same line as the above)
 	QueueStats stats;
+	// What the inline check of every FD compares with (dpaa_rx_check.hpp).
+	PoolSpan span;	   // where the buffers of the queue's pool are
+	uint32_t buf_size; // bytes from a buffer's start to the end of its object
+	uint8_t bpid;	   // the queue's pool
 	rte_mbuf *stash[kRxStash];
 	// Cold.
 	rte_mempool *mp;
@@ -91,7 +96,11 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint64_t stray;	  // frames of this queue met in another lcore's ring (atomic)
 	uint16_t nb_desc;
 	int16_t cgrid; // the FQ's congestion group (bounds it to nb_desc frames), -1: none yet
-	uint32_t idle_polls; // bursts on the queue while retiring or starting
+	uint32_t idle_polls;	 // bursts on the queue while retiring or starting
+	uint64_t bad_fds;	 // FDs dropped as malformed (rx_fd_slow)
+	uint64_t bad_fds_logged; // bad_fds at the last log line
+	uint64_t bad_log_tsc;	 // when that line was written
+	uint64_t bad_fds_base;	 // bad_fds at the last stats reset
 	// Serialises the FQ's life-cycle changes: the control thread's queue
 	// start/stop and a data-path burst that completes one.
 	rte_spinlock_t lock;

@@ -116,6 +116,14 @@ int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 	q->mp = mp;
 	q->meta_size = sizeof(rte_mbuf) + rte_pktmbuf_priv_size(mp);
 	q->rearm = rearm_word(q->port_id);
+	q->bpid = static_cast<uint8_t>(bpid);
+	q->buf_size = rte_dpaa_bpid_info[bpid].buf_size;
+	q->span = pool_span(mp, q->meta_size, q->buf_size);
+	if (mp->nb_mem_chunks != 1)
+		DPAA_PMD_LOG(INFO,
+			     "%s: Rx queue %u: %s has %u memory chunks; frames in all but the "
+			     "largest take the Rx slow path",
+			     dev->data->name, idx, mp->name, mp->nb_mem_chunks);
 	q->nb_desc = nb_desc;
 	q->conf = *conf;
 	q->state = RxqState::stopped;

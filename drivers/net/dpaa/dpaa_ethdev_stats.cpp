@@ -95,6 +95,7 @@ const XstatDesc kXstats[] = {
 	{"tx_rejected_packets", Src::port, 2},
 	{"rx_queue_errors", Src::port, 3},
 	{"tx_queue_errors", Src::port, 4},
+	{"rx_bad_descriptors", Src::port, 5},
 };
 
 #undef MAC_X
@@ -159,6 +160,17 @@ uint64_t tx_queue_errors(const rte_eth_dev *dev) noexcept
 	return n;
 }
 
+// FDs the Rx slow path dropped as malformed (dpaa_rx_check.cpp); they are
+// in rx_queue_errors too.
+uint64_t rx_bad_descriptors(const rte_eth_dev *dev) noexcept
+{
+	uint64_t n = 0;
+	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++)
+		if (auto *q = static_cast<const RxQueue *>(dev->data->rx_queues[i]))
+			n += q->bad_fds - q->bad_fds_base;
+	return n;
+}
+
 uint64_t port_xstat(const rte_eth_dev *dev, const Port &p, size_t which) noexcept
 {
 	switch (which) {
@@ -170,6 +182,8 @@ uint64_t port_xstat(const rte_eth_dev *dev, const Port &p, size_t which) noexcep
 		return tx_rejected(p);
 	case 3:
 		return rx_queue_errors(dev);
+	case 5:
+		return rx_bad_descriptors(dev);
 	default:
 		return tx_queue_errors(dev);
 	}
@@ -241,6 +255,7 @@ int stats_reset(rte_eth_dev *dev) noexcept
 		if (auto *q = static_cast<RxQueue *>(d.rx_queues[i])) {
 			q->stats = QueueStats{};
 			__atomic_store_n(&q->stray, 0, __ATOMIC_RELAXED);
+			q->bad_fds_base = q->bad_fds;
 		}
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
 		if (auto *q = static_cast<TxQueue *>(d.tx_queues[i])) {

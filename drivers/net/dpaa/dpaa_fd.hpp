@@ -33,11 +33,9 @@ inline constexpr uint32_t kPrsOffset = 0x10;
 inline constexpr uint32_t kHashOffset = 0x38;
 
 // Free every buffer of a frame that will not reach the application (an
-// error frame, a frame of a stopped queue): back to its pool.
+// error frame, a frame of a stopped queue, a rejected enqueue): each that is
+// a buffer of the dpaa pool its BPID names goes back to it, once; anything
+// else is not ours to free and is left alone (dpaa_rx_check.cpp).
 void free_fd_buffers(const hw::Fd &fd) noexcept;
-
-// An mbuf for each buffer of the frame; nullptr for a contiguous FD of a pool
-// that is not a dpaa pool (nothing can own it then).
-rte_mbuf *fd_buffer_mbuf(uint8_t bpid, uint64_t addr) noexcept;
 
 } // namespace dpaa::net

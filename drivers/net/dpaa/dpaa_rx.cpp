@@ -15,8 +15,10 @@
 //
 // eth_fd_to_mbuf touches two cache lines per frame, both prefetched one
 // frame ahead: the mbuf's first line and the buffer's first line (the
-// parse result and the hash the FMan wrote). The payload, and the mbuf's
-// buf_addr, are never read.
+// parse result and the hash the FMan wrote). The payload is never read; of
+// the mbuf, only buf_addr (to check the FD names a buffer's start). An FD that is not the FMan's
+// common one (an SG frame, or one a faulty agent enqueued) takes the slow path, rx_fd_slow() in
+// dpaa_rx_check.cpp, which trusts no field of it.
 
 #include <algorithm>
 #include <cstring>
@@ -26,6 +28,7 @@
 #include "dpaa_ethdev.hpp"
 #include "dpaa_fd.hpp"
 #include "dpaa_fq.hpp"
+#include "dpaa_rx_check.hpp"
 #include "dpaa_rx_parse.hpp"
 
 namespace dpaa::net
@@ -51,23 +54,23 @@ namespace qm = hw::qm;
 	rte_prefetch0(buf);
 }
 
-// One mbuf (chain, for SG) from one FD of queue q. Error frames are freed
-// and return nullptr.
-[[gnu::noinline]] rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept;
-
 [[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
 {
 	const uint32_t status = fd.status();
-	if (status & prs::fd_status::kRxErrorMask) [[unlikely]] {
-		free_fd_buffers(fd);
-		return nullptr;
-	}
-	if (fd.format() != hw::FdFormat::contig) [[unlikely]]
-		return sg_fd_to_mbuf(q, fd);
+	const uint32_t len = fd.length();
+	// The FMan's FD in one branch (dpaa_rx_check.hpp): short contiguous, no
+	// error, a buffer of the queue's pool, the frame inside it.
+	const uint32_t other = (status & prs::fd_status::kRxErrorMask) |
+			       static_cast<uint32_t>(fd.format()) | (fd.bpid() ^ q.bpid);
+	if ((other != 0) | !q.span.holds(fd.addr()) | (fd.offset() + len > q.buf_size)) [[unlikely]]
+		return rx_fd_slow(q, fd);
 	char *buf = static_cast<char *>(bus::bus_to_va(fd.addr()));
 	auto *m = reinterpret_cast<rte_mbuf *>(buf - q.meta_size);
+	// Inside the pool's memory: at a buffer's start? (The mbuf's first
+	// line, prefetched and about to be written anyway.)
+	if (m->buf_addr != buf) [[unlikely]]
+		return rx_fd_slow(q, fd);
 	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(buf + kPrsOffset);
-	const uint32_t len = fd.length();
 	rearm(m, q.rearm | fd.offset());
 	m->pkt_len = len;
 	m->data_len = static_cast<uint16_t>(len);
@@ -80,48 +83,6 @@ namespace qm = hw::qm;
 	}
 	m->ol_flags = flags;
 	return m;
-}
-
-rte_mbuf *sg_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
-{
-	if (fd.format() != hw::FdFormat::sg) {
-		free_fd_buffers(fd);
-		return nullptr;
-	}
-	char *tbl_buf = static_cast<char *>(bus::bus_to_va(fd.addr()));
-	const auto *sg = reinterpret_cast<const hw::SgEntry *>(tbl_buf + fd.offset());
-	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(tbl_buf + kPrsOffset);
-	rte_mbuf *head = nullptr, *prev = nullptr;
-	uint16_t nseg = 0;
-	for (unsigned i = 0; i < hw::fman::kMaxSgEntries; i++) {
-		const hw::SgEntry e = sg[i];
-		rte_mbuf *s = bus_to_mbuf(e.addr(), q.meta_size);
-		rearm(s, q.rearm | e.offset());
-		s->data_len = static_cast<uint16_t>(e.length());
-		s->next = nullptr;
-		if (prev)
-			prev->next = s;
-		else
-			head = s;
-		prev = s;
-		nseg++;
-		if (e.final())
-			break;
-	}
-	head->nb_segs = nseg;
-	head->pkt_len = fd.length();
-	head->packet_type = parse_ptype(pr);
-	uint64_t flags = parse_cksum_flags(pr, fd.status());
-	if (q.hash_valid) {
-		head->hash.rss = static_cast<uint32_t>(
-			reinterpret_cast<const hw::be64 *>(tbl_buf + kHashOffset)->load());
-		flags |= RTE_MBUF_F_RX_RSS_HASH;
-	}
-	head->ol_flags = flags;
-	// The table's own buffer goes back to its pool.
-	rte_mbuf *tbl = bus_to_mbuf(fd.addr(), q.meta_size);
-	rte_mbuf_raw_free(tbl);
-	return head;
 }
 
 // Hand out what other queues' bursts parked for this one.
@@ -272,38 +233,6 @@ uint32_t rx_queue_count(void *rxq) noexcept
 	if (q.nb_desc == 0) [[unlikely]]
 		return static_cast<uint32_t>(-EINVAL);
 	return fq_frame_count(q.fqid) + q.stash_n;
-}
-
-void free_fd_buffers(const hw::Fd &fd) noexcept
-{
-	if (fd.format() == hw::FdFormat::sg) {
-		const dpaa_bpid_info &ti = rte_dpaa_bpid_info[fd.bpid() % DPAA_MEMPOOL_MAX_BPIDS];
-		char *tbl = static_cast<char *>(bus::bus_to_va(fd.addr()));
-		const auto *sg = reinterpret_cast<const hw::SgEntry *>(tbl + fd.offset());
-		for (unsigned i = 0; i < hw::fman::kMaxSgEntries; i++) {
-			const hw::SgEntry e = sg[i];
-			if (rte_mbuf *m = fd_buffer_mbuf(e.bpid(), e.addr()))
-				rte_mempool_put(m->pool, m);
-			if (e.final())
-				break;
-		}
-		if (ti.mp)
-			rte_mempool_put(ti.mp, tbl - ti.meta_size);
-		return;
-	}
-	if (rte_mbuf *m = fd_buffer_mbuf(fd.bpid(), fd.addr()))
-		rte_mempool_put(m->pool, m);
-}
-
-rte_mbuf *fd_buffer_mbuf(uint8_t bpid, uint64_t addr) noexcept
-{
-	const dpaa_bpid_info &bi = rte_dpaa_bpid_info[bpid % DPAA_MEMPOOL_MAX_BPIDS];
-	if (bi.mp == nullptr) [[unlikely]] {
-		DPAA_PMD_LOG(ERR, "buffer 0x%" PRIx64 " of BPID %u: no dpaa pool owns it", addr,
-			     bpid);
-		return nullptr;
-	}
-	return bus_to_mbuf(addr, bi.meta_size);
 }
 
 } // namespace dpaa::net
