@@ -22,8 +22,9 @@
 //   or given back.
 //
 // eth_fd_to_mbuf is internal to dpaa_rx.cpp, so that file is compiled in
-// here; the queue-binding and portal functions the bursts also call are
-// not reached and trap if they are.
+// here (devtools/fuzz.sh links its slow path, dpaa_rx_check.cpp, beside);
+// the queue-binding and portal functions the bursts also call are not
+// reached and trap if they are.
 
 #include <sanitizer/asan_interface.h>
 #include <sys/mman.h>
@@ -239,6 +240,15 @@ int rte_log(uint32_t, uint32_t, const char *format, ...)
 	return 0;
 }
 
+// The slow path's log line names the port.
+struct rte_eth_dev rte_eth_devices[RTE_MAX_ETHPORTS];
+
+// The slow path's log rate limit reads the time.
+uint64_t rte_get_tsc_hz()
+{
+	return 1'000'000'000;
+}
+
 void __rte_panic(const char *, const char *, ...)
 {
 	fail("rte_panic");
@@ -275,6 +285,10 @@ int LLVMFuzzerInitialize(int *, char ***)
 	STAILQ_INSERT_TAIL(&pool.mem_list, &chunk, next);
 	snprintf(pool.name, sizeof(pool.name), "fuzz_pool");
 	rte_dpaa_bpid_info[kBpid] = {&pool, kMeta, kDataRoom};
+	static rte_eth_dev_data port_data;
+	snprintf(port_data.name, sizeof(port_data.name), "fm1-mac9");
+	for (rte_eth_dev &d : rte_eth_devices)
+		d.data = &port_data;
 	return 0;
 }
 
@@ -301,9 +315,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fd.set_addr(kBusBase + static_cast<uint64_t>(obj(fd_obj) + kMeta - region));
 	frees = 0;
 
+	// As rx_queue_setup() fills it for a queue of this pool.
 	net::RxQueue q{};
 	q.meta_size = kMeta;
-	q.rearm = rearm_word(settings & 0x7);
+	q.bpid = kBpid;
+	q.buf_size = kDataRoom;
+	q.span = net::pool_span(&pool, kMeta, kDataRoom);
+	q.port_id = settings & 0x7;
+	q.rearm = rearm_word(q.port_id);
 	q.hash_valid = settings & 0x80;
 	q.mp = &pool;
 
