@@ -115,10 +115,10 @@ protected:
 	// pool's: its pool, and its buffer at obj + meta.
 	void forge_header(char *obj)
 	{
-		rte_mempool *mp = &pool_;
-		void *buf = obj + kMeta;
-		memcpy(obj + offsetof(rte_mbuf, pool), &mp, sizeof(mp));
-		memcpy(obj + offsetof(rte_mbuf, buf_addr), &buf, sizeof(buf));
+		const auto mp = reinterpret_cast<uintptr_t>(&pool_);
+		const auto buf = reinterpret_cast<uintptr_t>(obj + kMeta);
+		memcpy(obj + offsetof(rte_mbuf, pool), &mp, sizeof(uintptr_t));
+		memcpy(obj + offsetof(rte_mbuf, buf_addr), &buf, sizeof(uintptr_t));
 	}
 	hw::SgEntry *table(unsigned i, uint16_t off)
 	{
