@@ -195,6 +195,10 @@ rte_mbuf *pool_buffer(uint8_t bpid, uint64_t addr) noexcept
 	if (va == nullptr)
 		return nullptr;
 	const uintptr_t obj = reinterpret_cast<uintptr_t>(va) - bi.meta_size;
+	// Every mbuf is cache-line aligned (rte_mbuf's own alignment); reading
+	// the fields below through a misaligned one would be undefined.
+	if (obj % alignof(rte_mbuf) != 0)
+		return nullptr;
 	const rte_mempool_memhdr *h;
 	STAILQ_FOREACH(h, &mp->mem_list, next)
 	{
