@@ -36,9 +36,10 @@ public:
 	void TearDown() override
 	{
 		auto *sys = static_cast<dpaa::model::System *>(rte_dpaa_model_system());
-		if (sys != nullptr)
+		if (sys != nullptr) {
 			EXPECT_EQ(dpaa::model::misuse_summary(*sys), "")
 				<< "the drivers misused the modelled hardware";
+		}
 	}
 };
 

@@ -80,8 +80,9 @@ TEST(Stress, EveryFrameDeliveredOrCountedInOrderWithoutDuplicates)
 	unsigned lcore, i = 0;
 	RTE_LCORE_FOREACH_WORKER(lcore)
 	{
-		if (i < 2)
+		if (i < 2) {
 			ASSERT_EQ(rte_eal_remote_launch(forward_loop, &g_workers[i++], lcore), 0);
+		}
 	}
 	ASSERT_EQ(i, 2u) << "needs two worker lcores";
 
