@@ -133,6 +133,20 @@ inline void store_verb(void *entry, uint8_t verb) noexcept
 	__atomic_store_n(static_cast<uint8_t *>(entry), verb, __ATOMIC_RELEASE);
 }
 
+// CPU producer: zero an entry's body (every byte but the verb) before
+// filling it. One store per naturally aligned piece, never a vector store:
+// the area is device memory, written as the portal's bus takes it (and an
+// emulated kernel interface that traps the area decodes plain stores).
+inline void clear_entry_body(void *entry) noexcept
+{
+	auto *p = static_cast<volatile uint8_t *>(entry);
+	p[1] = 0;
+	*reinterpret_cast<volatile uint16_t *>(p + 2) = 0;
+	*reinterpret_cast<volatile uint32_t *>(p + 4) = 0;
+	for (unsigned off = 8; off < 64; off += 8)
+		*reinterpret_cast<volatile uint64_t *>(p + off) = 0;
+}
+
 // CPU producer: the body is written; make the entry the portal's.
 inline void publish_entry(void *entry, uint8_t verb) noexcept
 {

@@ -75,8 +75,8 @@ struct RxConv {
 	bool hash_valid;
 
 	explicit RxConv(const RxQueue &q) noexcept
-	    : rearm(q.rearm), span(q.span), meta(q.meta_size), buf_size(q.buf_size),
-	      bpid(q.bpid), hash_valid(q.hash_valid)
+	    : rearm(q.rearm), span(q.span), meta(q.meta_size), buf_size(q.buf_size), bpid(q.bpid),
+	      hash_valid(q.hash_valid)
 	{
 	}
 };

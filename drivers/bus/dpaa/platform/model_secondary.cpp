@@ -131,7 +131,9 @@ public:
 		Mapped *m = mapped(index);
 		if (m == nullptr)
 			return -ENODEV;
-		out = QmanPortalMap{m->area[0], m->area[1], index, m->channel};
+		// Every pool channel, as the primary's own portals on the model.
+		out = QmanPortalMap{m->area[0], m->area[1], index, m->channel,
+				    hw::qm::sdqcr::kChannelsPoolMask};
 		return 0;
 	}
 

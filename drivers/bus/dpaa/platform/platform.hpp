@@ -51,8 +51,9 @@ struct MacInfo {
 			     // (0x800) in the model
 	char if_name[16];    // the name the kernel's link ioctls know the MAC
 			     // by (its fsl,dpa-ethernet-init node: "ethernet@8")
-	uint8_t addr[6];     // the device tree's local-mac-address; all zero
-			 // when the platform gives none
+	// The device tree's local-mac-address; all zero when the platform
+	// gives none.
+	uint8_t addr[6];
 };
 
 struct FmanInfo {

@@ -67,7 +67,8 @@ const bm::McCommand *BmanPortal::mc_submit(uint8_t verb, uint8_t bpid) noexcept
 	if (mc_pending_ && mc_wait() == nullptr)
 		return nullptr;
 	auto *cr = hw::area_at<bm::McCommand>(ce_, bm::ce::kCr);
-	std::memset(reinterpret_cast<uint8_t *>(cr) + 1, 0, sizeof(*cr) - 1);
+	static_assert(sizeof(*cr) == 64);
+	hw::clear_entry_body(cr);
 	cr->bpid = bpid;
 	hw::submit_command(cr, static_cast<uint8_t>(verb | mc_vbit_),
 			   hw::area_at<void>(ce_, mc_rridx_ ? bm::ce::kRr1 : bm::ce::kRr0));
