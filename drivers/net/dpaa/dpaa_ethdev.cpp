@@ -491,6 +491,25 @@ int vlan_offload_set(rte_eth_dev *dev, int mask) noexcept
 	return -ENOTSUP;
 }
 
+// What every process may do with a port: look at it (statistics,
+// information, queues, burst modes). The primary's table and a secondary's
+// both start from it.
+void set_look_ops(eth_dev_ops &o) noexcept
+{
+	o.stats_get = stats_get;
+	o.stats_reset = stats_reset;
+	o.xstats_get = xstats_get;
+	o.xstats_reset = stats_reset;
+	o.xstats_get_names = xstats_get_names;
+	o.dev_infos_get = dev_infos_get;
+	o.rxq_info_get = rxq_info_get;
+	o.txq_info_get = txq_info_get;
+	o.rx_burst_mode_get = rx_burst_mode_get;
+	o.tx_burst_mode_get = tx_burst_mode_get;
+	o.fw_version_get = fw_version_get;
+	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
+}
+
 const eth_dev_ops dpaa_ops = [] {
 	eth_dev_ops o{};
 	o.dev_configure = dev_configure;
@@ -510,18 +529,7 @@ const eth_dev_ops dpaa_ops = [] {
 	o.mac_addr_set = mac_addr_set;
 	o.set_mc_addr_list = set_mc_addr_list;
 	o.mtu_set = mtu_set;
-	o.stats_get = stats_get;
-	o.stats_reset = stats_reset;
-	o.xstats_get = xstats_get;
-	o.xstats_reset = stats_reset;
-	o.xstats_get_names = xstats_get_names;
-	o.dev_infos_get = dev_infos_get;
-	o.rxq_info_get = rxq_info_get;
-	o.txq_info_get = txq_info_get;
-	o.rx_burst_mode_get = rx_burst_mode_get;
-	o.tx_burst_mode_get = tx_burst_mode_get;
-	o.fw_version_get = fw_version_get;
-	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
+	set_look_ops(o);
 	o.vlan_offload_set = vlan_offload_set;
 	o.rx_queue_setup = rx_queue_setup;
 	o.rx_queue_release = rx_queue_release;
@@ -571,18 +579,7 @@ const eth_dev_ops dpaa_secondary_ops = [] {
 	eth_dev_ops o{};
 	o.dev_close = dev_close_secondary;
 	o.link_update = link_update_secondary;
-	o.stats_get = stats_get;
-	o.stats_reset = stats_reset;
-	o.xstats_get = xstats_get;
-	o.xstats_reset = stats_reset;
-	o.xstats_get_names = xstats_get_names;
-	o.dev_infos_get = dev_infos_get;
-	o.rxq_info_get = rxq_info_get;
-	o.txq_info_get = txq_info_get;
-	o.rx_burst_mode_get = rx_burst_mode_get;
-	o.tx_burst_mode_get = tx_burst_mode_get;
-	o.fw_version_get = fw_version_get;
-	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
+	set_look_ops(o);
 	return o;
 }();
 
