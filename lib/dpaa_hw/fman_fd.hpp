@@ -17,8 +17,8 @@ namespace dpaa::hw::fman
 namespace fd_cmd
 {
 // Frame queue context override: send a confirmation after transmission to
-// the FQ in [23:0] (kCfqMask), or, if 0, to the port's FMBM_TCFQID, instead
-// of releasing the buffers to BMan. Software then frees them.
+// the FQ in [23:0] (kCfqMask), or, if 0, to the port's FMBM_TCFQID, whatever
+// the Tx FQ's context A says (tx_context_a). Software then frees the buffers.
 inline constexpr uint32_t kFco = 0x80000000;
 inline constexpr uint32_t kRpd = 0x40000000; // read prepended data (the IC copy, ICP)
 inline constexpr uint32_t kUpd = 0x20000000; // update prepended data
@@ -55,6 +55,18 @@ inline constexpr uint32_t kRxErrorMask = kErrDma | kErrPhysical | kErrSize | kEr
 					 kErrPrsHeader | kErrBlockLimit;
 inline constexpr uint32_t kTxErrorMask = kErrUnsupportedFormat | kErrLength | kErrDma;
 } // namespace fd_status
+
+// What the FMan reads in the context A of an FQ it dequeues for a Tx port
+// (as a 64-bit word, hw::Fqd::context_a): with OVFQ set, the frame's
+// confirmation goes to the FQ in context B [23:0] instead of the port's
+// FMBM_TCFQID, and a context B of 0 means no confirmation (the FMan releases
+// the buffers), which is how upstream's driver and the kernel's dpaa_eth
+// choose a Tx confirmation FQ per Tx FQ. FD command FCO overrides both.
+namespace tx_context_a
+{
+inline constexpr uint64_t kOverrideFq = uint64_t{0x80000000} << 32; // OVFQ
+inline constexpr uint32_t kContextBFqMask = 0x00ffffff;
+} // namespace tx_context_a
 
 // Largest frame a Tx port sends (FMan v3 jumbo limit), FCS excluded.
 inline constexpr uint32_t kMaxTxFrame = 9600;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <ctime>
 
+#include "dpaa_hw/fman_fd.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_model/soc.hpp"
 
@@ -86,16 +87,30 @@ uint64_t Fman::mac_counter(unsigned cell, uint32_t stat_off) const noexcept
 	return ports_[cell]->ctr[memac::stat::slot(stat_off)];
 }
 
+namespace
+{
+uint64_t clock_ns(clockid_t id) noexcept
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u +
+	       static_cast<uint64_t>(ts.tv_nsec);
+}
+} // namespace
+
 bool Fman::poll()
 {
+	if (wall_clock_)
+		frame_ns_ = std::max(frame_ns_, clock_ns(CLOCK_MONOTONIC) - clock_origin_ns_);
 	bool did = false;
 	for (Port *p : present_) {
 		TxRing &ring = p->ring;
 		for (unsigned n = 0; n < kTxBudget && ring.count > 0 && p->tx_ready(); n++) {
-			hw::Fd fd = ring.fds[ring.head];
+			const hw::Fd fd = ring.fds[ring.head];
+			const uint32_t confirm = ring.confirm_fqid[ring.head];
 			ring.head = (ring.head + 1) % kTxRingSize;
 			ring.count--;
-			tx_frame(*p, fd);
+			tx_frame(*p, fd, confirm);
 			did = true;
 		}
 		if (p->wire != nullptr)
@@ -159,7 +174,7 @@ bool Fman::Port::tx_ready() const noexcept
 	return wire == nullptr || wire->tx_ready();
 }
 
-bool Fman::Port::deliver(uint32_t, const hw::Fd &fd, uint32_t, uint64_t)
+bool Fman::Port::deliver(uint32_t, const hw::Fd &fd, uint32_t context_b, uint64_t context_a)
 {
 	// A disabled Tx port, or a wire that cannot take frames (a cable under
 	// back-pressure), does not dequeue: the frame waits in its FQ.
@@ -168,7 +183,11 @@ bool Fman::Port::deliver(uint32_t, const hw::Fd &fd, uint32_t, uint64_t)
 		stats.tx_busy++;
 		return false;
 	}
-	ring.fds[(ring.head + ring.count) % kTxRingSize] = fd;
+	const unsigned slot = (ring.head + ring.count) % kTxRingSize;
+	ring.fds[slot] = fd;
+	ring.confirm_fqid[slot] = (context_a & fm::tx_context_a::kOverrideFq)
+					  ? context_b & fm::tx_context_a::kContextBFqMask
+					  : kConfirmToPortDefault;
 	ring.count++;
 	return true;
 }
@@ -217,17 +236,6 @@ FmanFaults Fman::faults() const noexcept
 	return f;
 }
 
-namespace
-{
-uint64_t clock_ns(clockid_t id) noexcept
-{
-	struct timespec ts;
-	clock_gettime(id, &ts);
-	return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u +
-	       static_cast<uint64_t>(ts.tv_nsec);
-}
-} // namespace
-
 void Fman::use_wall_clock() noexcept
 {
 	wall_clock_ = true;
@@ -237,7 +245,10 @@ void Fman::use_wall_clock() noexcept
 
 uint64_t Fman::model_ns() const noexcept
 {
-	return wall_clock_ ? clock_ns(CLOCK_MONOTONIC) - clock_origin_ns_ : virtual_ns_;
+	// Never before a frame already stamped: software that reads the timer
+	// after taking a frame finds a later time than the frame's.
+	return wall_clock_ ? std::max(frame_ns_, clock_ns(CLOCK_MONOTONIC) - clock_origin_ns_)
+			   : frame_ns_;
 }
 
 MacPort::Mode Fman::Port::link_mode() const

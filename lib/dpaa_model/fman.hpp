@@ -144,11 +144,15 @@ public:
 	// so stepped runs repeat); use_wall_clock() makes it the host's
 	// monotonic clock and sets the timer to the time of day, as a board's
 	// kernel does (threaded mode). advance_clock() moves the virtual clock.
+	// model_ns() is the time a register access sees.
 	void use_wall_clock() noexcept;
-	void advance_clock(uint64_t ns) noexcept { virtual_ns_ += ns; }
+	void advance_clock(uint64_t ns) noexcept { frame_ns_ += ns; }
 	uint64_t model_ns() const noexcept;
 
 private:
+	// A register access's time, which frames received after it are never
+	// stamped before.
+	uint64_t timer_access_ns() noexcept { return frame_ns_ = model_ns(); }
 	friend struct FmanRegs;
 
 	static constexpr unsigned kMacWords = hw::fman::kMacSize / 4;
@@ -160,8 +164,13 @@ private:
 		uint32_t size;
 	};
 
+	// Where a frame's confirmation goes when its FD does not say (FCO): the
+	// port's FMBM_TCFQID, or the FQ its Tx FQ's context B names (context A
+	// OVFQ), 0 for none.
+	static constexpr uint32_t kConfirmToPortDefault = UINT32_MAX;
 	struct TxRing {
 		std::array<hw::Fd, kTxRingSize> fds{};
+		std::array<uint32_t, kTxRingSize> confirm_fqid{};
 		unsigned head = 0, count = 0;
 	};
 
@@ -244,8 +253,8 @@ private:
 	void rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept;
 
 	// Tx: one FD from the port's ring.
-	void tx_frame(Port &p, const hw::Fd &fd) noexcept;
-	void tx_done(Port &p, const hw::Fd &fd, uint32_t status) noexcept;
+	void tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept;
+	void tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept;
 	void tx_release(Port &p, const hw::Fd &fd) noexcept;
 	void count_tx(Port &p, std::span<const uint8_t> frame) noexcept;
 
@@ -271,7 +280,11 @@ private:
 	FmanTimer timer_;
 	bool wall_clock_ = false;
 	uint64_t clock_origin_ns_ = 0; // wall clock: the monotonic time of model time 0
-	uint64_t virtual_ns_ = 0;
+	// The time the frame being moved starts on its wire: each frame moves
+	// it by its line time. With the wall clock, poll() also brings it up to
+	// the host's clock, once per step: a clock read per frame would cost
+	// more than the frame's own work.
+	uint64_t frame_ns_ = 0;
 	uint64_t tx_departure_ns_ = 0; // the frame being sent left then (wire_time_ns)
 	uint64_t rx_stamp_ = 0;	       // the timer when the frame being received arrived
 	// Registers no behaviour is attached to read back what was written.

@@ -241,7 +241,7 @@ uint32_t Fman::reg_read(uint32_t off) noexcept
 	case FmanRegs::Target::iram:
 		return FmanRegs::read(*this, FmanRegs::kIramRegs, *this, iram_.data(), t.off);
 	case FmanRegs::Target::timer:
-		return timer_.read(t.off, model_ns());
+		return timer_.read(t.off, timer_access_ns());
 	case FmanRegs::Target::none:
 		break;
 	}
@@ -273,7 +273,7 @@ void Fman::reg_write(uint32_t off, uint32_t v) noexcept
 	case FmanRegs::Target::iram:
 		return FmanRegs::write(*this, FmanRegs::kIramRegs, *this, iram_.data(), t.off, v);
 	case FmanRegs::Target::timer:
-		return timer_.write(t.off, v, model_ns());
+		return timer_.write(t.off, v, timer_access_ns());
 	case FmanRegs::Target::none:
 		break;
 	}

@@ -130,12 +130,10 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 	// The 1588 timer when the frame's first bit arrived (a cable says when;
 	// other wires deliver as it arrives). The virtual clock moves by the
 	// frame's line time (preamble and inter-frame gap included).
-	const uint64_t arrival = p.has_arrival ? p.arrival_ns : model_ns();
+	const uint64_t arrival = p.has_arrival ? p.arrival_ns : frame_ns_;
 	p.has_arrival = false;
 	rx_stamp_ = timer_.counter_at(arrival);
-	if (!wall_clock_)
-		virtual_ns_ +=
-			(uint64_t{wire_len} + 20) * 8000 / std::max<uint32_t>(p.speed_mbps(), 1);
+	frame_ns_ += (uint64_t{wire_len} + 20) * 8000 / std::max<uint32_t>(p.speed_mbps(), 1);
 
 	p.count(st::kREoct, wire_len);
 	p.count(st::kRPkt);

@@ -116,7 +116,7 @@ void Fman::count_tx(Port &p, std::span<const uint8_t> frame) noexcept
 		p.count(frame.size() >= 16 && load_be16(f + 14) == 0x0001 ? st::kTxPf : st::kTCnp);
 }
 
-void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
+void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 {
 	namespace tx = fm::bmi_tx;
 	const bool counting = p.t(tx::kTstc) & fm::bmi_rx::kStatsEn;
@@ -143,11 +143,11 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 		break;
 	default:
 		bmi_count(tx::kTfufdc);
-		return tx_done(p, fd, fds::kErrUnsupportedFormat);
+		return tx_done(p, fd, fds::kErrUnsupportedFormat, confirm_fqid);
 	}
 	if (len == 0 || len > fm::kMaxTxFrame || len < 14) {
 		bmi_count(tx::kTfledc);
-		return tx_done(p, fd, fds::kErrLength);
+		return tx_done(p, fd, fds::kErrLength, confirm_fqid);
 	}
 
 	uint8_t *stage = tx_stage_.data();
@@ -155,7 +155,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 	if (!sg) {
 		frame = static_cast<const uint8_t *>(mem_.to_host(fd.addr() + off, len));
 		if (frame == nullptr)
-			return tx_done(p, fd, fds::kErrDma);
+			return tx_done(p, fd, fds::kErrDma, confirm_fqid);
 	} else {
 		// Gather the S/G list (following extension entries) into the stage.
 		uint64_t entry_addr = fd.addr() + off;
@@ -164,7 +164,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 		for (unsigned n = 0; n < 4 * fm::kMaxSgEntries && !final && copied < len; n++) {
 			const void *e_host = mem_.to_host(entry_addr, sizeof(hw::SgEntry));
 			if (e_host == nullptr)
-				return tx_done(p, fd, fds::kErrDma);
+				return tx_done(p, fd, fds::kErrDma, confirm_fqid);
 			hw::SgEntry e;
 			std::memcpy(&e, e_host, sizeof(e));
 			if (e.extension()) {
@@ -178,13 +178,13 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 				continue;
 			const void *data = mem_.to_host(e.addr() + e.offset(), chunk);
 			if (data == nullptr)
-				return tx_done(p, fd, fds::kErrDma);
+				return tx_done(p, fd, fds::kErrDma, confirm_fqid);
 			std::memcpy(stage + copied, data, chunk);
 			copied += chunk;
 		}
 		if (copied < len) {
 			bmi_count(tx::kTfledc);
-			return tx_done(p, fd, fds::kErrLength);
+			return tx_done(p, fd, fds::kErrLength, confirm_fqid);
 		}
 		frame = stage;
 	}
@@ -210,7 +210,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 		if (icsz > 0) {
 			const void *pre = mem_.to_host(fd.addr() + iceof, icsz);
 			if (pre == nullptr)
-				return tx_done(p, fd, fds::kErrDma);
+				return tx_done(p, fd, fds::kErrDma, confirm_fqid);
 			std::memcpy(ic + iciof, pre, icsz);
 		}
 		fm::ParseResult pr;
@@ -225,11 +225,9 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 	std::span<const uint8_t> out(frame, len);
 	// The frame's first bit leaves now: the time a cable keeps with it and
 	// the 1588 timer's value the FMan records for it (FD command UPD).
-	tx_departure_ns_ = model_ns();
+	tx_departure_ns_ = frame_ns_;
 	const uint64_t tx_stamp = timer_.counter_at(tx_departure_ns_);
-	if (!wall_clock_)
-		virtual_ns_ += (uint64_t{len} + kFcsLen + 20) * 8000 /
-			       std::max<uint32_t>(p.speed_mbps(), 1);
+	frame_ns_ += (uint64_t{len} + kFcsLen + 20) * 8000 / std::max<uint32_t>(p.speed_mbps(), 1);
 	if (!(mac_cmd & memac::cmd::kTxEn)) {
 		p.stats.tx_mac_disabled++;
 		bmi_count(tx::kTfdc);
@@ -248,7 +246,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 	}
 	if (cmd & fm::fd_cmd::kUpd)
 		write_tx_timestamp(p, fd, tx_stamp);
-	tx_done(p, fd, 0);
+	tx_done(p, fd, 0, confirm_fqid);
 }
 
 // FD command UPD with TMR_CTRL RTPE: the FMan writes the frame's Tx
@@ -257,7 +255,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd) noexcept
 // for software to read on the Tx confirmation.
 void Fman::write_tx_timestamp(Port &p, const hw::Fd &fd, uint64_t stamp) noexcept
 {
-	if (!(timer_.read(hw::fman_timer::kTmrCtrl, model_ns()) & hw::fman_timer::ctrl::kRtpe))
+	if (!(timer_.read(hw::fman_timer::kTmrCtrl, frame_ns_) & hw::fman_timer::ctrl::kRtpe))
 		return;
 	const uint32_t icp = p.t(fm::bmi_tx::kTicp);
 	const uint32_t iceof = ((icp & fm::icp::kIceofMask) >> fm::icp::kIceofShift) * 16;
@@ -273,7 +271,7 @@ void Fman::write_tx_timestamp(Port &p, const hw::Fd &fd, uint64_t stamp) noexcep
 		dst[i] = static_cast<uint8_t>(stamp);
 }
 
-void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status) noexcept
+void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept
 {
 	namespace tx = fm::bmi_tx;
 	uint32_t fqid = 0;
@@ -284,6 +282,8 @@ void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status) noexcept
 		fqid = fd.cmd() & fm::fd_cmd::kCfqMask;
 		if (fqid == 0)
 			fqid = p.t(tx::kTcfqid);
+	} else {
+		fqid = confirm_fqid == kConfirmToPortDefault ? p.t(tx::kTcfqid) : confirm_fqid;
 	}
 	if (fqid != 0) {
 		hw::Fd out = fd;

@@ -465,12 +465,29 @@ public:
 		for (; i < fm::bmi_rx::kNumExtPools; i++)
 			rx_wr(cell, fm::bmi_rx::rebmpi(i), 0);
 	}
+	// A Tx FQ to the port's channel, with the FMan's context A and B.
+	void init_tx_fq(unsigned cell, uint32_t fqid, uint64_t context_a, uint32_t context_b)
+	{
+		qm::McInitFq c{};
+		c.verb = qm::mcc_verb::kInitFqSched;
+		c.fqid.store(fqid);
+		c.fqd.set_dest(fman.tx_channel(cell), 3);
+		c.fqd.context_a.store(context_a);
+		c.fqd.context_b.store(context_b);
+		c.we_mask.store(qm::we::kDestWq | qm::we::kContextA | qm::we::kContextB);
+		qm::McResult r{};
+		soc.qman().execute(0, reinterpret_cast<const qm::McCommand &>(c), r);
+		ASSERT_EQ(r.result, qm::mcr_result::kOk) << "INITFQ " << fqid;
+	}
+	// conf_fqid is the port's default confirmation FQ (FMBM_TCFQID); the Tx
+	// FQ asks for none (context A OVFQ, context B 0), as upstream's driver
+	// sets its Tx FQs up: frames are confirmed only when their FD says so.
 	void setup_tx(unsigned cell, uint32_t tx_fqid, uint32_t conf_fqid, uint32_t err_fqid)
 	{
 		tx_wr(cell, fm::bmi_tx::kTcfqid, conf_fqid);
 		tx_wr(cell, fm::bmi_tx::kTefqid, err_fqid);
 		tx_wr(cell, fm::bmi_tx::kTcfg, fm::bmi_tx::kCfgEn);
-		init_fq(tx_fqid, fman.tx_channel(cell));
+		init_tx_fq(cell, tx_fqid, fm::tx_context_a::kOverrideFq, 0);
 		if (conf_fqid)
 			init_fq(conf_fqid);
 		if (err_fqid)

@@ -245,6 +245,40 @@ TEST_F(FmanTx, ConfirmationInsteadOfRelease)
 	EXPECT_EQ(rig.fman.stats(kMac).tx_confirmations, 2u);
 }
 
+// Where a frame whose FD asks nothing (no FCO) is confirmed: the Tx FQ's
+// context A and B say (OVFQ), else the port's FMBM_TCFQID.
+TEST_F(FmanTx, TxFqContextChoosesTheConfirmationFq)
+{
+	namespace ca = fm::tx_context_a;
+	constexpr uint32_t kPlainFq = 0x304, kToConfFq = 0x305, kToOtherFq = 0x306, kOther = 0x307;
+	rig.init_tx_fq(kMac, kPlainFq, 0, 0);
+	rig.init_tx_fq(kMac, kToConfFq, ca::kOverrideFq, 0);
+	rig.init_tx_fq(kMac, kToOtherFq, ca::kOverrideFq, kOther);
+	rig.init_fq(kOther);
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();
+	const hw::Fd plain = place(f), none = place(f), other = place(f), forced = place(f);
+	hw::Fd forced_fco = forced;
+	forced_fco.set_cmd(cmd::kFco | kOther);
+	for (auto [fqid, fd] : {std::pair{kPlainFq, plain}, std::pair{kToConfFq, none},
+				std::pair{kToOtherFq, other}, std::pair{kToConfFq, forced_fco}}) {
+		ASSERT_EQ(rig.soc.qman().enqueue(fqid, fd), model::EnqueueStatus::ok);
+		rig.run();
+	}
+	ASSERT_EQ(wire().sent.size(), 4u);
+	ASSERT_EQ(rig.sink.got.size(), 3u);
+	EXPECT_EQ(rig.sink.got[0].fqid, kConfFq); // no OVFQ: the port's default
+	EXPECT_EQ(rig.sink.got[0].fd.addr(), plain.addr());
+	EXPECT_EQ(rig.sink.got[1].fqid, kOther); // OVFQ: context B
+	EXPECT_EQ(rig.sink.got[1].fd.addr(), other.addr());
+	EXPECT_EQ(rig.sink.got[2].fqid, kOther); // FD FCO over context A
+	EXPECT_EQ(rig.sink.got[2].fd.addr(), forced.addr());
+	// OVFQ with context B 0: no confirmation, the buffer goes back to BMan.
+	EXPECT_EQ(rig.soc.bman().free_count(kBpid), 1u);
+	uint64_t back = 0;
+	ASSERT_EQ(rig.soc.bman().acquire(kBpid, &back, 1), 1u);
+	EXPECT_EQ(back, none.addr());
+}
+
 TEST_F(FmanTx, ErrorsGoToTheTxErrorFq)
 {
 	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();
