@@ -812,6 +812,19 @@ TEST_F(Cable, StatsAndXstatsAreExact)
 	EXPECT_EQ(xstat(A, "tx_fman_port_frames"), kN);
 	EXPECT_EQ(xstat(A, "tx_fman_port_dealloc_buffers"), kN);
 	EXPECT_EQ(xstat(B, "rx_q0_packets"), kN);
+	EXPECT_EQ(xstat(B, "rx_vlan_packets"), 0u);
+	// 802.1Q-tagged frames, which the mEMAC counts (RVLAN, TVLAN).
+	constexpr unsigned kTagged = 10;
+	Bytes tagged = f;
+	const uint8_t tag[] = {0x81, 0x00, 0x00, 0x64};
+	tagged.insert(tagged.begin() + 12, std::begin(tag), std::end(tag));
+	ASSERT_EQ(send_frames(A, 0, g_pool, std::vector<Bytes>(kTagged, tagged)), kTagged);
+	auto rx_tagged = rx_wait(B, 0, kTagged);
+	EXPECT_EQ(rx_tagged.size(), kTagged);
+	free_all(rx_tagged);
+	EXPECT_EQ(xstat(A, "tx_vlan_packets"), kTagged);
+	EXPECT_EQ(xstat(B, "rx_vlan_packets"), kTagged);
+	EXPECT_EQ(xstat(B, "rx_good_packets"), kN + kTagged);
 	// Names are unique.
 	rte_eth_xstat_name names[256];
 	const int n = rte_eth_xstats_get_names(B, names, 256);

@@ -228,6 +228,7 @@ void Mac::read_counters(MacCounters &o) noexcept
 	o.rx_512_1023 = rd64(st::kR1023);
 	o.rx_1024_1518 = rd64(st::kR1518);
 	o.rx_1519_max = rd64(st::kR1519X);
+	o.rx_vlan = rd64(st::kRVlan);
 	o.tx_octets = rd64(st::kTOct);
 	o.tx_frames_ok = rd64(st::kTFrm);
 	o.tx_ucast = rd64(st::kTUca);
@@ -243,6 +244,7 @@ void Mac::read_counters(MacCounters &o) noexcept
 	o.tx_512_1023 = rd64(st::kT1023);
 	o.tx_1024_1518 = rd64(st::kT1518);
 	o.tx_1519_max = rd64(st::kT1519X);
+	o.tx_vlan = rd64(st::kTVlan);
 }
 
 void Mac::clear_counters() noexcept

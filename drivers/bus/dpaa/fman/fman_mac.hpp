@@ -41,6 +41,7 @@ struct MacCounters {
 	uint64_t rx_512_1023;	  // R1023
 	uint64_t rx_1024_1518;	  // R1518
 	uint64_t rx_1519_max;	  // R1519X
+	uint64_t rx_vlan;	  // RVLAN: good VLAN-tagged frames
 	// Transmit
 	uint64_t tx_octets;    // TOCT: octets of good frames
 	uint64_t tx_frames_ok; // TFRM
@@ -57,6 +58,7 @@ struct MacCounters {
 	uint64_t tx_512_1023;
 	uint64_t tx_1024_1518;
 	uint64_t tx_1519_max;
+	uint64_t tx_vlan; // TVLAN
 };
 
 struct PauseConfig {
