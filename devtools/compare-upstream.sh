@@ -5,7 +5,9 @@
 # Our net_dpaa and upstream DPDK's own (on the emulated USDPAA kernel), on
 # the same modelled LS1046A-RDB, interleaved: one table of what each showed.
 #
-#   devtools/compare-upstream.sh [RUNS]     (default 5 runs of each driver)
+#   devtools/compare-upstream.sh [RUNS] [--functional]
+#
+# RUNS runs of each driver (default 5); --functional leaves out the timing.
 #
 # The forwarding figures come from devtools/run.sh (6 s each, 1 Mpps and
 # the maximum offered): noisy on a shared machine, whose load it prints.
@@ -15,4 +17,12 @@ cd "$root"
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 devtools/setup.sh >/dev/null || devtools/setup.sh
 echo "compare: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
-exec /usr/bin/python3 devtools/compare_upstream.py "${1:-5}"
+runs=5
+args=()
+for a in "$@"; do
+	case "$a" in
+	--functional) args+=("$a") ;;
+	*) runs=$a ;;
+	esac
+done
+exec /usr/bin/python3 devtools/compare_upstream.py "$runs" "${args[@]}"
