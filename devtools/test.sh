@@ -20,11 +20,9 @@ if ! devtools/setup.sh; then
 fi
 
 # The perf suite holds benchmarks: timing is not a pass/fail matter. The
-# stress suite runs for an hour or more. board-apps (the apps tests on the
-# board path) is run on request until the emulated QMan keeps up with the
-# PMD's Tx (see the release notes).
+# stress suite runs for an hour or more.
 args=("$@")
-[ ${#args[@]} -gt 0 ] || args=(--no-suite perf --no-suite stress --no-suite board-apps)
+[ ${#args[@]} -gt 0 ] || args=(--no-suite perf --no-suite stress)
 
 # A log left by an earlier run must not be counted as this one.
 log=$builddir/meson-logs/testlog.json

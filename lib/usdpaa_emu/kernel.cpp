@@ -332,10 +332,10 @@ int Kernel::portal_map(PortalMap &m)
 // cache-enabled area as lines flushed at the verb (portal_view.hpp). QMan's
 // cache-enabled area is the model's memory: its rings are written body
 // first and verb last by upstream and read in place.
-bool Kernel::map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *dcap,
+bool Kernel::map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *qman,
 		       bool trap_ce)
 {
-	m.ci = std::make_unique<CiView>(ci, isr, dcap);
+	m.ci = std::make_unique<CiView>(ci, isr, qman);
 	m.cinh = mmio_trap_map(hw::qm::kCiSize, *m.ci);
 	if (m.cinh == nullptr)
 		return false;

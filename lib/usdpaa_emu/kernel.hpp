@@ -95,7 +95,7 @@ private:
 		void *cinh = nullptr;
 		void *cena = nullptr;
 	};
-	bool map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *dcap,
+	bool map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *qman,
 		       bool trap_ce);
 	static void unmap_views(Mapped &m);
 	std::array<Mapped, 16> qportal_{}, bportal_{};

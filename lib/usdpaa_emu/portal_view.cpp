@@ -60,6 +60,9 @@ void CiView::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 		std::memset(out, 0, n);
 		return;
 	}
+	// The ring is consumed by the time the driver looks (see the header).
+	if (qman_ != nullptr && off == hw::qm::ci::kEqcrCi && n == 4)
+		qman_->drain_eqcr();
 	copy_out(ci_ + off, n, out);
 }
 
@@ -68,10 +71,10 @@ void CiView::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 	off = relocate(off);
 	if (off + n > hw::qm::kCiSize)
 		return;
-	if (dcap_ != nullptr && off == hw::qm::ci::kDqrrDcap && n == 4) {
+	if (qman_ != nullptr && off == hw::qm::ci::kDqrrDcap && n == 4) {
 		uint32_t be;
 		std::memcpy(&be, in, 4);
-		dcap_->post_dcap(__builtin_bswap32(be));
+		qman_->post_dcap(__builtin_bswap32(be));
 		return;
 	}
 	copy_in(ci_ + off, n, in);

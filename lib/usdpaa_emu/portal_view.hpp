@@ -16,6 +16,16 @@
 // (QmanSwPortal::post_dcap) in order, every other access reaches the
 // model's memory at once, one at a time.
 //
+// On silicon QMan takes EQCR entries off the ring within well under a
+// microsecond of their valid bit, so a driver that reads EQCR_CI finds
+// consumed whatever it committed before. The model's thread consumes only
+// when it gets a CPU, which on a small machine may be milliseconds later,
+// and a driver that waits for EQCR room a few microseconds (as a Tx burst
+// does) would see a ring that silicon had long emptied. So a load of
+// QCSP_EQCR_CI_CINH first has the model take what the ring holds
+// (QmanSwPortal::drain_eqcr, on the reading thread, never waiting): by the
+// time the driver looks, the hardware has consumed, as on silicon.
+//
 // Upstream's x86 build places the portal interrupt registers at
 // ISR + 4n (IER, ISDR, IIR at +4, +8, +0xc) where the silicon, and its
 // arm64 build, has them at ISR + 0x40n; those offsets are reserved on
@@ -52,10 +62,10 @@ class CiView final : public TrapTarget
 {
 public:
 	// 'isr': the offset of the portal's ISR (QCSP_ISR 0x3600, BCSP_ISR
-	// 0x3e00). 'dcap': the QMan portal whose DCAP writes are posted, or
-	// nullptr for BMan.
-	CiView(void *ci, uint32_t isr, model::QmanSwPortal *dcap) noexcept
-	    : ci_(static_cast<uint8_t *>(ci)), isr_(isr), dcap_(dcap)
+	// 0x3e00). 'qman': the QMan portal whose DCAP writes are posted and
+	// whose EQCR is consumed when EQCR_CI is read, or nullptr for BMan.
+	CiView(void *ci, uint32_t isr, model::QmanSwPortal *qman) noexcept
+	    : ci_(static_cast<uint8_t *>(ci)), isr_(isr), qman_(qman)
 	{
 	}
 	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
@@ -66,7 +76,7 @@ private:
 
 	uint8_t *ci_;
 	uint32_t isr_;
-	model::QmanSwPortal *dcap_;
+	model::QmanSwPortal *qman_;
 };
 
 class CeLineView final : public TrapTarget

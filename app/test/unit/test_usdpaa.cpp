@@ -23,8 +23,9 @@ class FakeKernel : public us::Device
 {
 public:
 	std::vector<unsigned long> calls;
-	int version = 2;	 // 0: the kernel does not know GET_IOCTL_VERSION
-	uint32_t give_ids = ~0u; // how many IDs ID_ALLOC hands out (~0: all asked)
+	int version = 2;	    // 0: the kernel does not know GET_IOCTL_VERSION
+	uint32_t give_ids = ~0u;    // how many IDs ID_ALLOC hands out (~0: all asked)
+	bool ids_exhausted = false; // ID_ALLOC fails as the kernel's allocator does
 	std::vector<us::IdRange> released;
 	us::PortalMap last_map{};
 	std::string last_if;
@@ -42,6 +43,8 @@ protected:
 			return 0;
 		case us::kIdAlloc: {
 			auto *a = static_cast<us::IdAlloc *>(arg);
+			if (ids_exhausted)
+				return -ENOMEM; // dpa_alloc_new: no free run of that size
 			a->base = 0x400;
 			if (give_ids != ~0u)
 				a->num = give_ids;
@@ -121,6 +124,17 @@ TEST(Usdpaa, IdsAreAllOrNothing)
 	ASSERT_EQ(k.released.size(), 1u) << "what came is given back";
 	EXPECT_EQ(k.released[0].type, us::id_bpid);
 	EXPECT_EQ(k.released[0].num, 2u);
+}
+
+TEST(Usdpaa, IdsTheKernelHasNoneLeftOfAreAllInUse)
+{
+	FakeKernel k;
+	k.ids_exhausted = true;
+	uint32_t base = 0x1234;
+	EXPECT_EQ(k.alloc_ids(us::id_bpid, 1, 1, base), -ENOSPC)
+		<< "the kernel's ENOMEM is the bus's 'all in use', not an allocation failure";
+	EXPECT_EQ(base, 0x1234u);
+	EXPECT_TRUE(k.released.empty());
 }
 
 TEST(Usdpaa, LinkByTheDpaNodesNameInEitherInterfaceVersion)

@@ -56,6 +56,11 @@ int Device::alloc_ids(IdType type, uint32_t count, uint32_t align, uint32_t &bas
 {
 	IdAlloc a{0, type, count, align ? align : 1, 0};
 	int ret = call(kIdAlloc, &a);
+	// The kernel's allocator answers ENOMEM when no free run of 'count'
+	// IDs is left: that is the bus's "all in use" (-ENOSPC), which its
+	// callers report naming the range, not an out-of-memory.
+	if (ret == -ENOMEM)
+		return -ENOSPC;
 	if (ret < 0)
 		return ret;
 	if (a.num != count) {

@@ -136,7 +136,7 @@ public:
 	int fd() const noexcept { return fd_; }
 
 	// 'count' consecutive IDs of 'type', the first a multiple of 'align';
-	// all of them or none.
+	// all of them or none; -ENOSPC when the kernel has no such run left.
 	int alloc_ids(IdType type, uint32_t count, uint32_t align, uint32_t &base) noexcept;
 	int release_ids(IdType type, uint32_t base, uint32_t count) noexcept;
 
