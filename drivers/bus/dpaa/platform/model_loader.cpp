@@ -109,7 +109,7 @@ const ModelPluginOps *model_plugin(std::string &error) noexcept
 		return loaded;
 	std::string tried;
 	const std::string file = kModelPluginFile;
-	if (const char *path = getenv(kModelPluginEnv); path != nullptr && path[0] != '\0') {
+	if (const char *path = getenv("DPAA_MODEL_LIBRARY"); path != nullptr && path[0] != '\0') {
 		loaded = try_open(path, false, tried);
 	} else {
 		loaded = try_open(file, true, tried);
@@ -122,9 +122,9 @@ const ModelPluginOps *model_plugin(std::string &error) noexcept
 			loaded = try_open(dirs[i] + "/" + file, false, tried);
 	}
 	if (loaded == nullptr)
-		error = std::string("DPAA_MODEL is set but the modelled SoC's library cannot "
-				    "be loaded (set ") +
-			kModelPluginEnv + " to its path); tried:" + tried;
+		error = "DPAA_MODEL is set but the modelled SoC's library cannot be loaded (set "
+			"DPAA_MODEL_LIBRARY to its path); tried:" +
+			tried;
 	return loaded;
 }
 

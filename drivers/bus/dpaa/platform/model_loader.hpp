@@ -12,11 +12,8 @@
 namespace dpaa::platform
 {
 
-// The environment variable that names the library to load, overriding the
-// search (tests, relocated installs).
-inline constexpr const char *kModelPluginEnv = "DPAA_MODEL_LIBRARY";
-
-// The plugin's table, loaded on the first call and kept for the process's
+// The plugin's table, loaded on the first call (from the file
+// DPAA_MODEL_LIBRARY names, if set: tests, relocated installs) and kept for the process's
 // life; nullptr with 'error' naming every file tried and why it failed.
 const ModelPluginOps *model_plugin(std::string &error) noexcept;
 
