@@ -49,6 +49,12 @@ pcdir=$(dirname "$(find "$work/root" -name libdpdk.pc | head -n 1)")
 libdir=$(dirname "$pcdir")
 pmddir=$(find "$libdir" -maxdepth 2 -type d -name 'pmds-*' | head -n 1)
 [ -f "$(find "$work/root" -name rte_pmd_dpaa.h | head -n 1)" ] || fail "rte_pmd_dpaa.h is not installed"
+# The modelled SoC's library goes to the library folder, never the driver
+# folder (EAL would load it into every process); the out-of-tree builds run
+# on the installed copy.
+[ -f "$libdir/librte_dpaa_model_platform.so" ] || fail "librte_dpaa_model_platform.so is not installed in $libdir"
+[ -z "$(find "$pmddir" -name 'librte_dpaa_model_platform*')" ] || fail "the model's library is installed in the driver folder $pmddir"
+export DPAA_MODEL_LIBRARY=$libdir/librte_dpaa_model_platform.so
 
 export PKG_CONFIG_PATH=$pcdir PKG_CONFIG_SYSROOT_DIR=$work/root
 cp -r "$srcdir" "$work/example"

@@ -6,8 +6,6 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "dpaa_model/config.hpp"
-
 namespace dpaa::platform
 {
 
@@ -53,9 +51,9 @@ int check_model_config(std::string &error) noexcept
 	const char *config = getenv("DPAA_MODEL");
 	if (config == nullptr)
 		return 0;
-	model::ModelConfig parsed;
-	if (!model::parse_config(config, parsed, error))
-		return -EINVAL;
+	int ret = check_model_syntax(config, error);
+	if (ret < 0)
+		return ret;
 	// What only opening can tell (a pcap file missing or not a capture, a
 	// TAP name taken) is as fatal as a syntax error: the board is built
 	// now, its wires opened, and the scan takes it. Not twice: a board
@@ -63,7 +61,7 @@ int check_model_config(std::string &error) noexcept
 	if (model_platform_count() > 0)
 		return 0;
 	parsed_platform.reset();
-	int ret = create_model_platform(config, parsed_platform, error);
+	ret = create_model_platform(config, parsed_platform, error);
 	if (ret < 0)
 		return ret;
 	parsed_config = config;

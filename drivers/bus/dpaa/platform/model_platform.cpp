@@ -11,14 +11,14 @@
 // the memory behind a bus address only through to_host() (BusMemory), which
 // walks the same window table the drivers translate with.
 //
-// DPDK secondary processes: the model runs here, in the primary; a secondary
-// drives portals of it through memory files and reaches its CCSR through
-// rte_mp messages (model_shared.hpp). This platform records what they need
-// in the shared State: the SoC, the portals' owners, the bus windows.
+// This file is compiled into the model's own library (model_plugin.hpp), not
+// into the bus: it reaches the bus only through the ModelPluginHost it is
+// given (the bus-address table, the log). What DPDK secondary processes need
+// of the model (its portals' memory files, its CCSR) the bus serves from
+// here through ModelCore (model_primary.cpp).
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -27,9 +27,6 @@
 #include <new>
 #include <string>
 
-#include <unistd.h>
-
-#include "dpaa_bus.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
 #include "dpaa_hw/fman_memac.hpp"
 #include "dpaa_hw/fman_timer.hpp"
@@ -38,8 +35,7 @@
 #include "dpaa_model/misuse.hpp"
 #include "dpaa_model/system.hpp"
 #include "platform/bus_addr.hpp"
-#include "platform/discover.hpp"
-#include "platform/model_mp.hpp"
+#include "platform/model_plugin.hpp"
 
 namespace dpaa::platform
 {
@@ -51,17 +47,18 @@ namespace
 constexpr uint64_t kFirstBus = uint64_t{1} << 32;
 constexpr uint64_t kBusAlign = uint64_t{1} << 21;
 
-std::atomic<unsigned> live_platforms;
+// The host's log, for the model's warnings about its wires.
+void (*host_log)(PluginLog, const char *);
 
 void log_wire_warning(const std::string &message)
 {
-	DPAA_BUS_LOG(WARNING, "%s", message.c_str());
+	host_log(PluginLog::warning, message.c_str());
 }
 
-class ModelPlatform final : public Platform, public model::BusMemory, public ModelMpHost
+class ModelPlatform final : public ModelCore, public model::BusMemory
 {
 public:
-	ModelPlatform() noexcept { live_platforms++; }
+	explicit ModelPlatform(WindowTable &windows) noexcept : windows_(windows) {}
 
 	int init(const char *config, std::string &error) noexcept
 	{
@@ -70,24 +67,10 @@ public:
 		if (!sys_)
 			return -EINVAL;
 		describe();
-		int ret = model_state_create(state_, state_fd_);
-		if (ret < 0) {
-			error = std::string("cannot create the state shared with secondary "
-					    "processes: ") +
-				strerror(-ret);
-			return ret;
-		}
-		state_->soc = soc_;
 		return 0;
 	}
 
-	~ModelPlatform() override
-	{
-		model_mp_unserve();
-		stop();
-		model_state_destroy(state_, state_fd_);
-		live_platforms--;
-	}
+	~ModelPlatform() override { stop(); }
 
 	const char *kind() const noexcept override { return "model"; }
 	const SocInfo &soc() const noexcept override { return soc_; }
@@ -100,8 +83,7 @@ public:
 		if (ret < 0)
 			return ret;
 		started_ = true;
-		// Secondary processes may attach from now on.
-		return model_mp_serve(*this, state_fd_);
+		return 0;
 	}
 
 	std::vector<std::string> wire_report() const override { return sys_->wire_summary(); }
@@ -153,37 +135,7 @@ public:
 	void unmap_qman_portal(unsigned) noexcept override {}
 	void unmap_bman_portal(unsigned) noexcept override {}
 
-	int claim_portal(unsigned index) noexcept override
-	{
-		if (index >= kMaxPortals)
-			return -EINVAL;
-		pid_t was = 0;
-		const int ret = shared::claim_portal(*state_, index, getpid(), was);
-		if (ret == 0 && was != 0)
-			DPAA_BUS_LOG(NOTICE,
-				     "portal %u: its owner, process %d, has exited: taken over",
-				     index, static_cast<int>(was));
-		return ret;
-	}
-
-	void release_portal(unsigned index) noexcept override
-	{
-		if (index < kMaxPortals)
-			shared::release_portal(*state_, index, getpid());
-	}
-
-	void set_probed(unsigned mac, bool probed) noexcept override
-	{
-		const uint32_t bit = uint32_t{1} << mac;
-		if (probed)
-			state_->probed_macs.fetch_or(bit, std::memory_order_release);
-		else
-			state_->probed_macs.fetch_and(~bit, std::memory_order_release);
-	}
-
-	// ModelMpHost: what the rte_mp actions serve secondaries.
-	shared::State &state() noexcept override { return *state_; }
-
+	// ModelCore: what the bus hands secondary processes.
 	int portal_fds(unsigned index, int fds[4], uint16_t &channel) noexcept override
 	{
 		if (index >= soc_.num_qman_portals || index >= soc_.num_bman_portals)
@@ -199,19 +151,6 @@ public:
 			if (fds[i] < 0)
 				return -ENOMEM;
 		return 0;
-	}
-
-	hw::RegisterWindow *ccsr(shared::CcsrBlock block) noexcept override
-	{
-		switch (block) {
-		case shared::CcsrBlock::fman0:
-			return fman_ccsr(0);
-		case shared::CcsrBlock::fman1:
-			return fman_ccsr(1);
-		case shared::CcsrBlock::bman:
-			return bman_ccsr();
-		}
-		return nullptr;
 	}
 
 	hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept override
@@ -234,16 +173,13 @@ public:
 
 	int dma_map(uintptr_t va, size_t len, uint64_t) noexcept override
 	{
-		if (rte_dpaa_windows.covers(va, len))
+		if (windows_.covers(va, len))
 			return 0;
-		uint64_t bus = rte_dpaa_windows.bus_end();
+		uint64_t bus = windows_.bus_end();
 		if (bus < kFirstBus)
 			bus = kFirstBus;
 		bus = (bus + kBusAlign - 1) & ~(kBusAlign - 1);
-		int ret = rte_dpaa_windows.add(va, bus, len);
-		if (ret == 0)
-			publish_window(va, bus, len);
-		return ret;
+		return windows_.add(va, bus, len);
 	}
 
 	// In stepped mode nothing advances the model but its user: a driver
@@ -295,10 +231,10 @@ public:
 	// model::BusMemory: what a modelled block (FMan) sees at a bus address.
 	void *to_host(uint64_t bus, size_t len) noexcept override
 	{
-		char *va = static_cast<char *>(rte_dpaa_windows.to_va(bus));
+		char *va = static_cast<char *>(windows_.to_va(bus));
 		if (va == nullptr || len == 0)
 			return va;
-		if (rte_dpaa_windows.to_va(bus + len - 1) != va + len - 1)
+		if (windows_.to_va(bus + len - 1) != va + len - 1)
 			return nullptr; // not one piece
 		return va;
 	}
@@ -320,16 +256,6 @@ private:
 	static bool drain_eqcr(void *arg, unsigned portal) noexcept
 	{
 		return static_cast<model::Soc *>(arg)->drain_eqcr(portal);
-	}
-
-	// For secondaries: the same window, once its entry is complete.
-	void publish_window(uintptr_t va, uint64_t bus, uint64_t len) noexcept
-	{
-		const uint32_t n = state_->num_windows.load(std::memory_order_relaxed);
-		if (n == WindowTable::kMaxWindows)
-			return; // the table itself is as full: add() failed before this
-		state_->windows[n] = WindowTable::Window{va, bus, len};
-		state_->num_windows.store(n + 1, std::memory_order_release);
 	}
 
 	void describe() noexcept
@@ -389,26 +315,21 @@ private:
 		}
 	};
 
+	WindowTable &windows_;
 	std::unique_ptr<model::System> sys_;
 	SocInfo soc_{};
 	std::array<TimerWindow, kMaxFmans> timer_win_{};
 	IrqFn irq_[kMaxPortals];
 	bool started_ = false;
-	shared::State *state_ = nullptr;
-	int state_fd_ = -1;
 };
 
 } // namespace
 
-unsigned model_platform_count() noexcept
+int create_model_core(const ModelPluginHost &host, const char *config,
+		      std::unique_ptr<ModelCore> &out, std::string &error) noexcept
 {
-	return live_platforms.load();
-}
-
-int create_model_platform(const char *config, std::unique_ptr<Platform> &out,
-			  std::string &error) noexcept
-{
-	auto p = std::unique_ptr<ModelPlatform>(new (std::nothrow) ModelPlatform);
+	host_log = host.log;
+	auto p = std::unique_ptr<ModelPlatform>(new (std::nothrow) ModelPlatform(*host.windows));
 	if (!p)
 		return -ENOMEM;
 	int ret = p->init(config, error);
