@@ -412,7 +412,7 @@ bool Parser::wire(const Item &it, std::string_view port, std::string_view text, 
 	}
 	if (kind == "pcap") {
 		PcapParams p;
-		if (!options(it, kind, rest, {"rx", "tx", "rate", "loop", "start"}, opts))
+		if (!options(it, kind, rest, {"rx", "tx", "rate", "loop", "start", "fcs"}, opts))
 			return false;
 		bool has_rate = false, has_start = false;
 		for (auto &[k, v] : opts) {
@@ -425,6 +425,13 @@ bool Parser::wire(const Item &it, std::string_view port, std::string_view text, 
 				else
 					return fail(it, "start=" + cut(v) +
 								": expected poll or enable");
+			} else if (k == "fcs") {
+				if (v == "yes")
+					p.fcs = true;
+				else if (v == "no")
+					p.fcs = false;
+				else
+					return fail(it, "fcs=" + cut(v) + ": expected yes or no");
 			} else if (k == "rx") {
 				p.rx = v;
 			} else if (k == "tx") {

@@ -19,9 +19,11 @@
 //                                   frames of a pcap file enter it once at
 //                                   this end, towards the peer
 //   pcap:rx=<file>:tx=<file>[:rate=<pps>|line|max][:loop=<n>][:start=poll|enable]
+//       [:fcs=yes|no]
 //                                   at least one of rx, tx; loop=0: forever;
 //                                   start: play rx once the application
-//                                   polls the port (default) or at enable
+//                                   polls the port (default) or at enable;
+//                                   fcs=yes: records end with the FCS
 //   tap[:name=<ifname>]             default name: the port's
 //   gen[:size=<n>[,<n>...]][:vlan=<id>][:qinq=<outer>.<inner>][:flows=<n>]
 //      [:rate=<pps>|line|max][:count=<n>]

@@ -9,6 +9,7 @@
 
 #include "dpaa_hw/fman_fd.hpp"
 #include "dpaa_hw/fman_parse.hpp"
+#include "dpaa_model/ether_fcs.hpp"
 #include "dpaa_model/fman.hpp"
 #include "dpaa_model/parser.hpp"
 #include "dpaa_model/soc.hpp"
@@ -63,28 +64,6 @@ bool is_broadcast(const uint8_t *a) noexcept
 bool is_vlan_type(uint16_t t) noexcept
 {
 	return t == 0x8100 || t == 0x88a8 || t == 0x9100;
-}
-
-// The Ethernet FCS: CRC-32 (reflected, polynomial 0x04C11DB7).
-constexpr std::array<uint32_t, 256> make_crc32_table()
-{
-	std::array<uint32_t, 256> t{};
-	for (uint32_t i = 0; i < 256; i++) {
-		uint32_t c = i;
-		for (int b = 0; b < 8; b++)
-			c = (c & 1) ? (c >> 1) ^ 0xedb88320u : c >> 1;
-		t[i] = c;
-	}
-	return t;
-}
-constexpr auto kCrc32Table = make_crc32_table();
-
-uint32_t ether_fcs(const uint8_t *p, size_t n) noexcept
-{
-	uint32_t c = 0xffffffffu;
-	for (size_t i = 0; i < n; i++)
-		c = (c >> 8) ^ kCrc32Table[(c ^ p[i]) & 0xff];
-	return ~c;
 }
 
 } // namespace
@@ -185,9 +164,8 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 		// CRC_FWD: the FCS stays with the frame (least significant byte first,
 		// as on the wire); a frame the wire marked bad gets a wrong one.
 		std::memcpy(rx_stage_.data(), f, len);
-		uint32_t fcs = ether_fcs(f, len) ^ (fcs_ok ? 0 : 0xffffffffu);
-		for (unsigned i = 0; i < kFcsLen; i++)
-			rx_stage_[len + i] = static_cast<uint8_t>(fcs >> (8 * i));
+		store_ether_fcs(rx_stage_.data() + len,
+				ether_fcs(f, len) ^ (fcs_ok ? 0 : 0xffffffffu));
 		frame = std::span<const uint8_t>(rx_stage_.data(), len + kFcsLen);
 	}
 	bmi_rx(p, frame, fcs_ok ? 0 : fds::kErrPhysical);

@@ -2,6 +2,8 @@
 // Copyright 2026 The DPAA C++ PMD authors
 #include "dpaa_model/wire_pcap.hpp"
 
+#include "dpaa_model/ether_fcs.hpp"
+
 #include <pcap/pcap.h>
 #include <sys/time.h>
 
@@ -75,8 +77,16 @@ bool PcapWire::transmit(std::span<const uint8_t> frame)
 		h.ts.tv_usec = suseconds_t(stamp_us_ % 1'000'000);
 		stamp_us_++;
 	}
-	h.caplen = h.len = uint32_t(frame.size());
-	pcap_dump(reinterpret_cast<u_char *>(out_), &h, frame.data());
+	const uint8_t *data = frame.data();
+	if (params_.fcs) {
+		tx_stage_.assign(frame.begin(), frame.end());
+		tx_stage_.resize(frame.size() + kEtherFcsLen);
+		store_ether_fcs(tx_stage_.data() + frame.size(),
+				ether_fcs(frame.data(), frame.size()));
+		data = tx_stage_.data();
+	}
+	h.caplen = h.len = uint32_t(frame.size() + (params_.fcs ? kEtherFcsLen : 0));
+	pcap_dump(reinterpret_cast<u_char *>(out_), &h, data);
 	dirty_ = true;
 	return true;
 }
@@ -91,6 +101,18 @@ bool PcapWire::next_frame()
 			// A record cut short by the capture's snap length carries
 			// only what was captured.
 			held_.assign(data, data + h->caplen);
+			held_fcs_ok_ = true;
+			if (params_.fcs) {
+				// Fewer bytes than an FCS: a fragment, whose FCS
+				// cannot be right.
+				held_fcs_ok_ = held_.size() >= kEtherFcsLen;
+				if (held_fcs_ok_) {
+					const size_t n = held_.size() - kEtherFcsLen;
+					held_fcs_ok_ = load_ether_fcs(held_.data() + n) ==
+						       ether_fcs(held_.data(), n);
+					held_.resize(n);
+				}
+			}
 			pass_frames_++;
 			return true;
 		}
@@ -152,10 +174,12 @@ bool PcapWire::poll()
 				break;
 			if (!pacer_.ready(now))
 				break;
-			if (!mac_->wire_rx(held_, true))
+			if (!mac_->wire_rx(held_, held_fcs_ok_))
 				break;
 			pacer_.sent(held_.size());
 			have_held_ = false;
+			if (!held_fcs_ok_)
+				bad_fcs_.fetch_add(1, std::memory_order_relaxed);
 			rx_frames_.fetch_add(1, std::memory_order_relaxed);
 			worked = true;
 		}
@@ -179,6 +203,8 @@ std::string PcapWire::describe() const
 		s += ":rx=" + params_.rx;
 	if (!params_.tx.empty())
 		s += ":tx=" + params_.tx;
+	if (params_.fcs)
+		s += ":fcs=yes";
 	return s;
 }
 

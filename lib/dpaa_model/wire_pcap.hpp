@@ -24,6 +24,13 @@
 // stepped run writes the same file every time. A damaged input (cut
 // mid-record, a record longer than a capture can hold) ends playback with
 // one warning naming the file and the record (wire_warning()).
+//
+// fcs=yes: the records carry the frame's FCS in their last four bytes, as
+// a capture taken with the FCS kept does (a tester's capture, Wireshark's
+// "Ethernet with FCS"). Received records have it checked: a wrong one, or a
+// record shorter than an FCS, reaches the MAC as a frame with a bad FCS,
+// which is how a tester sends one. Transmitted records get the FCS the MAC
+// appends on the line.
 #pragma once
 
 #include <atomic>
@@ -48,6 +55,7 @@ struct PcapParams {
 	Rate rate;
 	uint64_t loop = 1; // passes over rx; 0: forever
 	PcapStart start = PcapStart::poll;
+	bool fcs = false; // records end with the frame's FCS
 
 	bool operator==(const PcapParams &) const = default;
 };
@@ -77,6 +85,8 @@ public:
 	void flush();
 	uint64_t received() const { return rx_frames_.load(std::memory_order_relaxed); }
 	uint64_t written() const { return tx_frames_.load(std::memory_order_relaxed); }
+	// fcs=yes: the received records whose FCS was wrong.
+	uint64_t bad_fcs() const { return bad_fcs_.load(std::memory_order_relaxed); }
 	bool rx_done() const { return rx_done_.load(std::memory_order_relaxed); }
 	// Whether playback has started (start= met).
 	bool playing() const { return playing_.load(std::memory_order_relaxed); }
@@ -97,6 +107,8 @@ private:
 	pcap_dumper *out_ = nullptr;
 	std::vector<uint8_t> held_;
 	bool have_held_ = false;
+	bool held_fcs_ok_ = true;
+	std::vector<uint8_t> tx_stage_; // fcs=yes: a frame and its FCS
 	uint64_t passes_ = 0;
 	uint64_t pass_frames_ = 0;
 	bool dirty_ = false;
@@ -105,7 +117,7 @@ private:
 	uint64_t settled_since_ps_ = 0; // and since when
 	std::atomic<bool> playing_{false};
 	std::atomic<bool> rx_done_{false};
-	std::atomic<uint64_t> rx_frames_{0}, tx_frames_{0};
+	std::atomic<uint64_t> rx_frames_{0}, tx_frames_{0}, bad_fcs_{0};
 };
 
 } // namespace dpaa::model

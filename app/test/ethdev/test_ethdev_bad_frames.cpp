@@ -5,14 +5,20 @@
 // zero-length record), oversize frames (up to a 64 KiB record), headers cut
 // short for every protocol the FMan parses, IPv4 with a bad IHL, total
 // length or checksum, IPv6 extension chains that run past the frame, three
-// and four stacked VLAN tags. Whatever comes, the port keeps running; the
-// MAC counts what it refuses (undersize, oversize); the parser's header
-// errors send a frame to the port's error FQ, which the driver drains and
-// counts; what the FMan accepts reaches the application byte-exact with
-// the parse results the FMan gives; and every buffer comes back.
+// and four stacked VLAN tags, frames with a bad FCS (of every size, and a
+// record too short to hold one). Whatever comes, the port keeps running; the
+// MAC counts what it refuses (undersize, oversize) and every bad FCS (RFCS,
+// with RFRG for a fragment and RJBR for a jabber, which it drops); the
+// parser's header errors and the frames of a bad FCS that the MAC passes
+// on (the FD's physical error) go to the port's error FQ, which the driver
+// drains and counts; what the FMan accepts reaches the application
+// byte-exact with the parse results the FMan gives; and every buffer comes
+// back.
 //
-// Each frame carries its index in the last byte of its source address, so
-// what arrives says which frame it is.
+// The capture keeps each frame's FCS (the pcap wire's fcs=yes), as a
+// tester's does; a bad one is the good one with its bits flipped. Each
+// frame carries its index in the last byte of its source address, so what
+// arrives says which frame it is.
 
 #include <unistd.h>
 
@@ -31,7 +37,10 @@ rte_mempool *g_pool;
 uint16_t P;
 std::string g_dir;
 
-enum class Fate { undersize, oversize, error_fq, received };
+// bad_fcs: the MAC passes the frame on with a physical error (error FQ);
+// fragment, jabber: a bad FCS on a runt or an oversize frame, dropped by the
+// MAC.
+enum class Fate { undersize, oversize, error_fq, received, bad_fcs, fragment, jabber };
 
 struct Case {
 	const char *what;
@@ -40,6 +49,8 @@ struct Case {
 	uint32_t ptype = 0;	 // received: the whole packet_type
 	uint64_t cksum = 0;	 // received: RTE_MBUF_F_RX_IP_CKSUM_* expected
 	bool check_ptype = true; // false: only the L2 type is checked
+	bool fcs_ok = true;	 // the record's FCS is the frame's
+	bool no_fcs = false;	 // the record is the frame alone, shorter than an FCS
 };
 
 std::vector<Case> g_cases;
@@ -90,6 +101,39 @@ size_t next()
 	return g_cases.size();
 }
 
+void add_bad_fcs(const char *what, Bytes f, Fate fate)
+{
+	Case c{what, std::move(f), fate};
+	c.fcs_ok = false;
+	g_cases.push_back(std::move(c));
+}
+
+// The Ethernet FCS (CRC-32, reflected 0x04C11DB7), bit by bit: the test's
+// own, not the model's.
+uint32_t fcs_of(const Bytes &f)
+{
+	uint32_t c = 0xffffffffu;
+	for (uint8_t b : f) {
+		c ^= b;
+		for (int i = 0; i < 8; i++)
+			c = (c & 1) ? (c >> 1) ^ 0xedb88320u : c >> 1;
+	}
+	return ~c;
+}
+
+// The pcap record of a case: the frame and its FCS, least significant byte
+// first as on the line.
+Bytes record_of(const Case &c)
+{
+	Bytes r = c.frame;
+	if (c.no_fcs)
+		return r;
+	const uint32_t fcs = fcs_of(c.frame) ^ (c.fcs_ok ? 0u : 0xffffffffu);
+	for (int i = 0; i < 4; i++)
+		r.push_back(static_cast<uint8_t>(fcs >> (8 * i)));
+	return r;
+}
+
 // An IPv4/UDP frame of index idx with its IPv4 header edited by f (the
 // header checksum recomputed after, unless keep_cksum).
 template <typename F> Bytes ipv4_edit(size_t idx, size_t payload, F &&f, bool keep_cksum = false)
@@ -137,7 +181,8 @@ void build_cases()
 	add("runt ipv4", cat(eth_hdr(next(), {}, RTE_ETHER_TYPE_IPV4), Bytes(20, 0x45)),
 	    Fate::undersize);
 	// Oversize: beyond MAXFRM (the port's MTU 1500: 1500 + header, FCS, two tags).
-	for (size_t n : {1600, 9000, 9600, 65535})
+	// 65531 with its FCS fills a record of the capture's snap length, 65535.
+	for (size_t n : {1600, 9000, 9600, 65531})
 		add("oversize", pad_to(eth_hdr(next(), {}, 0x88b5), n), Fate::oversize);
 
 	// Well-formed controls: received with their types.
@@ -211,6 +256,30 @@ void build_cases()
 			   100),
 		    Fate::error_fq);
 	}
+
+	// A bad FCS: on a frame of legal size the MAC counts it (RFCS, RERR) and
+	// passes the frame on with the FD's physical error, to the error FQ (the
+	// driver asks FMBM_RFSEM for every error, FMBM_RFSDM discards none, as
+	// upstream's driver does); on a runt or an oversize frame the MAC
+	// counts a fragment or a jabber too and drops it.
+	add_bad_fcs("bad fcs udp4", ipv4_udp(l2_of(next()), kIp1, kIp2, 1, 2, 40), Fate::bad_fcs);
+	add_bad_fcs("bad fcs 1514", pad_to(eth_hdr(next(), {}, 0x88b5), 1514), Fate::bad_fcs);
+	add_bad_fcs("bad fcs tcp6", ipv6_tcp(l2_of(next()), 1, 2, 40), Fate::bad_fcs);
+	add_bad_fcs("bad fcs runt", pad_to(eth_hdr(next(), {}, 0x88b5), 40), Fate::fragment);
+	add_bad_fcs("bad fcs oversize", pad_to(eth_hdr(next(), {}, 0x88b5), 2000), Fate::jabber);
+	// A record of three bytes, shorter than an FCS: a fragment.
+	{
+		Case c{"record shorter than an fcs", Bytes(3, static_cast<uint8_t>(next())),
+		       Fate::fragment};
+		c.no_fcs = true;
+		g_cases.push_back(std::move(c));
+	}
+	// A zero-length record, with the FCS kept: a fragment too.
+	{
+		Case c{"zero-length record", Bytes{}, Fate::fragment};
+		c.no_fcs = true;
+		g_cases.push_back(std::move(c));
+	}
 }
 
 uint64_t xstat(const char *name)
@@ -279,9 +348,15 @@ TEST(BadFrames, EachIsCountedWhereTheFmanCountsItAndNoBufferIsLost)
 	EXPECT_EQ(st.ipackets, count(Fate::received));
 	EXPECT_EQ(xstat("rx_undersize_errors"), count(Fate::undersize));
 	EXPECT_EQ(xstat("rx_oversize_errors"), count(Fate::oversize));
-	EXPECT_EQ(xstat("rx_error_queue_packets"), count(Fate::error_fq));
+	const unsigned bad_fcs = count(Fate::bad_fcs) + count(Fate::fragment) + count(Fate::jabber);
+	EXPECT_EQ(xstat("rx_crc_errors"), bad_fcs);
+	EXPECT_EQ(xstat("rx_fragmented_errors"), count(Fate::fragment));
+	EXPECT_EQ(xstat("rx_jabber_errors"), count(Fate::jabber));
+	EXPECT_EQ(xstat("rx_mac_errors"), count(Fate::undersize) + count(Fate::oversize) + bad_fcs);
+	EXPECT_EQ(xstat("rx_error_queue_packets"), count(Fate::error_fq) + count(Fate::bad_fcs));
 	EXPECT_EQ(st.ierrors,
-		  count(Fate::undersize) + count(Fate::oversize) + count(Fate::error_fq));
+		  count(Fate::undersize) + count(Fate::oversize) + count(Fate::error_fq) + bad_fcs)
+		<< "each bad frame counted once";
 	EXPECT_EQ(xstat("rx_bad_descriptors"), 0u) << "the FMan's FDs are all good";
 	EXPECT_EQ(st.imissed, 0u);
 	port_stop(P);
@@ -302,10 +377,10 @@ int main(int argc, char **argv)
 	std::vector<Bytes> frames;
 	frames.reserve(g_cases.size());
 	for (const Case &c : g_cases)
-		frames.push_back(c.frame);
+		frames.push_back(record_of(c));
 	write_pcap(g_dir + "/in.pcap", frames);
 	const std::string model =
-		"board=ls1046a-rdb;fm1-mac9=pcap:rx=" + g_dir + "/in.pcap;mode=threaded";
+		"board=ls1046a-rdb;fm1-mac9=pcap:rx=" + g_dir + "/in.pcap:fcs=yes;mode=threaded";
 	if (eal_start(argv[0], model, {"-a", "dpaa_bus:fm1-mac9"}) < 0) {
 		fprintf(stderr, "EAL initialisation failed\n");
 		return 1;

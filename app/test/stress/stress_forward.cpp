@@ -3,7 +3,8 @@
 
 // Stress: two forwarding lcores, four queues, DPAA_STRESS_FRAMES frames
 // (default 10^8) from fm1-mac9's generator (a mix of sizes, 802.1Q-tagged,
-// 4096 flows, as fast as the modelled MAC takes them) to fm1-mac10's sink.
+// 4096 flows, at DPAA_STRESS_RATE: a gen rate=, default max, as fast as the
+// modelled MAC takes them) to fm1-mac10's sink.
 // Each lcore forwards two of fm1-mac9's Rx queues (RSS over IP) to the same
 // Tx queues of fm1-mac10, so a flow keeps one path. At the end every frame
 // the generator sent is either delivered to the sink or counted in a drop
@@ -155,9 +156,12 @@ int main(int argc, char **argv)
 	testing::InitGoogleTest(&argc, argv);
 	const char *e = getenv("DPAA_STRESS_FRAMES");
 	g_frames = e ? strtoull(e, nullptr, 10) : 100000000;
+	const char *rate = getenv("DPAA_STRESS_RATE");
 	const std::string model = "board=ls1046a-rdb;fm1-mac9=gen:size=64,128,512,1518,60,256:"
-				  "flows=4096:vlan=100:rate=max:count=" +
-				  std::to_string(g_frames) + ";fm1-mac10=sink;mode=threaded";
+				  "flows=4096:vlan=100:rate=" +
+				  std::string(rate ? rate : "max") +
+				  ":count=" + std::to_string(g_frames) +
+				  ";fm1-mac10=sink;mode=threaded";
 	if (eal_start(argv[0], model,
 		      {"--lcores=0@0,1@0,2@1", "-a", "dpaa_bus:fm1-mac9", "-a",
 		       "dpaa_bus:fm1-mac10"}) < 0) {

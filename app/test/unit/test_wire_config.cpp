@@ -178,6 +178,11 @@ TEST(Config, PcapOptions)
 	EXPECT_EQ(std::get<PcapParams>(c.port("fm1-mac9")->wire).start, PcapStart::enable);
 	c = parse_ok("fm1-mac9=pcap:rx=i.pcap:start=poll");
 	EXPECT_EQ(std::get<PcapParams>(c.port("fm1-mac9")->wire).start, PcapStart::poll);
+	EXPECT_FALSE(std::get<PcapParams>(c.port("fm1-mac9")->wire).fcs);
+	c = parse_ok("fm1-mac9=pcap:rx=i.pcap:tx=o.pcap:fcs=yes");
+	EXPECT_TRUE(std::get<PcapParams>(c.port("fm1-mac9")->wire).fcs);
+	c = parse_ok("fm1-mac9=pcap:tx=o.pcap:fcs=no");
+	EXPECT_FALSE(std::get<PcapParams>(c.port("fm1-mac9")->wire).fcs);
 }
 
 TEST(Config, GenOptions)
@@ -353,10 +358,10 @@ TEST(ConfigErrors, BadPcap)
 		  "both");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:in=a.pcap"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:in=a.pcap\": unknown pcap option \"in\" "
-		  "(expected rx, tx, rate, loop, start)");
+		  "(expected rx, tx, rate, loop, start, fcs)");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:a.pcap"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:a.pcap\": expected <key>=<value> in pcap "
-		  "options, not \"a.pcap\" (keys: rx, tx, rate, loop, start)");
+		  "options, not \"a.pcap\" (keys: rx, tx, rate, loop, start, fcs)");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx=a:rx=b"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:rx=a:rx=b\": pcap option rx given twice");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx="),
@@ -367,6 +372,8 @@ TEST(ConfigErrors, BadPcap)
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx=a:start=first"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:rx=a:start=first\": start=first: "
 		  "expected poll or enable");
+	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx=a:fcs=1"),
+		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:rx=a:fcs=1\": fcs=1: expected yes or no");
 	EXPECT_EQ(parse_error("fm1-mac9=pcap:rx=a:rate=0"),
 		  "DPAA_MODEL: item 1 \"fm1-mac9=pcap:rx=a:rate=0\": rate=0: expected line, max "
 		  "or frames per second (a positive number)");

@@ -307,6 +307,57 @@ TEST(PcapWire, SteppedRunsWriteIdenticalFiles)
 	unlink(in.c_str());
 }
 
+// fcs=yes: each record ends with the frame's FCS, least significant byte
+// first. The known answer: the FCS of the 60-byte numbered frame 1 as this
+// test computes it bit by bit, independently of the wire's table.
+uint32_t fcs_bitwise(const Frame &f)
+{
+	uint32_t c = 0xffffffffu;
+	for (uint8_t b : f) {
+		c ^= b;
+		for (int i = 0; i < 8; i++)
+			c = (c & 1) ? (c >> 1) ^ 0xedb88320u : c >> 1;
+	}
+	return ~c;
+}
+
+Frame with_fcs(Frame f, uint32_t fcs)
+{
+	for (int i = 0; i < 4; i++)
+		f.push_back(static_cast<uint8_t>(fcs >> (8 * i)));
+	return f;
+}
+
+TEST(PcapWire, FcsYesChecksTheRecordsFcsAndAppendsItOnTx)
+{
+	const std::string in = temp_path("fcs-in.pcap"), out = temp_path("fcs-out.pcap");
+	const Frame good = numbered_frame(1), bad = numbered_frame(2, 300);
+	// A good FCS, a wrong one, a record of 3 bytes (shorter than an FCS).
+	write_pcap(in, {with_fcs(good, fcs_bitwise(good)), with_fcs(bad, fcs_bitwise(bad) ^ 1),
+			Frame{1, 2, 3}});
+	PcapParams p{in, out, Rate{}, 1};
+	p.fcs = true;
+	std::string error;
+	auto w = PcapWire::open("fm1-mac9", p, false, false, error);
+	ASSERT_TRUE(w) << error;
+	EXPECT_EQ(w->describe(), "pcap:rx=" + in + ":tx=" + out + ":fcs=yes");
+	TestMac mac;
+	w->attach(mac);
+	drain(*w);
+	ASSERT_EQ(mac.rx.size(), 3u);
+	EXPECT_EQ(mac.rx[0], good) << "the FCS is not part of the frame";
+	EXPECT_EQ(mac.rx[1], bad);
+	EXPECT_EQ(mac.rx[2], (Frame{1, 2, 3}));
+	EXPECT_EQ(mac.bad_fcs, 2u);
+	EXPECT_EQ(w->bad_fcs(), 2u);
+	w->transmit(good);
+	w->flush();
+	EXPECT_EQ(read_pcap(out), std::vector<Frame>{with_fcs(good, fcs_bitwise(good))});
+	w.reset();
+	unlink(in.c_str());
+	unlink(out.c_str());
+}
+
 TEST(PcapWire, WaitsUntilTheMacReceives)
 {
 	const std::string in = temp_path("wait.pcap");

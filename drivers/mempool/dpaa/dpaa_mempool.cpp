@@ -16,8 +16,10 @@
 //   or nothing per command); if the pool runs dry part-way, what was taken
 //   goes back (and is in the pool again before the call returns) and the
 //   call fails with -ENOBUFS, as DPDK expects;
-// - get_count: BMan's free count for the pool (its CCSR), which does not yet
-//   include releases still in a release ring (consumed by BMan later);
+// - get_count: BMan's free count for the pool (its CCSR), read once the
+//   calling thread's own release ring is consumed, so that a count taken
+//   after a free includes what was freed (DPDK's mbuf_autotest checks it);
+//   releases other threads have in flight are not counted yet;
 // - BPIDs and the entries of rte_dpaa_bpid_info are shared by the DPDK
 //   processes of one SoC (dpaa_mempool_shared.hpp);
 // - free: gives the BPID back; the next pool to take it drains what the
@@ -275,6 +277,20 @@ void rcr_settle(qbman::BmanPortal &p) noexcept
 	}
 }
 
+// Acquires into bus[got, n) in commands of up to eight buffers, each all or
+// nothing; returns how many bus[] now holds.
+unsigned acquire_some(qbman::BmanPortal &p, hw::Bpid b, uint64_t *bus, unsigned got,
+		      unsigned n) noexcept
+{
+	while (got < n) {
+		const unsigned k = std::min<unsigned>(n - got, bm::kMaxBufs);
+		if (p.acquire(b, {bus + got, k}) != static_cast<int>(k)) [[unlikely]]
+			break;
+		got += k;
+	}
+	return got;
+}
+
 // All or nothing, and obj_table untouched on failure: DPDK refills a
 // mempool cache by dequeuing into the cache's own array, whose first entries
 // are still live objects when the refill fails. Up to kStaged objects (all
@@ -292,15 +308,22 @@ int ops_dequeue(rte_mempool *mp, void **obj_table, unsigned n) noexcept
 	const hw::Bpid b{static_cast<uint8_t>(bpid)};
 	const uint32_t meta = rte_dpaa_bpid_info[bpid].meta_size;
 	uint64_t staged[kStaged];
-	// Larger requests only come from an application's own array.
+	// Larger requests only come from an application's own array, which is
+	// written only when the request can be met: more objects than the pool
+	// has (an n gone negative) would fill it as far as the pool reaches.
+	if (n > kStaged && n > mp->size) [[unlikely]]
+		return -ENOBUFS;
 	uint64_t *bus = n <= kStaged ? staged : reinterpret_cast<uint64_t *>(obj_table);
 	static_assert(sizeof(uint64_t) == sizeof(void *));
-	unsigned got = 0;
-	while (got < n) {
-		const unsigned k = std::min<unsigned>(n - got, bm::kMaxBufs);
-		if (p->acquire(b, {bus + got, k}) != static_cast<int>(k)) [[unlikely]]
-			break;
-		got += k;
+	unsigned got = acquire_some(*p, b, bus, 0, n);
+	if (got != n) [[unlikely]] {
+		// Short. This thread's own releases may still be in its release
+		// ring (BMan takes its RCR and its acquire commands separately),
+		// so a buffer freed just before is not found yet. Once they are
+		// in the pool, try again: an application that frees then
+		// allocates gets what it freed (DPDK's mbuf_autotest).
+		rcr_settle(*p);
+		got = acquire_some(*p, b, bus, got, n);
 	}
 	if (got != n) [[unlikely]] {
 		// Not enough: what was taken goes back, and is back in the pool
@@ -327,6 +350,10 @@ unsigned ops_get_count(const rte_mempool *mp) noexcept
 	hw::RegisterWindow *ccsr = bus::bman_ccsr();
 	if (ccsr == nullptr || pool_bpid(mp) == kNoBpid)
 		return 0;
+	// A thread without a portal has released nothing. The wait is BMan's
+	// RCR processing time: short on a board, a model step on the model.
+	if (qbman::BmanPortal *p = rte_dpaa_tls_bman_portal)
+		rcr_settle(*p);
 	return ccsr->read32(bm::ccsr::pool_content(pool_bpid(mp)));
 }
 
