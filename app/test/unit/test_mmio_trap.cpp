@@ -170,7 +170,10 @@ TEST_F(MmioTrap, Arm64CacheOperations)
 	asm("mrs %0, dczid_el0" : "=r"(dczid));
 	const unsigned block = 4u << (dczid & 0xf);
 	ASSERT_LE(block, 128u);
-	asm volatile("dc zva, %0" : : "r"(win_ + 0x400 + 8) : "memory");
+	// The branch starts a new translation block under qemu-user, which
+	// reports a DC ZVA fault at the start of its block, not at the
+	// instruction (qemu 7.2): on silicon the branch changes nothing.
+	asm volatile("b 1f\n1:\tdc zva, %0" : : "r"(win_ + 0x400 + 8) : "memory");
 	for (unsigned i = 0; i < 128; i++)
 		EXPECT_EQ(target_.mem[0x400 + i], i < block ? 0 : 0xff) << "byte " << i;
 	EXPECT_EQ(target_.ops.size(), block / 8);
