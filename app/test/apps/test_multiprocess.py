@@ -202,7 +202,9 @@ class MultiProcess(AppTestCase):
                            fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
 
     def test_pdump_captures_forwarded_frames_byte_exact(self):
-        sent, env = self.paced_traffic()
+        # 8 s of traffic: dpdk-pdump joins after testpmd has started
+        # forwarding, and takes over 3 s to start under emulation (qemu).
+        sent, env = self.paced_traffic(n=2000)
         app = self.primary(env)
         # testpmd refuses to start forwarding once dpdk-pdump's capture
         # ports exist, so it forwards first and the capture joins it.
