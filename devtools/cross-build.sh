@@ -4,18 +4,31 @@
 #
 # Cross-build the whole tree for the LS1043A/LS1046A (arm64, DPDK's "dpaa"
 # platform) on an x86-64 Debian 12 machine, into build-arm64/: DPDK with our
-# drivers, dpdk-testpmd, l2fwd, l3fwd, l3fwd-power, our tests and benchmarks.
-# As root it first installs the cross toolchain, the arm64 libraries (Debian
-# multiarch) and qemu-user-static (for devtools/test-arm64.sh); as non-root it
-# prints the commands to run. Safe to run again.
+# drivers, dpdk-testpmd, l2fwd, l3fwd, l3fwd-power, our tests, benchmarks and
+# the emulated USDPAA kernel interface; then the second tree, upstream's own
+# C DPAA drivers with their testpmd (buildtools/build-upstream), into
+# build-upstream-arm64/. As root it first installs the cross toolchain, the
+# arm64 libraries (Debian multiarch) and qemu-user-static (for
+# devtools/test-arm64.sh); as non-root it prints the commands to run. Safe to
+# run again; fails on any compiler warning in our code or upstream's DPAA
+# drivers.
 #
-#   devtools/cross-build.sh [--reconfigure]
+#   devtools/cross-build.sh [--reconfigure] [--no-upstream]
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 builddir=${DPAA_ARM64_BUILD_DIR:-build-arm64}
+upstream_dir=${DPAA_ARM64_UPSTREAM_BUILD_DIR:-build-upstream-arm64}
 cross=buildtools/cross/arm64-dpaa.ini
+reconfigure=0 upstream=1
+for a in "$@"; do
+	case "$a" in
+	--reconfigure) reconfigure=1 ;;
+	--no-upstream) upstream=0 ;;
+	*) echo "cross-build: unknown option $a" >&2; exit 2 ;;
+	esac
+done
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
 # Native tools the build runs (meson, ninja, DPDK's python scripts) and the
@@ -60,7 +73,7 @@ if [ ! -f "$builddir/build.ninja" ]; then
 		echo "cross-build: meson setup failed; the whole log is in .cross-build.log" >&2
 		exit 1
 	}
-elif [ "${1:-}" = "--reconfigure" ]; then
+elif [ "$reconfigure" = 1 ]; then
 	meson setup --reconfigure --cross-file "$cross" "$builddir" >>"$log" 2>&1
 fi
 
@@ -75,4 +88,19 @@ if grep -E '^(\.\./)*(subprojects/dpdk/)?(drivers/(bus|mempool|net)/dpaa|lib/dpa
 	echo "cross-build: warnings in our code (above); the whole log is in .cross-build.log" >&2
 	exit 1
 fi
-echo "cross-build: done: $(file -b "$builddir/subprojects/dpdk/app/dpdk-testpmd" | cut -d, -f1-2)"
+echo "cross-build: $builddir/: $(file -b "$builddir/subprojects/dpdk/app/dpdk-testpmd" | cut -d, -f1-2)"
+
+[ "$upstream" = 1 ] || exit 0
+echo "cross-build: upstream's C DPAA drivers for arm64 in $upstream_dir/"
+DPAA_UPSTREAM_BUILD_DIR=$upstream_dir DPAA_UPSTREAM_CROSS_FILE=$root/$cross \
+	buildtools/build-upstream >>"$log" 2>&1 || {
+	tail -n 40 "$log" >&2
+	echo "cross-build: the upstream build failed; its log is in .build-${upstream_dir#build-}.log" >&2
+	exit 1
+}
+if grep -E '^(\.\./)*dpdk-upstream/drivers/(bus|mempool|net|common)/dpaa[^:]*:[0-9]+:[0-9]+: warning' \
+	".build-${upstream_dir#build-}.log" >&2; then
+	echo "cross-build: warnings in upstream's DPAA drivers (above)" >&2
+	exit 1
+fi
+echo "cross-build: $upstream_dir/: $(file -b "$upstream_dir/app/dpdk-testpmd" | cut -d, -f1-2)"

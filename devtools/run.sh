@@ -49,7 +49,11 @@ done
 case "$fwd" in io|mac) ;; *) echo "run: --fwd must be io or mac" >&2; exit 2 ;; esac
 case "$driver" in ours|upstream) ;; *) echo "run: --driver must be ours or upstream" >&2; exit 2 ;; esac
 
-devtools/setup.sh >/dev/null || devtools/setup.sh
+# A build for another machine (DPAA_EXEC_WRAPPER set) is set up by its own
+# script, devtools/cross-build.sh; this machine's setup has nothing to add.
+if [ -z "${DPAA_EXEC_WRAPPER:-}" ]; then
+	devtools/setup.sh >/dev/null || devtools/setup.sh
+fi
 
 testpmd=$builddir/subprojects/dpdk/app/dpdk-testpmd
 # DPAA_EXEC_WRAPPER runs binaries built for another machine (an arm64 build

@@ -504,7 +504,7 @@ bool Parser::cables()
 			return fail(it, "cable to " + peer.port + ", but " + peer.port + " has " +
 						has + " (item " + std::to_string(peer.item) + ")");
 		}
-		peer.wire = wirespec::Cable{p.port};
+		peer.wire = wirespec::Cable{p.port, {}};
 		peer.item = p.item;
 		peer.item_text = p.item_text;
 	}

@@ -6,13 +6,13 @@
 // A driver maps a block's registers through /dev/mem and then reads and
 // writes them as memory (in_be32/out_be32). Here such a window is address
 // space with no access rights: every access faults, and the SIGSEGV handler
-// decodes the faulting instruction (the x86-64 mov, movzx, movbe and mov-imm
-// forms a compiler emits for a volatile access), performs it on the model's
-// register window (32-bit big-endian registers; narrower or wider accesses
-// are split or merged into whole registers), writes the loaded value into
-// the register the instruction names, and resumes after it. So a read with
-// a side effect happens once, a spin on a self-clearing bit sees it clear,
-// and a hash-table write is one command, as on silicon.
+// decodes the faulting instruction (the loads and stores a compiler emits
+// for a volatile access, on x86-64 or arm64: trap_insn.hpp), performs it on
+// the model's register window (32-bit big-endian registers; narrower or
+// wider accesses are split or merged into whole registers), writes the
+// loaded value into the register the instruction names, and resumes after
+// it. So a read with a side effect happens once, a spin on a self-clearing
+// bit sees it clear, and a hash-table write is one command, as on silicon.
 //
 // Control path only: a few microseconds per access.
 //

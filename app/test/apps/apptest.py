@@ -31,6 +31,18 @@ L3FWD_POWER = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd-power")
 # devtools/test-arm64.sh); empty: they run directly.
 EXEC_WRAPPER = shlex.split(os.environ.get("DPAA_EXEC_WRAPPER", ""))
 
+def wrapped(argv):
+    """argv with EXEC_WRAPPER in front of the program built here that it runs,
+    after the tools that may start it (unshare, sh -c, nsenter)."""
+    if not EXEC_WRAPPER:
+        return argv
+    build = os.path.realpath(BUILD) + os.sep
+    for i, a in enumerate(argv):
+        if os.sep in a and os.path.realpath(a).startswith(build):
+            return argv[:i] + EXEC_WRAPPER + argv[i:]
+    return EXEC_WRAPPER + argv
+
+
 # Two lcores: the main one and one forwarding core; the model's thread shares
 # the main lcore's CPU, which testpmd leaves idle while forwarding.
 EAL_ARGS = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1",
@@ -101,7 +113,7 @@ class App:
             # instead (raw, so that lines keep their plain "\n").
             master, slave = pty.openpty()
             tty.setraw(slave)
-            self.proc = subprocess.Popen(EXEC_WRAPPER + argv, env=env, stdin=stdin,
+            self.proc = subprocess.Popen(wrapped(argv), env=env, stdin=stdin,
                                          stdout=slave, stderr=slave)
             os.close(slave)
             self._pty = master

@@ -15,7 +15,7 @@ import sys
 import tempfile
 import unittest
 
-from apptest import EAL_ARGS, TESTPMD, model
+from apptest import EAL_ARGS, TESTPMD, model, wrapped
 
 TUNSETIFF = 0x400454CA
 IFF_TAP, IFF_NO_PI = 0x0002, 0x1000
@@ -23,8 +23,8 @@ IFF_TAP, IFF_NO_PI = 0x0002, 0x1000
 
 def testpmd(dpaa_model):
     env = dict(os.environ, DPAA_MODEL=dpaa_model)
-    r = subprocess.run([TESTPMD] + EAL_ARGS + ["--", "-i", "--total-num-mbufs=2048"], env=env,
-                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(wrapped([TESTPMD] + EAL_ARGS + ["--", "-i", "--total-num-mbufs=2048"]),
+                       env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
     return r.returncode, r.stdout + r.stderr
 
 

@@ -20,7 +20,7 @@ import time
 import unittest
 
 import frames as f
-from apptest import BUILD, DPDK_BUILD, TESTPMD, AppTestCase, model, wait_frames
+from apptest import BUILD, DPDK_BUILD, TESTPMD, AppTestCase, model, wait_frames, wrapped
 from test_doc_examples import commands, isolated, read_doc, rst_blocks, split_command
 
 PDUMP = os.path.join(DPDK_BUILD, "app", "dpdk-pdump")
@@ -174,7 +174,7 @@ class MultiProcess(AppTestCase):
         stats = app.command("show port stats all")
 
         env = model()
-        r = subprocess.run([PROC_INFO, "--file-prefix", self.prefix] + ["--", "--xstats"], env=dict(os.environ, DPAA_MODEL=env),
+        r = subprocess.run(wrapped([PROC_INFO, "--file-prefix", self.prefix, "--", "--xstats"]), env=dict(os.environ, DPAA_MODEL=env),
                            capture_output=True, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         info = xstats(r.stdout)
@@ -185,7 +185,7 @@ class MultiProcess(AppTestCase):
             self.assertEqual(testpmd[port]["rx_mac_good_packets"], 32, testpmd[port])
             self.assertEqual(info[port], testpmd[port], "port %d: proc-info vs testpmd" % port)
 
-        r = subprocess.run([PROC_INFO, "--file-prefix", self.prefix] + ["--", "--stats"], env=dict(os.environ, DPAA_MODEL=env),
+        r = subprocess.run(wrapped([PROC_INFO, "--file-prefix", self.prefix, "--", "--stats"]), env=dict(os.environ, DPAA_MODEL=env),
                            capture_output=True, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         for port in (0, 1):
@@ -202,7 +202,9 @@ class MultiProcess(AppTestCase):
                            fm1_mac10="pcap:tx=%s" % self.path("out.pcap"))
 
     def test_pdump_captures_forwarded_frames_byte_exact(self):
-        sent, env = self.paced_traffic()
+        # 8 s of traffic: dpdk-pdump joins after testpmd has started
+        # forwarding, and takes over 3 s to start under emulation (qemu).
+        sent, env = self.paced_traffic(n=2000)
         app = self.primary(env)
         # testpmd refuses to start forwarding once dpdk-pdump's capture
         # ports exist, so it forwards first and the capture joins it.
@@ -231,8 +233,8 @@ class MultiProcess(AppTestCase):
     def test_secondary_polls_and_transmits_on_the_primarys_queues(self):
         app = self.primary(model(fm1_mac9="cable:fm1-mac10"))
         app.command("clear port stats all")
-        r = subprocess.run([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--",
-                           "traffic", "300"], env=dict(os.environ, DPAA_MODEL=model()),
+        r = subprocess.run(wrapped([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--",
+                           "traffic", "300"]), env=dict(os.environ, DPAA_MODEL=model()),
                            capture_output=True, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("secondary: pool ops dpaa", r.stdout)
@@ -254,8 +256,8 @@ class MultiProcess(AppTestCase):
         holder.wait_for(r"secondary: holding", 60)
         dead = holder.proc.pid
         holder.kill()  # SIGKILL with a portal pair claimed
-        r = subprocess.run([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--",
-                           "traffic", "50"], env=dict(os.environ, DPAA_MODEL=model()),
+        r = subprocess.run(wrapped([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--",
+                           "traffic", "50"]), env=dict(os.environ, DPAA_MODEL=model()),
                            capture_output=True, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertRegex(r.stdout + r.stderr, r"dpaa_bus: portal \d+: its owner, process %d, has exited: "
@@ -353,7 +355,7 @@ class GuideExample(AppTestCase):
         self.assertEqual(dump.finish(60), 0, dump.text()[-3000:])
 
         for line in info_lines:
-            r = subprocess.run(self.joined(pid, line), capture_output=True, text=True, timeout=120,
+            r = subprocess.run(wrapped(self.joined(pid, line)), capture_output=True, text=True, timeout=120,
                                env=dict(os.environ, DPAA_MODEL=model()))
             self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
             self.assertRegex(r.stdout, r"NIC (extended )?statistics for port 1")

@@ -36,7 +36,8 @@ TEST(RxQueueBound, QueueHoldsAtMostNbDescFramesAndTheRestIsCountedAsMissed)
 	// The generator's frames are for 02:00:00:00:00:01, not the port's
 	// address, and it sends from the moment the MAC's Rx is enabled: the
 	// port must be promiscuous before it starts, or what arrives before
-	// the mode is set is filtered out (counted by the MAC, not in imissed).
+	// the mode is set is filtered out (counted by the MAC, not in imissed;
+	// a few hundred frames where the start takes longer, under emulation).
 	ASSERT_EQ(rte_eth_promiscuous_enable(P), 0);
 	ASSERT_EQ(port_start(P, s), 0);
 	ASSERT_EQ(rte_eth_promiscuous_get(P), 1);

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// x86-64: the mov, movzx, movsx, movbe and mov-imm forms a compiler emits
+// for a volatile access (trap_insn.hpp).
+
+#include "usdpaa_emu/trap_insn.hpp"
+
+#include <cstring>
+
+namespace dpaa::usdpaa
+{
+
+const char *const kTrapInsnSet = "x86-64";
+
+namespace
+{
+
+// The instruction at the faulting RIP, as far as the access needs it.
+struct Insn {
+	unsigned length = 0;
+	unsigned size = 0; // bytes accessed
+	bool store = false;
+	bool byteswap = false;	  // movbe
+	bool zero_extend = false; // movzx: the register gets 4 or 8 bytes
+	bool sign_extend = false; // movsx, movsxd: likewise, sign-extended
+	bool has_imm = false;
+	uint64_t imm = 0;
+	int reg = -1;		// register operand (0..15, x86 encoding); -1 for an immediate
+	bool high_byte = false; // AH..BH
+	bool rex_w = false;
+};
+
+// Reads ModRM (+ SIB + displacement); the address itself comes from the
+// fault, so only the length matters. False for a register operand.
+bool modrm(const uint8_t *p, unsigned &i, unsigned rex, int &reg) noexcept
+{
+	const uint8_t m = p[i++];
+	const unsigned mod = m >> 6, rm = m & 7;
+	reg = static_cast<int>(((m >> 3) & 7) | ((rex & 4) ? 8 : 0));
+	if (mod == 3)
+		return false;
+	if (rm == 4) {
+		const uint8_t sib = p[i++];
+		if (mod == 0 && (sib & 7) == 5)
+			i += 4;
+	} else if (mod == 0 && rm == 5) {
+		i += 4; // RIP-relative
+	}
+	if (mod == 1)
+		i += 1;
+	else if (mod == 2)
+		i += 4;
+	return true;
+}
+
+bool decode(const uint8_t *p, Insn &d) noexcept
+{
+	unsigned i = 0, rex = 0;
+	bool opsize = false;
+	for (;; i++) {
+		if (p[i] == 0x66)
+			opsize = true;
+		else if (p[i] == 0x2e || p[i] == 0x3e || p[i] == 0x26 || p[i] == 0x36)
+			continue; // segment overrides: no effect in 64-bit mode
+		else
+			break;
+		if (i > 4)
+			return false;
+	}
+	if ((p[i] & 0xf0) == 0x40)
+		rex = p[i++];
+	d.rex_w = rex & 8;
+	const unsigned wide = d.rex_w ? 8 : opsize ? 2 : 4;
+	const uint8_t op = p[i++];
+	int reg = -1;
+	switch (op) {
+	case 0x8b: // mov r, m
+	case 0x89: // mov m, r
+		d.store = op == 0x89;
+		d.size = wide;
+		break;
+	case 0x8a: // mov r8, m8
+	case 0x88: // mov m8, r8
+		d.store = op == 0x88;
+		d.size = 1;
+		break;
+	case 0x63: // movsxd r64, m32
+		if (!d.rex_w)
+			return false;
+		d.size = 4;
+		d.sign_extend = true;
+		break;
+	case 0xc7: // mov m, imm
+	case 0xc6:
+		d.store = true;
+		d.has_imm = true;
+		d.size = op == 0xc6 ? 1 : wide;
+		break;
+	case 0x0f: {
+		const uint8_t op2 = p[i++];
+		if (op2 == 0xb6 || op2 == 0xb7) { // movzx r, m8/m16
+			d.size = op2 == 0xb6 ? 1 : 2;
+			d.zero_extend = true;
+		} else if (op2 == 0xbe || op2 == 0xbf) { // movsx r, m8/m16
+			d.size = op2 == 0xbe ? 1 : 2;
+			d.sign_extend = true;
+		} else if (op2 == 0x38 && (p[i] == 0xf0 || p[i] == 0xf1)) { // movbe
+			d.store = p[i++] == 0xf1;
+			d.byteswap = true;
+			d.size = wide;
+		} else {
+			return false;
+		}
+		break;
+	}
+	default:
+		return false;
+	}
+	if (!modrm(p, i, rex, reg))
+		return false;
+	if (d.has_imm) {
+		const unsigned n = d.size == 1 ? 1 : d.size == 2 ? 2 : 4;
+		uint64_t v = 0;
+		memcpy(&v, p + i, n);
+		if (n == 4 && d.size == 8) // sign-extended imm32
+			v = static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(v)));
+		d.imm = v;
+		i += n;
+	} else {
+		d.reg = reg;
+		d.high_byte = d.size == 1 && rex == 0 && !d.zero_extend && !d.sign_extend &&
+			      reg >= 4 && reg < 8;
+		if (d.high_byte)
+			d.reg = reg - 4;
+	}
+	d.length = i;
+	return true;
+}
+
+// x86 register number -> ucontext gregs index.
+constexpr int kGreg[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
+			   REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15};
+
+} // namespace
+
+bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
+{
+	Insn d;
+	const auto *rip = reinterpret_cast<const uint8_t *>(uc.uc_mcontext.gregs[REG_RIP]);
+	if (!decode(rip, d))
+		return false;
+	const auto off = static_cast<uint32_t>(fault - w.start);
+	greg_t &r = uc.uc_mcontext.gregs[d.reg >= 0 ? kGreg[d.reg] : REG_RIP];
+	uint8_t bytes[8];
+	if (d.store) {
+		uint64_t v = d.has_imm ? d.imm : static_cast<uint64_t>(r);
+		if (d.high_byte)
+			v >>= 8;
+		if (d.byteswap)
+			v = d.size == 8	  ? __builtin_bswap64(v)
+			    : d.size == 4 ? __builtin_bswap32(static_cast<uint32_t>(v))
+					  : __builtin_bswap16(static_cast<uint16_t>(v));
+		memcpy(bytes, &v, d.size); // little-endian: the bytes the store writes
+		w.target->store(off, d.size, bytes);
+	} else {
+		w.target->load(off, d.size, bytes);
+		uint64_t v = 0;
+		memcpy(&v, bytes, d.size);
+		if (d.byteswap)
+			v = d.size == 8	  ? __builtin_bswap64(v)
+			    : d.size == 4 ? __builtin_bswap32(static_cast<uint32_t>(v))
+					  : __builtin_bswap16(static_cast<uint16_t>(v));
+		auto old = static_cast<uint64_t>(r);
+		if (d.sign_extend) {
+			const unsigned bits = d.size * 8;
+			v = static_cast<uint64_t>(static_cast<int64_t>(v << (64 - bits)) >>
+						  (64 - bits));
+			r = static_cast<greg_t>(d.rex_w ? v : static_cast<uint32_t>(v));
+		} else if (d.zero_extend || d.size >= 4) {
+			r = static_cast<greg_t>(v); // a 32-bit destination clears bits 63:32
+		} else if (d.high_byte) {
+			r = static_cast<greg_t>((old & ~0xff00ull) | (v << 8));
+		} else {
+			const uint64_t mask = d.size == 1 ? 0xff : 0xffff;
+			r = static_cast<greg_t>((old & ~mask) | v);
+		}
+	}
+	uc.uc_mcontext.gregs[REG_RIP] += d.length;
+	return true;
+}
+
+} // namespace dpaa::usdpaa
