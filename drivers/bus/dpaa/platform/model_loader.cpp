@@ -116,8 +116,8 @@ const ModelPluginOps *model_plugin(std::string &error) noexcept
 		std::vector<std::string> dirs;
 		if (std::string d = bus_library_dir(); !d.empty())
 			dirs.push_back(d);
-		dirs.push_back(RTE_DPAA_MODEL_BUILD_DIR);
-		dirs.push_back(RTE_DPAA_MODEL_INSTALL_DIR);
+		dirs.emplace_back(RTE_DPAA_MODEL_BUILD_DIR);
+		dirs.emplace_back(RTE_DPAA_MODEL_INSTALL_DIR);
 		for (size_t i = 0; loaded == nullptr && i < dirs.size(); i++)
 			loaded = try_open(dirs[i] + "/" + file, false, tried);
 	}
