@@ -212,13 +212,16 @@ class MultiProcess(AppTestCase):
         files = {0: (self.path("p0rx.pcap"), self.path("p0tx.pcap")),
                  1: (self.path("p1rx.pcap"), self.path("p1tx.pcap"))}
         dump = self.pdump(model(), files)
-        wait_frames(f.read_pcap, self.path("out.pcap"), len(sent))
+        # Every frame copied to the capture slows forwarding down: a
+        # generous bound, which a passing run does not wait for.
+        wait_frames(f.read_pcap, self.path("out.pcap"), len(sent), 120)
         dump.proc.send_signal(signal.SIGINT)
         self.assertEqual(dump.finish(), 0, dump.text()[-3000:])
-        app.command("stop")
+        stats = app.command("stop")
         self.assertTrue(app.quit(), app.text()[-3000:])
 
         out = f.read_pcap(self.path("out.pcap"))
+        self.assertEqual(len(out), len(sent), stats)
         self.assertEqual([x.hex() for x in out], [x.hex() for x in sent], "testpmd forwards byte-exact")
         p0rx, p1tx = f.read_pcap(files[0][0]), f.read_pcap(files[1][1])
         self.assertEqual(f.read_pcap(files[0][1]), [], "port 0 sent nothing")
