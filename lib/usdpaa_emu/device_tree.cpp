@@ -228,8 +228,18 @@ int write_device_tree(const model::BoardDesc &board, const DeviceTree &dt, const
 	for (const model::FmanDesc &f : board.fmans) {
 		const uint64_t base = phys::kFmanCcsr + f.index * 0x100000;
 		const std::string fm = soc + "/fman@" + hex(base);
+		// The timer is the FMan's neighbour on the SoC bus, as in the
+		// kernel's qoriq-fman3-0.dtsi, with a clock of the FMan's.
+		const uint64_t tmr = phys::kFmanTimer + f.index * 0x100000;
+		const std::string timer = soc + "/ptp-timer@" + hex(tmr);
+		const uint32_t timer_ph = w.phandle();
+		ok = ok && w.node(timer) &&
+		     w.strings(timer, "compatible", {"fsl,fman-ptp-timer"}) &&
+		     w.cells(timer, "reg", {0, lo(tmr), 0, lo(phys::kFmanTimerSize)}) &&
+		     w.cells(timer, "phandle", {timer_ph});
 		ok = ok && w.node(fm) && w.strings(fm, "compatible", {"fsl,fman"}) &&
 		     w.cells(fm, "cell-index", {f.index}) &&
+		     w.cells(fm, "ptimer-handle", {timer_ph}) &&
 		     w.cells(fm, "reg", {0, lo(base), 0, lo(phys::kFmanSize)}) &&
 		     w.cells(fm, "#address-cells", {1}) && w.cells(fm, "#size-cells", {1}) &&
 		     w.cells(fm, "ranges", {0, 0, lo(base), lo(phys::kFmanSize)});

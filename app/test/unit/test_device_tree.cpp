@@ -431,3 +431,62 @@ TEST(DeviceTree, Ls104xPoolChannelsComeFromTheTree)
 		  std::string::npos)
 		<< err;
 }
+
+namespace
+{
+
+// The 1588 timer nodes of the LS1046A's tree: ptp-timer@1afe000 beside
+// fman@1a00000 in /soc, which names it in ptimer-handle; and a second
+// timer node, of an FMan the board does not have, that must not be taken.
+void write_timers(TreeWriter &t, bool handle)
+{
+	for (uint32_t at : {0x1afe000u, 0x1bfe000u}) {
+		char n[64];
+		snprintf(n, sizeof(n), "soc/ptp-timer@%x", at);
+		t.strs(n, "compatible", {"fsl,fman-ptp-timer"});
+		t.cells(n, "reg", {0, at, 0, 0x1000});
+		t.cells(n, "phandle", {at == 0x1afe000u ? 0x300u : 0x301u});
+	}
+	if (handle)
+		t.cells("soc/fman@1a00000", "ptimer-handle", {0x300});
+}
+
+} // namespace
+
+TEST(DeviceTree, FmanTimerIsTheNodeItsPtimerHandleNames)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	write_timers(t, true);
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	EXPECT_EQ(b.soc.fmans[0].timer_phys, 0x1afe000u);
+	EXPECT_EQ(b.soc.fmans[0].timer_size, 0x1000u);
+}
+
+TEST(DeviceTree, FmanTimerWithoutHandleIsTheOneInsideTheFmansMegabyte)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	write_timers(t, false);
+	// Listed first in name order, but outside fman@1a00000's 1 MiB.
+	t.strs("soc/ptp-timer@1000", "compatible", {"fsl,fman-ptp-timer"});
+	t.cells("soc/ptp-timer@1000", "reg", {0, 0x1000, 0, 0x1000});
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	EXPECT_EQ(b.soc.fmans[0].timer_phys, 0x1afe000u);
+	EXPECT_EQ(b.soc.fmans[0].timer_size, 0x1000u);
+}
+
+TEST(DeviceTree, NoFmanTimerNodeLeavesTheTimerUnmapped)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	EXPECT_EQ(b.soc.fmans[0].timer_phys, 0u);
+	EXPECT_EQ(b.soc.fmans[0].timer_size, 0u);
+}

@@ -58,7 +58,7 @@ uint32_t speed_capa(const platform::MacInfo &m) noexcept
 	return k1gCapa;
 }
 
-int link_mode_from_conf(const Port &p, uint32_t link_speeds, fman::LinkMode &out) noexcept
+int link_mode_from_conf(const Port &p, uint32_t link_speeds, platform::LinkMode &out) noexcept
 {
 	const platform::MacInfo &m = p.hw->info;
 	const bool ten = m.type == platform::MacType::memac_10g;

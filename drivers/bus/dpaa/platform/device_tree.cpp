@@ -211,6 +211,35 @@ int user_space_macs(const std::string &root, std::vector<UserMac> &out, std::str
 	return 0;
 }
 
+// The FMan's 1588 timer: the node its ptimer-handle names, else the
+// "fsl,fman-ptp-timer" node whose block starts within the FMan's 1 MiB
+// (on LS1046A the FMan covers 0x1a00000..0x1afdfff, the timer 0x1afe000).
+// Its absence is no error: timesync is then unavailable.
+void parse_timer(const std::string &root, const std::string &fman, FmanInfo &f)
+{
+	std::vector<std::string> nodes;
+	if (auto ph = u32_property(fman, "ptimer-handle")) {
+		std::string n = find_phandle(root, *ph);
+		if (!n.empty() && is_compatible(n, "fsl,fman-ptp-timer"))
+			nodes.push_back(n);
+	}
+	if (nodes.empty())
+		nodes = find_compatible(root, "fsl,fman-ptp-timer");
+	constexpr uint64_t kFmanSpan = 0x100000;
+	for (const std::string &n : nodes) {
+		if (!is_enabled(n))
+			continue;
+		std::vector<Range> r = reg(root, n);
+		auto phys = r.empty() ? std::nullopt : translate(root, n, r[0].addr);
+		if (!phys || *phys < f.ccsr_phys || *phys >= f.ccsr_phys + kFmanSpan ||
+		    r[0].size == 0)
+			continue;
+		f.timer_phys = *phys;
+		f.timer_size = static_cast<uint32_t>(r[0].size);
+		return;
+	}
+}
+
 int parse_fman(const std::string &root, const std::string &fman, unsigned fman_index,
 	       const std::vector<UserMac> &user, SocInfo &soc, std::string &error)
 {
@@ -511,6 +540,7 @@ int parse_board(const std::string &root, BoardTree &out, std::string &error)
 		f.ccsr_size = static_cast<uint32_t>(r[0].size);
 		if (auto clk = u32_property(n, "clock-frequency"))
 			f.clock_mhz = *clk / 1000000;
+		parse_timer(root, n, f);
 		int ret = parse_fman(root, n, idx, user, soc, error);
 		if (ret < 0)
 			return ret;

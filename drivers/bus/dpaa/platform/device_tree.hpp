@@ -12,7 +12,8 @@
 // QMan/BMan software portals
 // ("fsl,qman-portal", "fsl,bman-portal": reg = CE area then CI area), and the
 // resource ranges a USDPAA tree hands to user space ("fsl,fqid-range",
-// "fsl,bpid-range", "fsl,pool-channel-range").
+// "fsl,bpid-range", "fsl,pool-channel-range"), and each FMan's IEEE 1588
+// timer ("fsl,fman-ptp-timer", named by the FMan's ptimer-handle).
 //
 // No DPDK: the unit suite runs it on a tree it writes into a temporary folder.
 // The root path is a parameter for that reason. Files are read with

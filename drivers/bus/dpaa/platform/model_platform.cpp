@@ -292,6 +292,23 @@ public:
 		return 0;
 	}
 
+	// The modelled board has no kernel to own its PHYs: the platform does
+	// what a board's PHY driver would, and programs IF_MODE for the mode.
+	int set_link_mode(unsigned mac, const LinkMode &mode) noexcept override
+	{
+		if (mac >= soc_.num_macs)
+			return -EINVAL;
+		const MacInfo &m = soc_.macs[mac];
+		hw::RegisterWindow *w = fman_ccsr(m.fman);
+		if (w == nullptr)
+			return -ENODEV;
+		w->write32(hw::fman::mac_base(m.cell) + hw::memac::kIfMode,
+			   hw::memac::if_mode::for_link(mode.speed_mbps, mode.full_duplex,
+							mode.autoneg,
+							m.type == MacType::memac_10g));
+		return 0;
+	}
+
 	// model::BusMemory: what a modelled block (FMan) sees at a bus address.
 	void *to_host(uint64_t bus, size_t len) noexcept override
 	{

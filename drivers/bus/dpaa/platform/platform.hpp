@@ -61,6 +61,12 @@ struct FmanInfo {
 	uint32_t ccsr_size; // bytes of the CCSR window (1 MiB)
 	uint64_t ccsr_phys; // physical base (board) or 0 (model)
 	uint32_t clock_mhz; // FMan clock, 0 if unknown
+	// The FMan's IEEE 1588 timer block (a board's "fsl,fman-ptp-timer"
+	// node, which the FMan names in ptimer-handle): physical base and
+	// size, 0 when the tree has none (and in the model, whose timer is
+	// part of the FMan's window).
+	uint64_t timer_phys;
+	uint32_t timer_size;
 };
 
 // What the platform found: the SoC and how it is wired. MACs are in device
@@ -104,6 +110,14 @@ enum class IdKind : uint8_t { fqid, bpid, pool_channel, cgrid };
 struct LinkState {
 	bool up;
 	uint32_t speed_mbps; // 0 when down
+	bool full_duplex;
+	bool autoneg;
+};
+
+// The speed and duplex a MAC is to run at (rte_eth_conf::link_speeds), or
+// autonegotiation (the other fields are then ignored).
+struct LinkMode {
+	uint32_t speed_mbps;
 	bool full_duplex;
 	bool autoneg;
 };
@@ -228,6 +242,13 @@ public:
 	// Tell the platform the port is administratively up or down (a board's
 	// kernel then reports the link down while down). 0 or negative errno.
 	virtual int set_link_admin(unsigned /*mac*/, bool /*up*/) noexcept { return 0; }
+	// Have soc().macs[mac] run at that speed and duplex, or negotiate. The
+	// caller checked the MAC and its PHY can. Whoever owns the PHY sets it
+	// and then programs the MAC's IF_MODE for what the link settles at: on
+	// a board the kernel's PHY driver, asked through the USDPAA
+	// UPDATE_LINK_SPEED and RESTART_LINK_AUTONEG ioctls. 0 or negative
+	// errno.
+	virtual int set_link_mode(unsigned mac, const LinkMode &mode) noexcept = 0;
 	// Have the eventfd 'efd' signalled on every link change of MAC 'mac'
 	// (efd < 0 stops it). -ENOTSUP where link changes can only be sampled.
 	virtual int set_link_event_fd(unsigned /*mac*/, int /*efd*/) noexcept { return -ENOTSUP; }
