@@ -276,6 +276,29 @@ int write_device_tree(const model::BoardDesc &board, const DeviceTree &dt, const
 			     w.cells(tx, "fsl,qman-channel-id",
 				     {uint32_t(ch::kFman0Base + fmh::tx_channel_offset(m.cell))}) &&
 			     w.cells(tx, "phandle", {tx_ph});
+			// The line side as the RDBs' trees describe it: a
+			// phy-handle to a PHY on one of the FMan's MDIO buses
+			// (clause 45 for the 10GBASE-T PHYs), or a fixed link
+			// for the SFP+ cage.
+			if (m.phy == model::PhyKind::sfp_cage) {
+				ok = ok && w.node(mac) &&
+				     w.cells(mac, "fixed-link", {0, 1, 10000, 0, 0});
+			} else {
+				const bool c45 = m.phy == model::PhyKind::multirate;
+				const std::string mdio = fm + (c45 ? "/mdio@fd000" : "/mdio@fc000");
+				const uint32_t addr_on_bus = c45 ? 0 : m.cell;
+				const std::string phy = mdio + "/ethernet-phy@" + hex(addr_on_bus);
+				const uint32_t phy_ph = w.phandle();
+				ok = ok && w.node(mdio) &&
+				     w.strings(mdio, "compatible", {"fsl,fman-memac-mdio"}) &&
+				     w.node(phy) &&
+				     w.strings(phy, "compatible",
+					       {c45 ? "ethernet-phy-ieee802.3-c45"
+						    : "ethernet-phy-ieee802.3-c22"}) &&
+				     w.cells(phy, "reg", {addr_on_bus}) &&
+				     w.cells(phy, "phandle", {phy_ph}) && w.node(mac) &&
+				     w.cells(mac, "phy-handle", {phy_ph});
+			}
 			ok = ok && w.node(mac) &&
 			     w.strings(mac, "compatible", {"fsl,fman-memac"}) &&
 			     w.cells(mac, "cell-index", {m.cell}) &&

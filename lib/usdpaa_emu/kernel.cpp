@@ -3,7 +3,9 @@
 
 #include "usdpaa_emu/kernel.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <initializer_list>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -512,6 +514,21 @@ Kernel::PhyLink Kernel::phy_link(const DpaInterface &i) const
 		l.speed_mbps = 10000;
 		break;
 	}
+	// Behind a rate-adapting PHY, the line's rate: what the PHY reports.
+	switch (v & st::kLineRateMask) {
+	case st::kLine100M:
+		l.speed_mbps = 100;
+		break;
+	case st::kLine1G:
+		l.speed_mbps = 1000;
+		break;
+	case st::kLine2_5G:
+		l.speed_mbps = 2500;
+		break;
+	case st::kLine5G:
+		l.speed_mbps = 5000;
+		break;
+	}
 	return l;
 }
 
@@ -529,9 +546,14 @@ int Kernel::set_phy(const DpaInterface &i, uint32_t speed_mbps, bool full_duplex
 	if (m == nullptr)
 		return -ENODEV;
 	const bool ten = m->type == model::MacType::memac_10g;
+	const bool multirate = m->phy == model::PhyKind::multirate;
 	if (!autoneg) {
-		const bool ok = ten ? speed_mbps == 1000 || speed_mbps == 10000
-				    : speed_mbps == 10 || speed_mbps == 100 || speed_mbps == 1000;
+		auto one_of = [&](std::initializer_list<uint32_t> v) {
+			return std::find(v.begin(), v.end(), speed_mbps) != v.end();
+		};
+		const bool ok = multirate ? one_of({100, 1000, 2500, 5000, 10000})
+				: ten	  ? one_of({1000, 10000})
+					  : one_of({10, 100, 1000});
 		if (!ok || (!full_duplex && speed_mbps >= 1000)) {
 			log("%s: UPDATE_LINK_SPEED %u Mbps %s duplex: not a mode of the MAC and "
 			    "its PHY (EINVAL)",
@@ -544,9 +566,16 @@ int Kernel::set_phy(const DpaInterface &i, uint32_t speed_mbps, bool full_duplex
 	std::vector<bool> was_up;
 	for (const DpaInterface &d : dt_.interfaces)
 		was_up.push_back(phy_link(d).up);
-	sys_->fman(i.fman).ccsr().write32(
-		hw::fman::mac_base(i.cell) + hw::memac::kIfMode,
-		hw::memac::if_mode::for_link(speed_mbps, full_duplex, autoneg, ten));
+	if (multirate) {
+		// The PHY takes the line rate; the MAC stays on XFI.
+		sys_->fman(i.fman).set_phy_line_rate(i.cell, autoneg ? 0 : speed_mbps);
+		sys_->fman(i.fman).ccsr().write32(hw::fman::mac_base(i.cell) + hw::memac::kIfMode,
+						  hw::memac::if_mode::k10G);
+	} else {
+		sys_->fman(i.fman).ccsr().write32(
+			hw::fman::mac_base(i.cell) + hw::memac::kIfMode,
+			hw::memac::if_mode::for_link(speed_mbps, full_duplex, autoneg, ten));
+	}
 	for (size_t n = 0; n < dt_.interfaces.size(); n++)
 		if (phy_link(dt_.interfaces[n]).up != was_up[n])
 			signal_link(n);

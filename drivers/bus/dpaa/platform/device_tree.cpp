@@ -131,6 +131,22 @@ void mac_mode(const std::string &node, MacInfo &mac)
 	mac.speed_mbps = (mode == "2500base-x" || mode == "sgmii-2500") ? 2500 : 1000;
 }
 
+// The MAC's line side: a fixed-link (property or subnode: an SFP+ cage, a
+// fixed link), or the PHY its phy-handle names. A clause-45 PHY on a 10G
+// mEMAC is, on the LS104x RDBs, the 10GBASE-T PHY that adapts the rate
+// (AQR105, AQR106); a tree that names none of them leaves it unknown.
+PhyKind phy_kind(const std::string &root, const std::string &node, const MacInfo &mac)
+{
+	if (read_property(node, "fixed-link") || is_dir(node + "/fixed-link"))
+		return PhyKind::fixed_link;
+	auto ph = u32_property(node, "phy-handle");
+	const std::string phy = ph ? find_phandle(root, *ph) : std::string();
+	if (!phy.empty() && mac.type == MacType::memac_10g &&
+	    is_compatible(phy, "ethernet-phy-ieee802.3-c45"))
+		return PhyKind::multirate;
+	return PhyKind::phy;
+}
+
 // The major revision a portal's compatible names ("fsl,qman-portal-3.2.0"
 // is 3), 0 when it names none.
 unsigned revision_major(const std::string &node, std::string_view compat)
@@ -260,6 +276,7 @@ int parse_fman(const std::string &root, const std::string &fman, unsigned fman_i
 		mac.fman = fman_index;
 		mac.cell = *cell_index;
 		mac_mode(n, mac);
+		mac.phy = phy_kind(root, n, mac);
 		snprintf(mac.name, sizeof(mac.name), "fm%u-mac%u", fman_index + 1, mac.cell + 1);
 		snprintf(mac.if_name, sizeof(mac.if_name), "%s", um->dpa_name.c_str());
 		// The address the boot loader gave the port; the MAC's own

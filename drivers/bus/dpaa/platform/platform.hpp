@@ -36,6 +36,17 @@ enum class MacType : uint8_t {
 	memac_10g, // mEMAC in 10G mode (XFI, SFP+)
 };
 
+// What the board puts on the line side of a MAC, which bounds the speeds
+// its port can run beyond the MAC's own: on a board, the device tree's
+// phy-handle or fixed-link of the MAC's node.
+enum class PhyKind : uint8_t {
+	phy,	    // a PHY of the MAC's own speeds (RGMII, SGMII, QSGMII), or unknown
+	multirate,  // on a 10G mEMAC, a clause-45 10GBASE-T PHY (the RDBs' AQR105 /
+		    // AQR106) that runs the line at 100M, 1G, 2.5G, 5G or 10G and
+		    // adapts the rate to the MAC's XFI
+	fixed_link, // no PHY the kernel drives: an SFP+ cage or a fixed link
+};
+
 // One FMan MAC the board connects, with the BMI ports that serve it.
 struct MacInfo {
 	unsigned fman; // 0-based: "fm1" is FMan 0
@@ -54,6 +65,7 @@ struct MacInfo {
 	// The device tree's local-mac-address; all zero when the platform
 	// gives none.
 	uint8_t addr[6];
+	PhyKind phy;
 };
 
 struct FmanInfo {
