@@ -133,6 +133,22 @@ inline constexpr uint32_t kRgmii100 = 0x00000000;
 inline constexpr uint32_t kRgmii10 = 0x00002000;
 inline constexpr uint32_t kRgmii1000 = 0x00004000;
 inline constexpr uint32_t kRgmiiAuto = 0x00008000;
+
+// The value for a link at that speed and duplex, or one whose speed and
+// duplex follow the PHY (autoneg). A 10G mEMAC (ten_g) keeps its XGMII
+// interface when negotiating: its PHY adapts the rate on the line side.
+constexpr uint32_t for_link(uint32_t speed_mbps, bool full_duplex, bool autoneg,
+			    bool ten_g) noexcept
+{
+	if (autoneg)
+		return ten_g ? k10G : kGmii | kRgmiiAuto;
+	if (speed_mbps >= 10000)
+		return k10G;
+	const uint32_t duplex = full_duplex ? kRgmiiFd : kHalfDuplex;
+	if (speed_mbps >= 1000)
+		return kGmii | kRgmii1000 | duplex;
+	return kMii | (speed_mbps >= 100 ? kRgmii100 : kRgmii10) | duplex;
+}
 } // namespace if_mode
 
 // The RMON/IEEE statistics: 64-bit counters, each a pair of registers

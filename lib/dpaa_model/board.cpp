@@ -20,9 +20,9 @@ MacDesc mac_1g(unsigned number)
 	return {number - 1, MacType::memac_1g, 1000, "fm1-mac" + std::to_string(number)};
 }
 
-MacDesc mac_10g(unsigned number)
+MacDesc mac_10g(unsigned number, PhyKind phy)
 {
-	return {number - 1, MacType::memac_10g, 10000, "fm1-mac" + std::to_string(number)};
+	return {number - 1, MacType::memac_10g, 10000, "fm1-mac" + std::to_string(number), phy};
 }
 
 // Both SoCs have 10 QMan and 10 BMan software portals (qportal0..9,
@@ -33,20 +33,24 @@ const std::array<BoardDesc, 2> &all_boards()
 {
 	static const std::array<BoardDesc, 2> b{{
 		// LS1046A-RDB: MAC3/MAC4 RGMII PHYs, MAC5/MAC6 SGMII PHYs,
-		// MAC9 (10GEC1) XFI to the AQR106 10GBASE-T PHY, MAC10
-		// (10GEC2) XFI to the SFP+ cage. MAC1/MAC2 are not wired.
+		// MAC9 (10GEC1) XFI to the AQR106 10GBASE-T PHY (phy-handle
+		// to a clause-45 PHY on mdio@fd000), MAC10 (10GEC2) XFI to the
+		// SFP+ cage (fixed-link). MAC1/MAC2 are not wired.
 		{"ls1046a-rdb",
 		 "LS1046A",
-		 {{0, {mac_1g(3), mac_1g(4), mac_1g(5), mac_1g(6), mac_10g(9), mac_10g(10)}}},
+		 {{0,
+		   {mac_1g(3), mac_1g(4), mac_1g(5), mac_1g(6), mac_10g(9, PhyKind::multirate),
+		    mac_10g(10, PhyKind::sfp_cage)}}},
 		 kPortals,
 		 kPortals},
 		// LS1043A-RDB: MAC1/MAC2 and MAC5/MAC6 on the QSGMII PHY,
 		// MAC3/MAC4 RGMII PHYs, MAC9 (10GEC1) to the AQR105 10GBASE-T
-		// PHY. LS1043A has no MAC10.
+		// PHY (clause 45, mdio@fd000). LS1043A has no MAC10.
 		{"ls1043a-rdb",
 		 "LS1043A",
 		 {{0,
-		   {mac_1g(1), mac_1g(2), mac_1g(3), mac_1g(4), mac_1g(5), mac_1g(6), mac_10g(9)}}},
+		   {mac_1g(1), mac_1g(2), mac_1g(3), mac_1g(4), mac_1g(5), mac_1g(6),
+		    mac_10g(9, PhyKind::multirate)}}},
 		 kPortals,
 		 kPortals},
 	}};

@@ -17,11 +17,22 @@ namespace dpaa::model
 
 enum class MacType { memac_1g, memac_10g };
 
+// What the board puts on the line side of a MAC (its device-tree node's
+// phy-handle or fixed-link), which bounds the speeds the port can run.
+enum class PhyKind {
+	phy_1g,	   // a 10/100/1000 PHY on RGMII, SGMII or QSGMII
+	multirate, // a 10GBASE-T PHY on XFI that adapts the rate (AQR105,
+		   // AQR106): 100M, 1G, 2.5G, 5G or 10G on the line while the
+		   // MAC runs XFI at 10G, paced by the PHY
+	sfp_cage,  // an SFP+ cage: no PHY the kernel drives (a fixed link)
+};
+
 struct MacDesc {
 	unsigned cell; // MAC cell index in the FMan = mac number - 1
 	MacType type;
 	uint32_t speed_mbps;
 	std::string name; // "fm1-mac9"
+	PhyKind phy = PhyKind::phy_1g;
 };
 
 struct FmanDesc {

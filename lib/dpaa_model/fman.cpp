@@ -251,10 +251,36 @@ uint64_t Fman::model_ns() const noexcept
 			   : frame_ns_;
 }
 
+int Fman::set_phy_line_rate(unsigned cell, uint32_t mbps) noexcept
+{
+	if (cell >= ports_.size() || ports_[cell]->desc.phy != PhyKind::multirate)
+		return -EINVAL;
+	switch (mbps) {
+	case 0:
+	case 100:
+	case 1000:
+	case 2500:
+	case 5000:
+	case 10000:
+		ports_[cell]->phy_line_mbps.store(mbps == 10000 ? 0 : mbps);
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
 MacPort::Mode Fman::Port::link_mode() const
 {
 	namespace im = memac::if_mode;
 	const uint32_t v = mac[memac::kIfMode / 4];
+	if (desc.phy == PhyKind::multirate) {
+		// XFI to the PHY, which runs the line at its own rate and
+		// paces the MAC to it; any other interface reaches no PHY.
+		if ((v & im::kMask) != im::k10G || (v & im::kRgmiiAuto))
+			return {0, true, false};
+		const uint32_t line = phy_line_mbps.load(std::memory_order_relaxed);
+		return {line != 0 ? line : 10000u, true, false};
+	}
 	if (v & im::kRgmiiAuto)
 		return {desc.speed_mbps, true, true};
 	const bool full = !(v & im::kHalfDuplex);
@@ -315,6 +341,13 @@ uint32_t Fman::if_status(const Port &p) const noexcept
 		return 0;
 	uint32_t v = st::kLinkUp | (m.full_duplex ? st::kFullDuplex : 0);
 	const uint32_t sp = m.speed_mbps;
+	if (p.desc.phy == PhyKind::multirate)
+		return v | st::kSpeed10G |
+		       (sp >= 10000  ? 0
+			: sp >= 5000 ? st::kLine5G
+			: sp >= 2500 ? st::kLine2_5G
+			: sp >= 1000 ? st::kLine1G
+				     : st::kLine100M);
 	v |= sp >= 10000  ? st::kSpeed10G
 	     : sp >= 1000 ? st::kSpeed1G
 	     : sp >= 100  ? st::kSpeed100M

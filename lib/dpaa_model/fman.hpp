@@ -34,6 +34,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -69,6 +70,14 @@ inline constexpr uint32_t kSpeed100M = 0x00000002;
 inline constexpr uint32_t kSpeed1G = 0x00000004;
 inline constexpr uint32_t kSpeed10G = 0x00000006;
 inline constexpr uint32_t kFullDuplex = 0x00000008;
+// Behind a rate-adapting PHY (PhyKind::multirate) the MAC runs XGMII
+// (kSpeed10G) whatever the line's rate; [6:4] then say the line's rate
+// when it is slower (0: 10G).
+inline constexpr uint32_t kLineRateMask = 0x00000070;
+inline constexpr uint32_t kLine100M = 0x00000010;
+inline constexpr uint32_t kLine1G = 0x00000020;
+inline constexpr uint32_t kLine2_5G = 0x00000030;
+inline constexpr uint32_t kLine5G = 0x00000040;
 } // namespace memac_if_status
 
 class Soc;
@@ -146,6 +155,13 @@ public:
 	// kernel does (threaded mode). advance_clock() moves the virtual clock.
 	// model_ns() is the time a register access sees.
 	void use_wall_clock() noexcept;
+
+	// A rate-adapting PHY (PhyKind::multirate) of MAC 'cell' forced to a
+	// line rate in Mb/s, or 0 for its best (10G): what a board's kernel
+	// sets through the PHY's MDIO registers, which the model does not
+	// have. The MAC keeps running XFI. -EINVAL for another kind of MAC or
+	// a rate the PHY does not have.
+	int set_phy_line_rate(unsigned cell, uint32_t mbps) noexcept;
 	void advance_clock(uint64_t ns) noexcept { frame_ns_ += ns; }
 	uint64_t model_ns() const noexcept;
 
@@ -226,6 +242,8 @@ private:
 		uint32_t last_rx_len = 0;
 		uint64_t arrival_ns = 0; // wire_arrival() of the frame wire_rx() brings
 		bool has_arrival = false;
+		// A multirate PHY's forced line rate (set_phy_line_rate), 0: 10G.
+		std::atomic<uint32_t> phy_line_mbps{0};
 
 		uint32_t &m(uint32_t off) noexcept { return mac[off / 4]; }
 		uint32_t &r(uint32_t off) noexcept { return rx[off / 4]; }

@@ -228,8 +228,18 @@ int write_device_tree(const model::BoardDesc &board, const DeviceTree &dt, const
 	for (const model::FmanDesc &f : board.fmans) {
 		const uint64_t base = phys::kFmanCcsr + f.index * 0x100000;
 		const std::string fm = soc + "/fman@" + hex(base);
+		// The timer is the FMan's neighbour on the SoC bus, as in the
+		// kernel's qoriq-fman3-0.dtsi, with a clock of the FMan's.
+		const uint64_t tmr = phys::kFmanTimer + f.index * 0x100000;
+		const std::string timer = soc + "/ptp-timer@" + hex(tmr);
+		const uint32_t timer_ph = w.phandle();
+		ok = ok && w.node(timer) &&
+		     w.strings(timer, "compatible", {"fsl,fman-ptp-timer"}) &&
+		     w.cells(timer, "reg", {0, lo(tmr), 0, lo(phys::kFmanTimerSize)}) &&
+		     w.cells(timer, "phandle", {timer_ph});
 		ok = ok && w.node(fm) && w.strings(fm, "compatible", {"fsl,fman"}) &&
 		     w.cells(fm, "cell-index", {f.index}) &&
+		     w.cells(fm, "ptimer-handle", {timer_ph}) &&
 		     w.cells(fm, "reg", {0, lo(base), 0, lo(phys::kFmanSize)}) &&
 		     w.cells(fm, "#address-cells", {1}) && w.cells(fm, "#size-cells", {1}) &&
 		     w.cells(fm, "ranges", {0, 0, lo(base), lo(phys::kFmanSize)});
@@ -266,6 +276,29 @@ int write_device_tree(const model::BoardDesc &board, const DeviceTree &dt, const
 			     w.cells(tx, "fsl,qman-channel-id",
 				     {uint32_t(ch::kFman0Base + fmh::tx_channel_offset(m.cell))}) &&
 			     w.cells(tx, "phandle", {tx_ph});
+			// The line side as the RDBs' trees describe it: a
+			// phy-handle to a PHY on one of the FMan's MDIO buses
+			// (clause 45 for the 10GBASE-T PHYs), or a fixed link
+			// for the SFP+ cage.
+			if (m.phy == model::PhyKind::sfp_cage) {
+				ok = ok && w.node(mac) &&
+				     w.cells(mac, "fixed-link", {0, 1, 10000, 0, 0});
+			} else {
+				const bool c45 = m.phy == model::PhyKind::multirate;
+				const std::string mdio = fm + (c45 ? "/mdio@fd000" : "/mdio@fc000");
+				const uint32_t addr_on_bus = c45 ? 0 : m.cell;
+				const std::string phy = mdio + "/ethernet-phy@" + hex(addr_on_bus);
+				const uint32_t phy_ph = w.phandle();
+				ok = ok && w.node(mdio) &&
+				     w.strings(mdio, "compatible", {"fsl,fman-memac-mdio"}) &&
+				     w.node(phy) &&
+				     w.strings(phy, "compatible",
+					       {c45 ? "ethernet-phy-ieee802.3-c45"
+						    : "ethernet-phy-ieee802.3-c22"}) &&
+				     w.cells(phy, "reg", {addr_on_bus}) &&
+				     w.cells(phy, "phandle", {phy_ph}) && w.node(mac) &&
+				     w.cells(mac, "phy-handle", {phy_ph});
+			}
 			ok = ok && w.node(mac) &&
 			     w.strings(mac, "compatible", {"fsl,fman-memac"}) &&
 			     w.cells(mac, "cell-index", {m.cell}) &&

@@ -4,7 +4,8 @@
 // The device tree a USDPAA kernel shows in /proc/device-tree, generated from
 // the model's board description: the QMan/BMan blocks and portals with their
 // versions, ID ranges and pool channels; the FMan with its ports and mEMACs;
-// the buffer pools and the fsl,dpaa node whose fsl,dpa-ethernet-init children
+// the FMan's 1588 timer (fsl,fman-ptp-timer, named by the FMan's
+// ptimer-handle); the buffer pools and the fsl,dpaa node whose fsl,dpa-ethernet-init children
 // hand the MACs to user space, with their Rx/Tx FQIDs. Each node is a
 // folder, each property a file of big-endian cells or NUL-terminated
 // strings, as the kernel's procfs presents them.
@@ -29,6 +30,10 @@ inline constexpr uint64_t kBmanCcsr = 0x1890000;
 inline constexpr uint64_t kCcsrSize = 0x10000;
 inline constexpr uint64_t kFmanCcsr = 0x1a00000;
 inline constexpr uint64_t kFmanSize = 0xfe000;
+// The FMan's 1588 timer: its own node and 4 KiB block right after the
+// FMan's registers (ptp-timer@1afe000 on LS1046A).
+inline constexpr uint64_t kFmanTimer = kFmanCcsr + kFmanSize;
+inline constexpr uint64_t kFmanTimerSize = 0x1000;
 inline constexpr uint64_t kQmanPortalCe = 0x500000000;
 inline constexpr uint64_t kQmanPortalCi = 0x504000000;
 inline constexpr uint64_t kBmanPortalCe = 0x508000000;

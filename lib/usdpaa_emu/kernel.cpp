@@ -3,7 +3,9 @@
 
 #include "usdpaa_emu/kernel.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <initializer_list>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,7 +20,9 @@
 #include <unistd.h>
 
 #include "dpaa_hw/fman_ccsr.hpp"
+#include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_hw/fman_memac.hpp"
+#include "dpaa_model/fman.hpp"
 #include "usdpaa_emu/libc_next.hpp"
 #include "usdpaa_emu/log.hpp"
 #include "usdpaa_emu/mmio_trap.hpp"
@@ -224,24 +228,25 @@ int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 		const DpaInterface *i = interface(a->if_name);
 		if (i == nullptr)
 			return -ENODEV;
-		const bool up = link_up(*i);
-		uint32_t speed = 0;
-		for (const model::FmanDesc &fd : sys_->board().fmans)
-			for (const model::MacDesc &m : fd.macs)
-				if (fd.index == i->fman && m.cell == i->cell)
-					speed = m.speed_mbps;
-		a->status = up ? 1 : 0;
-		a->speed = up ? int32_t(speed) : 0;
+		const PhyLink l = phy_link(*i);
+		a->status = l.up ? 1 : 0;
+		a->speed = l.up ? int32_t(l.speed_mbps) : 0;
+		a->duplex = l.up && l.full_duplex ? 1 : 0;
+		a->autoneg = l.autoneg ? 1 : 0;
 		// What the driver was told, once per port and state: the driver
 		// itself logs the state without the speed.
+		std::string speed = l.speed_mbps >= 1000 && l.speed_mbps % 1000 == 0
+					    ? std::to_string(l.speed_mbps / 1000) + " Gbps"
+					    : std::to_string(l.speed_mbps) + " Mbps";
+		if (l.speed_mbps == 2500)
+			speed = "2.5 Gbps";
 		const std::string what =
 			"fm" + std::to_string(i->fman + 1) + "-mac" + std::to_string(i->cell + 1) +
 			": link " +
-			(up ? "up at " + std::to_string(speed / 1000) + " Gbps FDX Fixed"
-			    : std::string("down"));
+			(l.up ? "up at " + speed + (l.full_duplex ? " FDX" : " HDX") +
+					 (l.autoneg ? " Autoneg" : " Fixed")
+			      : std::string("down"));
 		log_once(what.c_str(), "%s (GET_LINK_STATUS)", what.c_str());
-		a->duplex = up ? 1 : 0;
-		a->autoneg = 0; // the RDBs' ports are fixed links to their PHYs
 		return 0;
 	}
 	case kUpdateLinkStatus: {
@@ -256,9 +261,21 @@ int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 			signal_link(n);
 		return 0;
 	}
-	case kUpdateLinkSpeed:
-	case kRestartAutoneg:
-		return interface(static_cast<IfName *>(arg)->if_name) ? 0 : -ENODEV;
+	case kUpdateLinkSpeed: {
+		auto *a = static_cast<LinkSpeed *>(arg);
+		const DpaInterface *i = interface(a->if_name);
+		if (i == nullptr)
+			return -ENODEV;
+		if (a->speed <= 0 || (a->duplex != 0 && a->duplex != 1))
+			return -EINVAL;
+		return set_phy(*i, uint32_t(a->speed), a->duplex == 1, false);
+	}
+	case kRestartAutoneg: {
+		const DpaInterface *i = interface(static_cast<IfName *>(arg)->if_name);
+		if (i == nullptr)
+			return -ENODEV;
+		return set_phy(*i, 0, true, true);
+	}
 	case kLinkIntrEnable: {
 		auto *a = static_cast<LinkIntr *>(arg);
 		const DpaInterface *i = interface(a->if_name);
@@ -443,6 +460,14 @@ void *Kernel::map_phys(size_t len, uint64_t phys)
 			void *p = mmio_trap_map(len, sys_->fman(f).ccsr(), uint32_t(phys - base));
 			return p ? p : MAP_FAILED;
 		}
+		// The 1588 timer's node: the model keeps its registers at the
+		// same offset of the FMan's window as the silicon's map.
+		static_assert(phys::kFmanTimer - phys::kFmanCcsr == hw::fman_timer::kBlockOffset);
+		const uint64_t timer = phys::kFmanTimer + f * 0x100000;
+		if (inside(phys, len, timer, phys::kFmanTimerSize)) {
+			void *p = mmio_trap_map(len, sys_->fman(f).ccsr(), uint32_t(phys - base));
+			return p ? p : MAP_FAILED;
+		}
 	}
 	log_once("mem", "/dev/mem: nothing of the board at 0x%llx (+0x%zx): EINVAL",
 		 static_cast<unsigned long long>(phys), len);
@@ -457,6 +482,104 @@ const DpaInterface *Kernel::interface(const char *if_name) const
 		if (i.node_name == name)
 			return &i;
 	return nullptr;
+}
+
+// The PHY's link as the kernel's PHY driver reads it: up while the model's
+// MAC sees its far end at a speed both ends settle at (the model shows it
+// in IF_STATUS, in the model's own layout), negotiated when IF_MODE follows
+// the PHY (AUTO).
+Kernel::PhyLink Kernel::phy_link(const DpaInterface &i) const
+{
+	namespace st = model::memac_if_status;
+	hw::RegisterWindow &w = sys_->fman(i.fman).ccsr();
+	const uint32_t mac = hw::fman::mac_base(i.cell);
+	const uint32_t v = w.read32(mac + hw::memac::kIfStatus);
+	PhyLink l{};
+	l.autoneg = w.read32(mac + hw::memac::kIfMode) & hw::memac::if_mode::kRgmiiAuto;
+	if (!link_up(i) || !(v & st::kLinkUp))
+		return l;
+	l.up = true;
+	l.full_duplex = v & st::kFullDuplex;
+	switch (v & st::kSpeedMask) {
+	case st::kSpeed10M:
+		l.speed_mbps = 10;
+		break;
+	case st::kSpeed100M:
+		l.speed_mbps = 100;
+		break;
+	case st::kSpeed1G:
+		l.speed_mbps = 1000;
+		break;
+	default:
+		l.speed_mbps = 10000;
+		break;
+	}
+	// Behind a rate-adapting PHY, the line's rate: what the PHY reports.
+	switch (v & st::kLineRateMask) {
+	case st::kLine100M:
+		l.speed_mbps = 100;
+		break;
+	case st::kLine1G:
+		l.speed_mbps = 1000;
+		break;
+	case st::kLine2_5G:
+		l.speed_mbps = 2500;
+		break;
+	case st::kLine5G:
+		l.speed_mbps = 5000;
+		break;
+	}
+	return l;
+}
+
+// UPDATE_LINK_SPEED / RESTART_LINK_AUTONEG: the kernel forces the PHY (or
+// has it negotiate) and, once it settles, programs the MAC's IF_MODE, as
+// Linux's fman_memac does when its PHY reports a change. A speed the MAC
+// and its PHY cannot run is refused as the PHY layer refuses it.
+int Kernel::set_phy(const DpaInterface &i, uint32_t speed_mbps, bool full_duplex, bool autoneg)
+{
+	const model::MacDesc *m = nullptr;
+	for (const model::FmanDesc &fd : sys_->board().fmans)
+		for (const model::MacDesc &d : fd.macs)
+			if (fd.index == i.fman && d.cell == i.cell)
+				m = &d;
+	if (m == nullptr)
+		return -ENODEV;
+	const bool ten = m->type == model::MacType::memac_10g;
+	const bool multirate = m->phy == model::PhyKind::multirate;
+	if (!autoneg) {
+		auto one_of = [&](std::initializer_list<uint32_t> v) {
+			return std::find(v.begin(), v.end(), speed_mbps) != v.end();
+		};
+		const bool ok = multirate ? one_of({100, 1000, 2500, 5000, 10000})
+				: ten	  ? one_of({1000, 10000})
+					  : one_of({10, 100, 1000});
+		if (!ok || (!full_duplex && speed_mbps >= 1000)) {
+			log("%s: UPDATE_LINK_SPEED %u Mbps %s duplex: not a mode of the MAC and "
+			    "its PHY (EINVAL)",
+			    m->name.c_str(), speed_mbps, full_duplex ? "full" : "half");
+			return -EINVAL;
+		}
+	}
+	// The far end's link changes with this one's (a cable between two
+	// MACs): every interface whose link changed is signalled.
+	std::vector<bool> was_up;
+	for (const DpaInterface &d : dt_.interfaces)
+		was_up.push_back(phy_link(d).up);
+	if (multirate) {
+		// The PHY takes the line rate; the MAC stays on XFI.
+		sys_->fman(i.fman).set_phy_line_rate(i.cell, autoneg ? 0 : speed_mbps);
+		sys_->fman(i.fman).ccsr().write32(hw::fman::mac_base(i.cell) + hw::memac::kIfMode,
+						  hw::memac::if_mode::k10G);
+	} else {
+		sys_->fman(i.fman).ccsr().write32(
+			hw::fman::mac_base(i.cell) + hw::memac::kIfMode,
+			hw::memac::if_mode::for_link(speed_mbps, full_duplex, autoneg, ten));
+	}
+	for (size_t n = 0; n < dt_.interfaces.size(); n++)
+		if (phy_link(dt_.interfaces[n]).up != was_up[n])
+			signal_link(n);
+	return 0;
 }
 
 bool Kernel::link_up(const DpaInterface &i) const

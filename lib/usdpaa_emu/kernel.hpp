@@ -76,6 +76,14 @@ private:
 	int portal_unmap(const PortalUnmap &m);
 	const DpaInterface *interface(const char *if_name) const;
 	bool link_up(const DpaInterface &i) const;
+	struct PhyLink {
+		bool up = false;
+		uint32_t speed_mbps = 0;
+		bool full_duplex = false;
+		bool autoneg = false;
+	};
+	PhyLink phy_link(const DpaInterface &i) const;
+	int set_phy(const DpaInterface &i, uint32_t speed_mbps, bool full_duplex, bool autoneg);
 	void boot_state();
 	void report_port(const DpaInterface &i);
 	void signal_link(size_t interface);

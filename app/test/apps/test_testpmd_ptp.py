@@ -28,9 +28,10 @@ class TestpmdLinkSpeed(AppTestCase):
     def setUp(self):
         super().setUp()
         env = model(fm1_mac3="cable:fm1-mac4", fm1_mac9="cable:fm1-mac10")
-        # Ports 0, 1: fm1-mac3, fm1-mac4 (1G); 2: fm1-mac9 (10G).
-        self.app = self.start([TESTPMD] + eal("fm1-mac3", "fm1-mac4", "fm1-mac9") + ["--", "-i"] +
-                              TESTPMD_ARGS, env)
+        # Ports 0, 1: fm1-mac3, fm1-mac4 (1G); 2: fm1-mac9 (10G, the
+        # rate-adapting AQR106 PHY); 3: fm1-mac10 (10G, the SFP+ cage).
+        self.app = self.start([TESTPMD] + eal("fm1-mac3", "fm1-mac4", "fm1-mac9", "fm1-mac10") +
+                              ["--", "-i"] + TESTPMD_ARGS, env)
         self.app.wait_for(r"testpmd> $", 30)
 
     def tearDown(self):
@@ -78,15 +79,26 @@ class TestpmdLinkSpeed(AppTestCase):
         self.assertIn("net_dpaa: fm1-mac3: link speed 10 Gbps full duplex is not supported "
                       "(1G mEMAC: 10 or 100 Mbps full or half duplex, 1 Gbps full duplex)", out)
         self.assertRegex(out, r"Fail to configure port 0")
-        # (testpmd 22.11 has no "2500"; the ethdev suite refuses 2.5G.)
-        out = self.set_speed(2, "100", "full")
-        self.assertIn("net_dpaa: fm1-mac9: link speed 100 Mbps full duplex is not supported "
-                      "(10G mEMAC: 1 or 10 Gbps full duplex)", out)
-        self.assertRegex(out, r"Fail to configure port 2")
+        # (testpmd 22.11 has no "2500"; the ethdev suite tests 2.5G.)
+        out = self.set_speed(3, "100", "full")
+        self.assertIn("net_dpaa: fm1-mac10: link speed 100 Mbps full duplex is not supported "
+                      "(10G mEMAC on a fixed link or SFP+ cage: 1 or 10 Gbps full duplex)", out)
+        self.assertRegex(out, r"Fail to configure port 3")
         # Back to what the MAC runs: the port starts again.
-        out = self.set_speed(2, "10000", "full")
+        out = self.set_speed(3, "10000", "full")
         self.assertNotIn("Fail", out)
-        self.assertRegex(self.info(2), r"Link speed: 10 Gbps")
+        self.assertRegex(self.info(3), r"Link speed: 10 Gbps")
+
+    def test_rate_adapting_phy_on_fm1_mac9(self):
+        # 100 Mb/s is the PHY's, not the far SFP+ cage's: taken, no link.
+        self.assertNotIn("Fail", self.set_speed(2, "100", "full"))
+        self.assertRegex(self.info(2, until=r"Link status: down"), r"Link status: down")
+        # Both ends at 1 Gb/s: up, the MAC on XFI behind the PHY.
+        self.assertNotIn("Fail", self.set_speed(3, "1000", "full"))
+        self.assertNotIn("Fail", self.set_speed(2, "1000", "full"))
+        info = self.info(2, until=r"Link speed: 1 Gbps")
+        self.assertRegex(info, r"Link status: up")
+        self.assertRegex(info, r"Link speed: 1 Gbps")
 
 
 def sync_message():

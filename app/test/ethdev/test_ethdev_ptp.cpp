@@ -85,7 +85,13 @@ TEST(LinkSpeed, CapabilitiesPerMac)
 	EXPECT_EQ(info.speed_capa, RTE_ETH_LINK_SPEED_10M_HD | RTE_ETH_LINK_SPEED_10M |
 					   RTE_ETH_LINK_SPEED_100M_HD | RTE_ETH_LINK_SPEED_100M |
 					   RTE_ETH_LINK_SPEED_1G);
+	// fm1-mac9: the AQR106 10GBASE-T PHY adapts the rate.
 	ASSERT_EQ(rte_eth_dev_info_get(A, &info), 0);
+	EXPECT_EQ(info.speed_capa, RTE_ETH_LINK_SPEED_100M | RTE_ETH_LINK_SPEED_1G |
+					   RTE_ETH_LINK_SPEED_2_5G | RTE_ETH_LINK_SPEED_5G |
+					   RTE_ETH_LINK_SPEED_10G | RTE_ETH_LINK_SPEED_FIXED);
+	// fm1-mac10: the SFP+ cage.
+	ASSERT_EQ(rte_eth_dev_info_get(B, &info), 0);
 	EXPECT_EQ(info.speed_capa,
 		  RTE_ETH_LINK_SPEED_1G | RTE_ETH_LINK_SPEED_10G | RTE_ETH_LINK_SPEED_FIXED);
 }
@@ -96,9 +102,13 @@ TEST(LinkSpeed, ImpossibleSpeedsAreRefused)
 	// A 1G mEMAC: no 10G, no 2.5G.
 	EXPECT_EQ(port_start(C, setup(F | RTE_ETH_LINK_SPEED_10G)), -EINVAL);
 	EXPECT_EQ(port_start(C, setup(F | RTE_ETH_LINK_SPEED_2_5G)), -EINVAL);
-	// A 10G mEMAC: no 10/100, no 2.5G.
-	EXPECT_EQ(port_start(A, setup(F | RTE_ETH_LINK_SPEED_100M)), -EINVAL);
-	EXPECT_EQ(port_start(A, setup(F | RTE_ETH_LINK_SPEED_2_5G)), -EINVAL);
+	// A 10G mEMAC on the SFP+ cage: no 10/100, no 2.5G or 5G.
+	EXPECT_EQ(port_start(B, setup(F | RTE_ETH_LINK_SPEED_100M)), -EINVAL);
+	EXPECT_EQ(port_start(B, setup(F | RTE_ETH_LINK_SPEED_2_5G)), -EINVAL);
+	EXPECT_EQ(port_start(B, setup(F | RTE_ETH_LINK_SPEED_5G)), -EINVAL);
+	// Behind the rate-adapting PHY: no 10 Mb/s, no half duplex.
+	EXPECT_EQ(port_start(A, setup(F | RTE_ETH_LINK_SPEED_10M)), -EINVAL);
+	EXPECT_EQ(port_start(A, setup(F | RTE_ETH_LINK_SPEED_100M_HD)), -EINVAL);
 	// Fixed names one speed.
 	EXPECT_EQ(port_start(C, setup(F | RTE_ETH_LINK_SPEED_100M | RTE_ETH_LINK_SPEED_1G)),
 		  -EINVAL);
@@ -160,6 +170,41 @@ TEST(LinkSpeed, TenGigMacsAtOneGig)
 	const Bytes f = raw_frame({port_mac(B), port_mac(A)}, 200);
 	ASSERT_EQ(send_frames(A, 0, g_pool, {f}), 1u);
 	auto got = rx_wait(B, 0, 1);
+	ASSERT_EQ(got.size(), 1u);
+	EXPECT_EQ(mbuf_bytes(got[0]), f);
+	free_all(got);
+	EXPECT_EQ(port_stop(A), 0);
+	EXPECT_EQ(port_stop(B), 0);
+}
+
+TEST(LinkSpeed, RateAdaptingPhyRunsTheLineAtItsRates)
+{
+	constexpr uint32_t F = RTE_ETH_LINK_SPEED_FIXED;
+	// 2.5 and 5 Gb/s are fm1-mac9's PHY's; the SFP+ cage at the cable's
+	// far end runs neither, so the link stays down.
+	ASSERT_EQ(port_start(B, setup()), 0);
+	for (uint32_t speed :
+	     {RTE_ETH_LINK_SPEED_2_5G, RTE_ETH_LINK_SPEED_5G, RTE_ETH_LINK_SPEED_100M}) {
+		ASSERT_EQ(port_start(A, setup(F | speed)), 0) << speed;
+		EXPECT_EQ(link_of(A).link_status, RTE_ETH_LINK_DOWN) << speed;
+		EXPECT_EQ(link_of(B).link_status, RTE_ETH_LINK_DOWN) << speed;
+	}
+	// Autonegotiation among given speeds takes the fastest: 10G, up.
+	ASSERT_EQ(port_start(A, setup(RTE_ETH_LINK_SPEED_2_5G | RTE_ETH_LINK_SPEED_10G)), 0);
+	rte_eth_link l = link_of(A);
+	EXPECT_EQ(l.link_status, RTE_ETH_LINK_UP);
+	EXPECT_EQ(l.link_speed, RTE_ETH_SPEED_NUM_10G);
+	// 1 Gb/s on the line, the MAC still on XFI: the cage's 1G module.
+	ASSERT_EQ(port_start(A, setup(F | RTE_ETH_LINK_SPEED_1G)), 0);
+	ASSERT_EQ(port_start(B, setup(F | RTE_ETH_LINK_SPEED_1G)), 0);
+	l = link_of(A);
+	EXPECT_EQ(l.link_status, RTE_ETH_LINK_UP);
+	EXPECT_EQ(l.link_speed, RTE_ETH_SPEED_NUM_1G);
+	EXPECT_EQ(l.link_duplex, RTE_ETH_LINK_FULL_DUPLEX);
+	rx_flush(A);
+	const Bytes f = raw_frame({port_mac(A), port_mac(B)}, 300);
+	ASSERT_EQ(send_frames(B, 0, g_pool, {f}), 1u);
+	auto got = rx_wait(A, 0, 1);
 	ASSERT_EQ(got.size(), 1u);
 	EXPECT_EQ(mbuf_bytes(got[0]), f);
 	free_all(got);

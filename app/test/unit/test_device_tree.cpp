@@ -431,3 +431,85 @@ TEST(DeviceTree, Ls104xPoolChannelsComeFromTheTree)
 		  std::string::npos)
 		<< err;
 }
+
+namespace
+{
+
+// The 1588 timer nodes of the LS1046A's tree: ptp-timer@1afe000 beside
+// fman@1a00000 in /soc, which names it in ptimer-handle; and a second
+// timer node, of an FMan the board does not have, that must not be taken.
+void write_timers(TreeWriter &t, bool handle)
+{
+	for (uint32_t at : {0x1afe000u, 0x1bfe000u}) {
+		char n[64];
+		snprintf(n, sizeof(n), "soc/ptp-timer@%x", at);
+		t.strs(n, "compatible", {"fsl,fman-ptp-timer"});
+		t.cells(n, "reg", {0, at, 0, 0x1000});
+		t.cells(n, "phandle", {at == 0x1afe000u ? 0x300u : 0x301u});
+	}
+	if (handle)
+		t.cells("soc/fman@1a00000", "ptimer-handle", {0x300});
+}
+
+} // namespace
+
+TEST(DeviceTree, FmanTimerIsTheNodeItsPtimerHandleNames)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	write_timers(t, true);
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	EXPECT_EQ(b.soc.fmans[0].timer_phys, 0x1afe000u);
+	EXPECT_EQ(b.soc.fmans[0].timer_size, 0x1000u);
+}
+
+TEST(DeviceTree, FmanTimerWithoutHandleIsTheOneInsideTheFmansMegabyte)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	write_timers(t, false);
+	// Listed first in name order, but outside fman@1a00000's 1 MiB.
+	t.strs("soc/ptp-timer@1000", "compatible", {"fsl,fman-ptp-timer"});
+	t.cells("soc/ptp-timer@1000", "reg", {0, 0x1000, 0, 0x1000});
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	EXPECT_EQ(b.soc.fmans[0].timer_phys, 0x1afe000u);
+	EXPECT_EQ(b.soc.fmans[0].timer_size, 0x1000u);
+}
+
+TEST(DeviceTree, NoFmanTimerNodeLeavesTheTimerUnmapped)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	EXPECT_EQ(b.soc.fmans[0].timer_phys, 0u);
+	EXPECT_EQ(b.soc.fmans[0].timer_size, 0u);
+}
+
+TEST(DeviceTree, LineSideFromPhyHandleOrFixedLink)
+{
+	TreeWriter t;
+	write_ls1046a(t);
+	const std::string fm = "soc/fman@1a00000";
+	// As fsl-ls1046a-rdb.dts: MAC9 to the AQR106 (clause 45) on
+	// mdio@fd000, MAC10 a fixed link to the SFP+ cage, MAC3 an RGMII PHY.
+	t.strs(fm + "/mdio@fd000/ethernet-phy@0", "compatible", {"ethernet-phy-ieee802.3-c45"});
+	t.cells(fm + "/mdio@fd000/ethernet-phy@0", "phandle", {0x400});
+	t.cells(fm + "/ethernet@f0000", "phy-handle", {0x400});
+	t.cells(fm + "/ethernet@f2000", "fixed-link", {0, 1, 1000, 0, 0});
+	t.cells(fm + "/mdio@fc000/ethernet-phy@1", "reg", {1});
+	t.cells(fm + "/mdio@fc000/ethernet-phy@1", "phandle", {0x401});
+	t.cells(fm + "/ethernet@e4000", "phy-handle", {0x401});
+	dt::BoardTree b;
+	std::string err;
+	ASSERT_EQ(dt::parse_board(t.root(), b, err), 0) << err;
+	ASSERT_EQ(b.soc.num_macs, 3u);
+	EXPECT_EQ(b.soc.macs[0].phy, dpaa::platform::PhyKind::phy);	   // fm1-mac3
+	EXPECT_EQ(b.soc.macs[1].phy, dpaa::platform::PhyKind::multirate);  // fm1-mac9
+	EXPECT_EQ(b.soc.macs[2].phy, dpaa::platform::PhyKind::fixed_link); // fm1-mac10
+}

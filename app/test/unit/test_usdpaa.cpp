@@ -30,6 +30,7 @@ public:
 	us::PortalMap last_map{};
 	std::string last_if;
 	uint32_t last_efd = 0;
+	us::LinkSpeed last_speed{};
 
 protected:
 	int call(unsigned long req, void *arg) noexcept override
@@ -86,6 +87,14 @@ protected:
 			return 0;
 		}
 		case us::kLinkIntrDisable:
+			last_if = static_cast<us::IfName *>(arg)->if_name;
+			return 0;
+		case us::kUpdateLinkSpeed: {
+			last_speed = *static_cast<us::LinkSpeed *>(arg);
+			last_if = last_speed.if_name;
+			return last_speed.speed == 2500 ? -EINVAL : 0; // a PHY without 2.5G
+		}
+		case us::kRestartAutoneg:
 			last_if = static_cast<us::IfName *>(arg)->if_name;
 			return 0;
 		case us::kUpdateLinkStatus:
@@ -169,4 +178,22 @@ TEST(Usdpaa, LinkEventsAndAdminState)
 	EXPECT_EQ(k.update_link_status("ethernet@4", false), 0);
 	EXPECT_EQ(k.update_link_status("ethernet@4", true), -EIO)
 		<< "the kernel's error comes back";
+}
+
+TEST(Usdpaa, LinkSpeedAndAutonegotiationAreTheKernels)
+{
+	FakeKernel k;
+	ASSERT_EQ(k.update_link_speed("ethernet@9", 100, false), 0);
+	EXPECT_EQ(k.calls.back(), us::kUpdateLinkSpeed);
+	EXPECT_EQ(k.last_if, "ethernet@9");
+	EXPECT_EQ(k.last_speed.speed, 100);
+	EXPECT_EQ(k.last_speed.duplex, 0);
+	ASSERT_EQ(k.update_link_speed("ethernet@8", 10000, true), 0);
+	EXPECT_EQ(k.last_speed.speed, 10000);
+	EXPECT_EQ(k.last_speed.duplex, 1);
+	EXPECT_EQ(k.update_link_speed("ethernet@8", 2500, true), -EINVAL)
+		<< "the kernel's refusal comes back";
+	ASSERT_EQ(k.restart_autoneg("ethernet@2"), 0);
+	EXPECT_EQ(k.calls.back(), us::kRestartAutoneg);
+	EXPECT_EQ(k.last_if, "ethernet@2");
 }

@@ -119,6 +119,8 @@ void rte_dpaa_bpid_free(uint32_t bpid) noexcept;
 int rte_dpaa_link_state(const struct rte_dpaa_device *dev, dpaa::platform::LinkState *out) noexcept;
 int rte_dpaa_link_set_admin(const struct rte_dpaa_device *dev, int up) noexcept;
 int rte_dpaa_link_set_event_fd(const struct rte_dpaa_device *dev, int efd) noexcept;
+int rte_dpaa_link_set_mode(const struct rte_dpaa_device *dev,
+			   const dpaa::platform::LinkMode *mode) noexcept;
 }
 
 namespace dpaa::bus
@@ -256,6 +258,13 @@ inline int link_set_admin(const rte_dpaa_device &dev, bool up) noexcept
 inline int link_set_event_fd(const rte_dpaa_device &dev, int efd) noexcept
 {
 	return rte_dpaa_link_set_event_fd(&dev, efd);
+}
+
+// Have the MAC's link run at that speed and duplex, or negotiate, through
+// whoever owns its PHY (a board's kernel). 0 or negative errno.
+inline int link_set_mode(const rte_dpaa_device &dev, const platform::LinkMode &mode) noexcept
+{
+	return rte_dpaa_link_set_mode(&dev, &mode);
 }
 
 // Make memory DPDK added without telling (an external heap, memory of a

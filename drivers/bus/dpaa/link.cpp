@@ -49,3 +49,11 @@ extern "C" int rte_dpaa_link_set_event_fd(const rte_dpaa_device *dev, int efd) n
 	const int i = mac_index(dev, plat);
 	return i < 0 ? i : plat->set_link_event_fd(static_cast<unsigned>(i), efd);
 }
+
+extern "C" int rte_dpaa_link_set_mode(const rte_dpaa_device *dev,
+				      const dpaa::platform::LinkMode *mode) noexcept
+{
+	dpaa::platform::Platform *plat;
+	const int i = mac_index(dev, plat);
+	return i < 0 ? i : plat->set_link_mode(static_cast<unsigned>(i), *mode);
+}

@@ -224,7 +224,7 @@ int dev_configure(rte_eth_dev *dev) noexcept
 		return -EINVAL;
 	}
 
-	fman::LinkMode mode{};
+	platform::LinkMode mode{};
 	if (int r = link_mode_from_conf(p, conf.link_speeds, mode); r < 0)
 		return r;
 
@@ -279,6 +279,24 @@ int dev_start(rte_eth_dev *dev) noexcept
 		q.copy_bpid = static_cast<uint8_t>(p.rx_bpid);
 	}
 	select_bursts(dev); // the queues' timestamp settings
+	// The speed, through whoever owns the PHY (a board's kernel). A mode
+	// the application asked for must hold; the default is only a wish.
+	if (int r = bus::link_set_mode(*p.bus_dev, p.link_mode); r < 0) {
+		const platform::LinkMode &m = p.link_mode;
+		char what[64];
+		if (m.autoneg)
+			snprintf(what, sizeof(what), "autonegotiation");
+		else
+			snprintf(what, sizeof(what), "%u Mbps %s duplex", m.speed_mbps,
+				 m.full_duplex ? "full" : "half");
+		if (d.dev_conf.link_speeds != 0) {
+			DPAA_PMD_LOG(ERR, "%s: link %s: the PHY's driver refused it: %s", d.name,
+				     what, strerror(-r));
+			return r;
+		}
+		DPAA_PMD_LOG(NOTICE, "%s: link left as it was: the PHY's driver refused %s: %s",
+			     d.name, what, strerror(-r));
+	}
 	int ret = rx_intr_start(dev);
 	if (ret < 0)
 		return ret;
@@ -306,7 +324,6 @@ int dev_start(rte_eth_dev *dev) noexcept
 	if (!d.all_multicast)
 		p.hw->mac.set_multicast_list(p.mc_list, p.nb_mc);
 	p.hw->mac.set_loopback(p.tx_loopback);
-	p.hw->mac.set_link_mode(p.link_mode);
 	p.hw->tx.enable(true);
 	p.hw->rx.enable(true);
 	if (!p.admin_down)

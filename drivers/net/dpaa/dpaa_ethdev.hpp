@@ -161,7 +161,7 @@ struct Port {
 	bool admin_down; // rte_eth_dev_set_link_down
 	bool tx_loopback;
 	bool lsc_alarm_armed;
-	fman::LinkMode link_mode; // from rte_eth_conf::link_speeds, set at start
+	platform::LinkMode link_mode; // from rte_eth_conf::link_speeds, set at start
 
 	// IEEE 1588 (dpaa_ethdev_timesync.cpp).
 	hw::RegisterWindow *timer; // the FMan's 1588 timer, nullptr if not mapped
@@ -215,7 +215,7 @@ unsigned take_mr(qbman::QmanPortal &portal) noexcept;
 // setting a configuration's link_speeds asks for, or -EINVAL (logged) if the
 // MAC cannot run it.
 uint32_t speed_capa(const platform::MacInfo &m) noexcept;
-int link_mode_from_conf(const Port &p, uint32_t link_speeds, fman::LinkMode &out) noexcept;
+int link_mode_from_conf(const Port &p, uint32_t link_speeds, platform::LinkMode &out) noexcept;
 
 // Capabilities (dpaa_ethdev_filters.cpp).
 uint64_t rx_offload_capa() noexcept;

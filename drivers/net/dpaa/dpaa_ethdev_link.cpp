@@ -3,13 +3,16 @@
  */
 
 // Link speed configuration: what each MAC can run, the check of
-// rte_eth_conf::link_speeds at configure, and the IF_MODE setting it becomes
-// at start.
+// rte_eth_conf::link_speeds at configure, and the mode it becomes at start
+// (set through the platform: a board's kernel owns the PHY).
 //
 // A 1G mEMAC runs 10 and 100 Mb/s in full or half duplex and 1 Gb/s in full
 // duplex (half duplex at 1 Gb/s is not an Ethernet mode its PHYs offer), or
 // negotiates. A 10G mEMAC runs 10 Gb/s or, through SGMII, 1 Gb/s, full
-// duplex; 10GBASE-R has no autonegotiation, so it is reported fixed.
+// duplex; 10GBASE-R has no autonegotiation, so it is reported fixed. Behind
+// a 10GBASE-T PHY that adapts the rate (the RDBs' AQR105/AQR106 on
+// fm1-mac9) the line also runs 100 Mb/s, 2.5 and 5 Gb/s while the MAC stays
+// on XFI; an SFP+ cage or another PHY gives only the MAC's 1 and 10 Gb/s.
 
 #include <rte_ethdev.h>
 
@@ -25,6 +28,9 @@ constexpr uint32_t k1gCapa = RTE_ETH_LINK_SPEED_10M_HD | RTE_ETH_LINK_SPEED_10M 
 			     RTE_ETH_LINK_SPEED_100M_HD | RTE_ETH_LINK_SPEED_100M |
 			     RTE_ETH_LINK_SPEED_1G;
 constexpr uint32_t k10gCapa = RTE_ETH_LINK_SPEED_1G | RTE_ETH_LINK_SPEED_10G;
+constexpr uint32_t kMultirateCapa = RTE_ETH_LINK_SPEED_100M | RTE_ETH_LINK_SPEED_1G |
+				    RTE_ETH_LINK_SPEED_2_5G | RTE_ETH_LINK_SPEED_5G |
+				    RTE_ETH_LINK_SPEED_10G;
 
 struct SpeedBit {
 	uint32_t bit;
@@ -42,11 +48,28 @@ constexpr SpeedBit kSpeeds[] = {
 	{RTE_ETH_LINK_SPEED_200G, 200000, true},
 };
 
+bool multirate(const platform::MacInfo &m) noexcept
+{
+	return m.type == platform::MacType::memac_10g && m.phy == platform::PhyKind::multirate;
+}
+
+uint32_t capa_of(const platform::MacInfo &m) noexcept
+{
+	if (multirate(m))
+		return kMultirateCapa;
+	return m.type == platform::MacType::memac_10g ? k10gCapa : k1gCapa;
+}
+
 const char *mac_kind(const platform::MacInfo &m) noexcept
 {
-	return m.type == platform::MacType::memac_10g ? "10G mEMAC: 1 or 10 Gbps full duplex"
-						      : "1G mEMAC: 10 or 100 Mbps full or half "
-							"duplex, 1 Gbps full duplex";
+	if (multirate(m))
+		return "10G mEMAC with a rate-adapting 10GBASE-T PHY: 100 Mbps, 1, 2.5, 5 or "
+		       "10 Gbps full duplex";
+	if (m.type == platform::MacType::memac_10g)
+		return m.phy == platform::PhyKind::fixed_link
+			       ? "10G mEMAC on a fixed link or SFP+ cage: 1 or 10 Gbps full duplex"
+			       : "10G mEMAC: 1 or 10 Gbps full duplex";
+	return "1G mEMAC: 10 or 100 Mbps full or half duplex, 1 Gbps full duplex";
 }
 
 } // namespace
@@ -54,15 +77,15 @@ const char *mac_kind(const platform::MacInfo &m) noexcept
 uint32_t speed_capa(const platform::MacInfo &m) noexcept
 {
 	if (m.type == platform::MacType::memac_10g)
-		return k10gCapa | RTE_ETH_LINK_SPEED_FIXED;
+		return capa_of(m) | RTE_ETH_LINK_SPEED_FIXED;
 	return k1gCapa;
 }
 
-int link_mode_from_conf(const Port &p, uint32_t link_speeds, fman::LinkMode &out) noexcept
+int link_mode_from_conf(const Port &p, uint32_t link_speeds, platform::LinkMode &out) noexcept
 {
 	const platform::MacInfo &m = p.hw->info;
 	const bool ten = m.type == platform::MacType::memac_10g;
-	const uint32_t capa = ten ? k10gCapa : k1gCapa;
+	const uint32_t capa = capa_of(m);
 	const uint32_t speeds = link_speeds & ~RTE_ETH_LINK_SPEED_FIXED;
 	const char *name = p.bus_dev->name;
 	for (const SpeedBit &s : kSpeeds) {
@@ -81,8 +104,12 @@ int link_mode_from_conf(const Port &p, uint32_t link_speeds, fman::LinkMode &out
 		// Autonegotiation (of the speeds given, or of all of them). A
 		// 10G mEMAC has none: it runs the fastest speed it is allowed.
 		if (ten) {
-			const bool ten_ok = speeds == 0 || (speeds & RTE_ETH_LINK_SPEED_10G);
-			out = {ten_ok ? 10000u : 1000u, true, false};
+			uint32_t fastest = 10000;
+			if (speeds != 0)
+				for (const SpeedBit &s : kSpeeds)
+					if (speeds & s.bit)
+						fastest = s.mbps;
+			out = {fastest, true, false};
 		} else {
 			out = {1000, true, true};
 		}

@@ -182,26 +182,6 @@ bool Mac::loopback() noexcept
 	return rd(memac::kCommandConfig) & memac::cmd::kLoopback;
 }
 
-void Mac::set_link_mode(const LinkMode &m) noexcept
-{
-	namespace im = memac::if_mode;
-	uint32_t v;
-	if (m.autoneg)
-		v = im::kGmii | im::kRgmiiAuto;
-	else if (m.speed_mbps >= 10000)
-		v = im::k10G;
-	else if (m.speed_mbps >= 1000)
-		v = im::kGmii | im::kRgmii1000;
-	else
-		v = im::kMii | (m.speed_mbps >= 100 ? im::kRgmii100 : im::kRgmii10);
-	if (!m.autoneg && m.speed_mbps < 10000)
-		v |= m.full_duplex ? im::kRgmiiFd : im::kHalfDuplex;
-	// A 10G mEMAC keeps its XGMII interface when it negotiates.
-	if (m.autoneg && hw::fman::is_10g_cell(cell_))
-		v = im::k10G;
-	wr(memac::kIfMode, v);
-}
-
 void Mac::read_counters(MacCounters &o) noexcept
 {
 	namespace st = memac::stat;

@@ -67,15 +67,6 @@ struct PauseConfig {
 	uint16_t quanta; // TX_PAUSE_QUANTA: pause time sent, in 512-bit times
 };
 
-// Speed and duplex of the MAC's interface (IF_MODE). autoneg: speed and
-// duplex follow what the PHY negotiated (its in-band status), and the other
-// fields are ignored.
-struct LinkMode {
-	uint32_t speed_mbps;
-	bool full_duplex;
-	bool autoneg;
-};
-
 class Mac
 {
 public:
@@ -116,12 +107,6 @@ public:
 	// COMMAND_CONFIG::LOOP_ENA: frames transmitted come back on Rx.
 	void set_loopback(bool on) noexcept;
 	bool loopback() noexcept;
-
-	// Program IF_MODE for that speed and duplex. The caller checked the MAC
-	// (and its PHY) can run it: 10/100/1000 on a 1G mEMAC, 1000 or 10000
-	// full duplex on a 10G one. The link it settles at is the platform's
-	// to report (the PHY's, through the kernel on a board).
-	void set_link_mode(const LinkMode &m) noexcept;
 
 	void read_counters(MacCounters &out) noexcept;
 	void clear_counters() noexcept;

@@ -4,8 +4,9 @@
 // A real LS1043A/LS1046A board, reached as every USDPAA application reaches
 // it: the SoC as its device tree describes it (device_tree.cpp), the USDPAA
 // kernel driver (usdpaa.cpp: software portals of the kernel's choosing, the
-// kernel's ID allocators, the PHYs' link, portal interrupts on
-// /dev/fsl-usdpaa-irq), and CCSR windows mapped from /dev/mem.
+// kernel's ID allocators, the PHYs' link and speed, portal interrupts on
+// /dev/fsl-usdpaa-irq), and CCSR windows (the FMans, their 1588 timers,
+// BMan) mapped from /dev/mem.
 //
 // Bus addresses are physical (iova_need()): see the comment there. With
 // the USDPAA kernel interface emulated over the model (libusdpaa_emu.so),
@@ -294,6 +295,16 @@ public:
 		return map_ccsr(fman_win_[fman], f.ccsr_phys, f.ccsr_size);
 	}
 
+	// The timer's own node and 4 KiB block, mapped like the other CCSR
+	// blocks: the kernel's ptp_qoriq driver set it running at boot.
+	hw::RegisterWindow *fman_timer(unsigned fman) noexcept override
+	{
+		if (fman >= tree_.soc.num_fmans || tree_.soc.fmans[fman].timer_size == 0)
+			return nullptr;
+		const FmanInfo &f = tree_.soc.fmans[fman];
+		return map_ccsr(timer_win_[fman], f.timer_phys, f.timer_size);
+	}
+
 	hw::RegisterWindow *bman_ccsr() noexcept override
 	{
 		if (tree_.bman_ccsr_size == 0)
@@ -354,6 +365,18 @@ public:
 		return kernel_.update_link_status(tree_.soc.macs[mac].if_name, up);
 	}
 
+	// The kernel's PHY driver owns the speed: it forces or renegotiates
+	// the PHY, and programs the MAC for what the link settles at.
+	int set_link_mode(unsigned mac, const LinkMode &mode) noexcept override
+	{
+		if (mac >= tree_.soc.num_macs)
+			return -EINVAL;
+		const char *name = tree_.soc.macs[mac].if_name;
+		if (mode.autoneg)
+			return kernel_.restart_autoneg(name);
+		return kernel_.update_link_speed(name, mode.speed_mbps, mode.full_duplex);
+	}
+
 	int set_link_event_fd(unsigned mac, int efd) noexcept override
 	{
 		if (mac >= tree_.soc.num_macs)
@@ -387,6 +410,7 @@ private:
 	usdpaa::PortalAddr qmaps_[kMaxPortals]{};
 	usdpaa::PortalAddr bmaps_[kMaxPortals]{};
 	MmioWindow fman_win_[kMaxFmans];
+	MmioWindow timer_win_[kMaxFmans];
 	MmioWindow bman_win_;
 	IrqThread irqs_;
 };

@@ -131,6 +131,22 @@ void mac_mode(const std::string &node, MacInfo &mac)
 	mac.speed_mbps = (mode == "2500base-x" || mode == "sgmii-2500") ? 2500 : 1000;
 }
 
+// The MAC's line side: a fixed-link (property or subnode: an SFP+ cage, a
+// fixed link), or the PHY its phy-handle names. A clause-45 PHY on a 10G
+// mEMAC is, on the LS104x RDBs, the 10GBASE-T PHY that adapts the rate
+// (AQR105, AQR106); a tree that names none of them leaves it unknown.
+PhyKind phy_kind(const std::string &root, const std::string &node, const MacInfo &mac)
+{
+	if (read_property(node, "fixed-link") || is_dir(node + "/fixed-link"))
+		return PhyKind::fixed_link;
+	auto ph = u32_property(node, "phy-handle");
+	const std::string phy = ph ? find_phandle(root, *ph) : std::string();
+	if (!phy.empty() && mac.type == MacType::memac_10g &&
+	    is_compatible(phy, "ethernet-phy-ieee802.3-c45"))
+		return PhyKind::multirate;
+	return PhyKind::phy;
+}
+
 // The major revision a portal's compatible names ("fsl,qman-portal-3.2.0"
 // is 3), 0 when it names none.
 unsigned revision_major(const std::string &node, std::string_view compat)
@@ -211,6 +227,35 @@ int user_space_macs(const std::string &root, std::vector<UserMac> &out, std::str
 	return 0;
 }
 
+// The FMan's 1588 timer: the node its ptimer-handle names, else the
+// "fsl,fman-ptp-timer" node whose block starts within the FMan's 1 MiB
+// (on LS1046A the FMan covers 0x1a00000..0x1afdfff, the timer 0x1afe000).
+// Its absence is no error: timesync is then unavailable.
+void parse_timer(const std::string &root, const std::string &fman, FmanInfo &f)
+{
+	std::vector<std::string> nodes;
+	if (auto ph = u32_property(fman, "ptimer-handle")) {
+		std::string n = find_phandle(root, *ph);
+		if (!n.empty() && is_compatible(n, "fsl,fman-ptp-timer"))
+			nodes.push_back(n);
+	}
+	if (nodes.empty())
+		nodes = find_compatible(root, "fsl,fman-ptp-timer");
+	constexpr uint64_t kFmanSpan = 0x100000;
+	for (const std::string &n : nodes) {
+		if (!is_enabled(n))
+			continue;
+		std::vector<Range> r = reg(root, n);
+		auto phys = r.empty() ? std::nullopt : translate(root, n, r[0].addr);
+		if (!phys || *phys < f.ccsr_phys || *phys >= f.ccsr_phys + kFmanSpan ||
+		    r[0].size == 0)
+			continue;
+		f.timer_phys = *phys;
+		f.timer_size = static_cast<uint32_t>(r[0].size);
+		return;
+	}
+}
+
 int parse_fman(const std::string &root, const std::string &fman, unsigned fman_index,
 	       const std::vector<UserMac> &user, SocInfo &soc, std::string &error)
 {
@@ -231,6 +276,7 @@ int parse_fman(const std::string &root, const std::string &fman, unsigned fman_i
 		mac.fman = fman_index;
 		mac.cell = *cell_index;
 		mac_mode(n, mac);
+		mac.phy = phy_kind(root, n, mac);
 		snprintf(mac.name, sizeof(mac.name), "fm%u-mac%u", fman_index + 1, mac.cell + 1);
 		snprintf(mac.if_name, sizeof(mac.if_name), "%s", um->dpa_name.c_str());
 		// The address the boot loader gave the port; the MAC's own
@@ -511,6 +557,7 @@ int parse_board(const std::string &root, BoardTree &out, std::string &error)
 		f.ccsr_size = static_cast<uint32_t>(r[0].size);
 		if (auto clk = u32_property(n, "clock-frequency"))
 			f.clock_mhz = *clk / 1000000;
+		parse_timer(root, n, f);
 		int ret = parse_fman(root, n, idx, user, soc, error);
 		if (ret < 0)
 			return ret;

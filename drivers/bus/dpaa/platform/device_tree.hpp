@@ -7,12 +7,14 @@
 // MACs the kernel hands to user space (the "fsl,dpa-ethernet-init" children
 // of the "fsl,dpaa" node name them in fsl,fman-mac; the kernel keeps the
 // others for its own interfaces), each an "fsl,fman-memac" node (cell-index,
-// phy-connection-type, local-mac-address, fsl,fman-ports) with its BMI ports
+// phy-connection-type, local-mac-address, fsl,fman-ports, phy-handle or
+// fixed-link) with its BMI ports
 // ("fsl,fman-v3-port-rx/-tx", cell-index = hardware port id, fsl,qman-channel-id on Tx ports), the
 // QMan/BMan software portals
 // ("fsl,qman-portal", "fsl,bman-portal": reg = CE area then CI area), and the
 // resource ranges a USDPAA tree hands to user space ("fsl,fqid-range",
-// "fsl,bpid-range", "fsl,pool-channel-range").
+// "fsl,bpid-range", "fsl,pool-channel-range"), and each FMan's IEEE 1588
+// timer ("fsl,fman-ptp-timer", named by the FMan's ptimer-handle).
 //
 // No DPDK: the unit suite runs it on a tree it writes into a temporary folder.
 // The root path is a parameter for that reason. Files are read with

@@ -223,8 +223,50 @@ public:
 				speed = 10000;
 				break;
 			}
+		// Behind a rate-adapting PHY, the line's rate.
+		switch (up ? v & st::kLineRateMask : 0) {
+		case st::kLine100M:
+			speed = 100;
+			break;
+		case st::kLine1G:
+			speed = 1000;
+			break;
+		case st::kLine2_5G:
+			speed = 2500;
+			break;
+		case st::kLine5G:
+			speed = 5000;
+			break;
+		}
 		out = LinkState{up, speed, up && (v & st::kFullDuplex) != 0,
 				m.type == MacType::memac_1g};
+		return 0;
+	}
+
+	// The modelled board has no kernel to own its PHYs: the platform does
+	// what a board's PHY driver would, and programs IF_MODE for the mode.
+	int set_link_mode(unsigned mac, const LinkMode &mode) noexcept override
+	{
+		if (mac >= soc_.num_macs)
+			return -EINVAL;
+		const MacInfo &m = soc_.macs[mac];
+		hw::RegisterWindow *w = fman_ccsr(m.fman);
+		if (w == nullptr)
+			return -ENODEV;
+		if (m.phy == PhyKind::multirate) {
+			// The PHY takes the line rate; the MAC stays on XFI.
+			const int ret = sys_->fman(m.fman).set_phy_line_rate(
+				m.cell, mode.autoneg ? 0 : mode.speed_mbps);
+			if (ret < 0)
+				return ret;
+			w->write32(hw::fman::mac_base(m.cell) + hw::memac::kIfMode,
+				   hw::memac::if_mode::k10G);
+			return 0;
+		}
+		w->write32(hw::fman::mac_base(m.cell) + hw::memac::kIfMode,
+			   hw::memac::if_mode::for_link(mode.speed_mbps, mode.full_duplex,
+							mode.autoneg,
+							m.type == MacType::memac_10g));
 		return 0;
 	}
 
@@ -278,6 +320,9 @@ private:
 				mi.type = m.type == model::MacType::memac_10g ? MacType::memac_10g
 									      : MacType::memac_1g;
 				mi.speed_mbps = m.speed_mbps;
+				mi.phy = m.phy == model::PhyKind::multirate  ? PhyKind::multirate
+					 : m.phy == model::PhyKind::sfp_cage ? PhyKind::fixed_link
+									     : PhyKind::phy;
 				snprintf(mi.name, sizeof(mi.name), "%s", m.name.c_str());
 				mi.rx_port_id = hw::fman::rx_port_id(m.cell);
 				mi.tx_port_id = hw::fman::tx_port_id(m.cell);

@@ -174,6 +174,10 @@ public:
 	{
 		return core_->set_link_admin(mac, up);
 	}
+	int set_link_mode(unsigned mac, const LinkMode &mode) noexcept override
+	{
+		return core_->set_link_mode(mac, mode);
+	}
 	int set_link_event_fd(unsigned mac, int efd) noexcept override
 	{
 		return core_->set_link_event_fd(mac, efd);

@@ -209,6 +209,7 @@ public:
 	// The primary's ports keep their link in the ethdev's shared data,
 	// which is what a secondary reports.
 	int link_state(unsigned, LinkState &) noexcept override { return -ENOTSUP; }
+	int set_link_mode(unsigned, const LinkMode &) noexcept override { return -ENOTSUP; }
 
 	bool hardware_present() noexcept override
 	{

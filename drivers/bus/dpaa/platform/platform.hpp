@@ -38,6 +38,17 @@ enum class MacType : uint8_t {
 	memac_10g, // mEMAC in 10G mode (XFI, SFP+)
 };
 
+// What the board puts on the line side of a MAC, which bounds the speeds
+// its port can run beyond the MAC's own: on a board, the device tree's
+// phy-handle or fixed-link of the MAC's node.
+enum class PhyKind : uint8_t {
+	phy,	    // a PHY of the MAC's own speeds (RGMII, SGMII, QSGMII), or unknown
+	multirate,  // on a 10G mEMAC, a clause-45 10GBASE-T PHY (the RDBs' AQR105 /
+		    // AQR106) that runs the line at 100M, 1G, 2.5G, 5G or 10G and
+		    // adapts the rate to the MAC's XFI
+	fixed_link, // no PHY the kernel drives: an SFP+ cage or a fixed link
+};
+
 // One FMan MAC the board connects, with the BMI ports that serve it.
 struct MacInfo {
 	unsigned fman; // 0-based: "fm1" is FMan 0
@@ -56,6 +67,7 @@ struct MacInfo {
 	// The device tree's local-mac-address; all zero when the platform
 	// gives none.
 	uint8_t addr[6];
+	PhyKind phy;
 };
 
 struct FmanInfo {
@@ -63,6 +75,12 @@ struct FmanInfo {
 	uint32_t ccsr_size; // bytes of the CCSR window (1 MiB)
 	uint64_t ccsr_phys; // physical base (board) or 0 (model)
 	uint32_t clock_mhz; // FMan clock, 0 if unknown
+	// The FMan's IEEE 1588 timer block (a board's "fsl,fman-ptp-timer"
+	// node, which the FMan names in ptimer-handle): physical base and
+	// size, 0 when the tree has none (and in the model, whose timer is
+	// part of the FMan's window).
+	uint64_t timer_phys;
+	uint32_t timer_size;
 };
 
 // What the platform found: the SoC and how it is wired. MACs are in device
@@ -106,6 +124,14 @@ enum class IdKind : uint8_t { fqid, bpid, pool_channel, cgrid };
 struct LinkState {
 	bool up;
 	uint32_t speed_mbps; // 0 when down
+	bool full_duplex;
+	bool autoneg;
+};
+
+// The speed and duplex a MAC is to run at (rte_eth_conf::link_speeds), or
+// autonegotiation (the other fields are then ignored).
+struct LinkMode {
+	uint32_t speed_mbps;
 	bool full_duplex;
 	bool autoneg;
 };
@@ -230,6 +256,13 @@ public:
 	// Tell the platform the port is administratively up or down (a board's
 	// kernel then reports the link down while down). 0 or negative errno.
 	virtual int set_link_admin(unsigned /*mac*/, bool /*up*/) noexcept { return 0; }
+	// Have soc().macs[mac] run at that speed and duplex, or negotiate. The
+	// caller checked the MAC and its PHY can. Whoever owns the PHY sets it
+	// and then programs the MAC's IF_MODE for what the link settles at: on
+	// a board the kernel's PHY driver, asked through the USDPAA
+	// UPDATE_LINK_SPEED and RESTART_LINK_AUTONEG ioctls. 0 or negative
+	// errno.
+	virtual int set_link_mode(unsigned mac, const LinkMode &mode) noexcept = 0;
 	// Have the eventfd 'efd' signalled on every link change of MAC 'mac'
 	// (efd < 0 stops it). -ENOTSUP where link changes can only be sampled.
 	virtual int set_link_event_fd(unsigned /*mac*/, int /*efd*/) noexcept { return -ENOTSUP; }

@@ -127,6 +127,22 @@ int Device::update_link_status(const char *if_name, bool up) noexcept
 	return call(kUpdateLinkStatus, &u);
 }
 
+int Device::update_link_speed(const char *if_name, uint32_t speed_mbps, bool full_duplex) noexcept
+{
+	LinkSpeed l{};
+	set_name(l, if_name);
+	l.speed = static_cast<int32_t>(speed_mbps);
+	l.duplex = full_duplex ? 1 : 0;
+	return call(kUpdateLinkSpeed, &l);
+}
+
+int Device::restart_autoneg(const char *if_name) noexcept
+{
+	IfName n{};
+	set_name(n, if_name);
+	return call(kRestartAutoneg, &n);
+}
+
 int Device::link_interrupt(const char *if_name, int efd) noexcept
 {
 	if (efd < 0) {

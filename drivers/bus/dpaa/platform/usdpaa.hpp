@@ -19,6 +19,9 @@
 //   GET_LINK_STATUS, UPDATE_LINK_STATUS, LINK_STATUS_INTR_ENABLE/_DISABLE
 //                           the PHY's link, by the fsl,dpa-ethernet-init
 //                           node's name, and an eventfd signalled on change
+//   UPDATE_LINK_SPEED, RESTART_LINK_AUTONEG
+//                           the PHY forced to a speed and duplex, or
+//                           negotiating again
 //
 // No DPDK here: the unit suite drives it with a kernel of its own (call()).
 #pragma once
@@ -89,6 +92,11 @@ struct LinkUpdate {
 	char if_name[kIfNameLen];
 	int32_t status;
 };
+struct LinkSpeed {
+	char if_name[kIfNameLen];
+	int32_t speed;	// Mb/s (RTE_ETH_SPEED_NUM_*)
+	int32_t duplex; // 1 full, 0 half (RTE_ETH_LINK_*_DUPLEX)
+};
 
 inline constexpr unsigned long kIdAlloc = _IOWR('u', 0x01, IdAlloc);
 inline constexpr unsigned long kIdRelease = _IOW('u', 0x02, IdRange);
@@ -100,6 +108,8 @@ inline constexpr unsigned long kLinkIntrDisable = _IOW('u', 0x0F, IfName);
 inline constexpr unsigned long kGetLinkStatus = _IOWR('u', 0x10, LinkStatus);
 inline constexpr unsigned long kGetLinkStatusV1 = _IOWR('u', 0x10, LinkStatusV1);
 inline constexpr unsigned long kUpdateLinkStatus = _IOW('u', 0x11, LinkUpdate);
+inline constexpr unsigned long kUpdateLinkSpeed = _IOW('u', 0x12, LinkSpeed);
+inline constexpr unsigned long kRestartAutoneg = _IOW('u', 0x13, IfName);
 inline constexpr unsigned long kGetIoctlVersion = _IOR('u', 0x14, int);
 
 static_assert(sizeof(IdAlloc) == 20 && kIdAlloc == 0xC0147501);
@@ -110,6 +120,8 @@ static_assert(sizeof(IrqMap) == 16 && kPortalIrqMap == 0x40107509);
 static_assert(kLinkIntrEnable == 0x4014750E && kLinkIntrDisable == 0x4010750F);
 static_assert(kGetLinkStatus == 0xC0207510 && kGetLinkStatusV1 == 0xC0147510);
 static_assert(kUpdateLinkStatus == 0x40147511 && kGetIoctlVersion == 0x80047514);
+static_assert(sizeof(LinkSpeed) == 24 && kUpdateLinkSpeed == 0x40187512);
+static_assert(kRestartAutoneg == 0x40107513);
 
 struct MappedPortal {
 	PortalAddr addr;
@@ -146,6 +158,8 @@ public:
 
 	int link_status(const char *if_name, Link &out) noexcept;
 	int update_link_status(const char *if_name, bool up) noexcept;
+	int update_link_speed(const char *if_name, uint32_t speed_mbps, bool full_duplex) noexcept;
+	int restart_autoneg(const char *if_name) noexcept;
 	int link_interrupt(const char *if_name, int efd) noexcept; // efd < 0: disable
 
 protected:
