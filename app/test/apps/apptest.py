@@ -166,7 +166,9 @@ class App:
         """Send an interactive testpmd command; return what it printed."""
         start = len(self.text())
         self.send(line)
-        self.wait_for(r"testpmd> $", timeout, start)
+        # On the board path the emulated kernel's messages (its dmesg) share
+        # the application's stderr and can follow the prompt.
+        self.wait_for(r"testpmd> (?:usdpaa_emu: [^\n]*\n)*$", timeout, start)
         return self.text()[start:]
 
     def finish(self, timeout=30):

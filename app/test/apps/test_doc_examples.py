@@ -28,7 +28,7 @@ import time
 import unittest
 
 import frames as f
-from apptest import AppTestCase, BOARD, L2FWD, TESTPMD, wait_frames
+from apptest import AppTestCase, L2FWD, TESTPMD, wait_frames
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
 PROGRAMS = {"dpdk-testpmd": TESTPMD, "dpdk-l2fwd": L2FWD}
@@ -193,10 +193,6 @@ class GuideExample(DocExample):
         self.assertEqual(disorder, 0)
         self.assertEqual(dups, 0)
 
-    # On the board path timesync is -ENOTSUP until the board platform maps
-    # the FMan's 1588 timer (the fsl,fman-ptp-timer node), as in
-    # test_testpmd_ptp, which suite board-apps leaves out for that reason.
-    @unittest.skipIf(BOARD, "the board platform does not map the FMan's 1588 timer yet")
     def test_ieee1588_between_cabled_ports(self):
         found = [c for h, c in commands(rst_blocks(read_doc("doc/guides/nics/dpaa.rst")))
                  if h == "IEEE 1588 and timestamps"]
