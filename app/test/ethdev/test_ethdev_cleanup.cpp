@@ -217,8 +217,9 @@ int second_process(const char *argv0)
 
 	std::vector<rte_mempool *> pools;
 	for (unsigned i = 0; i <= soc->bpid_count; i++) {
-		const std::string name = "p" + std::to_string(i);
-		rte_mempool *p = dpaa_pool(name.c_str(), 64);
+		char name[16];
+		snprintf(name, sizeof(name), "p%u", i);
+		rte_mempool *p = dpaa_pool(name, 64);
 		if (p == nullptr)
 			break;
 		pools.push_back(p);
