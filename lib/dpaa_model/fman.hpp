@@ -78,6 +78,35 @@ inline constexpr uint32_t kLine100M = 0x00000010;
 inline constexpr uint32_t kLine1G = 0x00000020;
 inline constexpr uint32_t kLine2_5G = 0x00000030;
 inline constexpr uint32_t kLine5G = 0x00000040;
+
+// The link's speed in Mb/s a value of this layout says (the line's rate
+// behind a rate-adapting PHY), 0 when the link is down: the one decoder of
+// the layout, for the model platform and the emulated kernel's link ioctl.
+constexpr uint32_t speed_mbps(uint32_t v) noexcept
+{
+	if (!(v & kLinkUp))
+		return 0;
+	switch (v & kLineRateMask) {
+	case kLine100M:
+		return 100;
+	case kLine1G:
+		return 1000;
+	case kLine2_5G:
+		return 2500;
+	case kLine5G:
+		return 5000;
+	}
+	switch (v & kSpeedMask) {
+	case kSpeed10M:
+		return 10;
+	case kSpeed100M:
+		return 100;
+	case kSpeed1G:
+		return 1000;
+	default:
+		return 10000;
+	}
+}
 } // namespace memac_if_status
 
 class Soc;

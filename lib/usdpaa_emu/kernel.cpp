@@ -500,35 +500,7 @@ Kernel::PhyLink Kernel::phy_link(const DpaInterface &i) const
 		return l;
 	l.up = true;
 	l.full_duplex = v & st::kFullDuplex;
-	switch (v & st::kSpeedMask) {
-	case st::kSpeed10M:
-		l.speed_mbps = 10;
-		break;
-	case st::kSpeed100M:
-		l.speed_mbps = 100;
-		break;
-	case st::kSpeed1G:
-		l.speed_mbps = 1000;
-		break;
-	default:
-		l.speed_mbps = 10000;
-		break;
-	}
-	// Behind a rate-adapting PHY, the line's rate: what the PHY reports.
-	switch (v & st::kLineRateMask) {
-	case st::kLine100M:
-		l.speed_mbps = 100;
-		break;
-	case st::kLine1G:
-		l.speed_mbps = 1000;
-		break;
-	case st::kLine2_5G:
-		l.speed_mbps = 2500;
-		break;
-	case st::kLine5G:
-		l.speed_mbps = 5000;
-		break;
-	}
+	l.speed_mbps = st::speed_mbps(v);
 	return l;
 }
 

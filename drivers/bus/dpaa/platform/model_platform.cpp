@@ -207,37 +207,7 @@ public:
 			return -ENODEV;
 		const uint32_t v = w->read32(hw::fman::mac_base(m.cell) + hw::memac::kIfStatus);
 		const bool up = v & st::kLinkUp;
-		uint32_t speed = 0;
-		if (up)
-			switch (v & st::kSpeedMask) {
-			case st::kSpeed10M:
-				speed = 10;
-				break;
-			case st::kSpeed100M:
-				speed = 100;
-				break;
-			case st::kSpeed1G:
-				speed = 1000;
-				break;
-			default:
-				speed = 10000;
-				break;
-			}
-		// Behind a rate-adapting PHY, the line's rate.
-		switch (up ? v & st::kLineRateMask : 0) {
-		case st::kLine100M:
-			speed = 100;
-			break;
-		case st::kLine1G:
-			speed = 1000;
-			break;
-		case st::kLine2_5G:
-			speed = 2500;
-			break;
-		case st::kLine5G:
-			speed = 5000;
-			break;
-		}
+		const uint32_t speed = st::speed_mbps(v);
 		out = LinkState{up, speed, up && (v & st::kFullDuplex) != 0,
 				m.type == MacType::memac_1g};
 		return 0;
