@@ -61,13 +61,14 @@ class Bench:
 
     # ------------------------------------------------------------ testpmd
 
-    def run_testpmd(self, eal, app, env=None, testpmd=None, seconds=None, fwd_cpu=1, mem=512, startup=4):
+    def run_testpmd(self, eal, app, env=None, testpmd=None, seconds=None, fwd_cpu=1, mem=512, startup=4,
+                    shconf=False):
         """One testpmd run; returns its figures (Mpps from the 1-second
         samples after the first, cycles per packet, drops)."""
         seconds = seconds or self.a.seconds
         self.prefix += 1
         cmd = ([testpmd or self.testpmd, "--lcores", "0@0,1@%d" % fwd_cpu, "--no-huge", "-m", str(mem),
-                "--no-pci", "--no-shconf", "--file-prefix", "bench%d" % self.prefix,
+                "--no-pci"] + ([] if shconf else ["--no-shconf"]) + ["--file-prefix", "bench%d" % self.prefix,
                 "--log-level", "pmd.net.dpaa:warning"]
                + eal + ["--", "--nb-cores=1", "--record-core-cycles", "--stats-period=1"] + app)
         e = dict(os.environ)
@@ -148,7 +149,8 @@ class Bench:
         try:
             time.sleep(1.5)
             r = self.run_testpmd(["--vdev", "net_memif0,role=client,socket=%s" % sock, "--vdev",
-                                  "net_null0,no-rx=1"], ["--forward-mode=io", "--total-num-mbufs=8192"])
+                                  "net_null0,no-rx=1"], ["--forward-mode=io", "--total-num-mbufs=8192"],
+                               shconf=True)  # memif's probe registers a multi-process action
         finally:
             peer.send_signal(signal.SIGINT)
             try:
