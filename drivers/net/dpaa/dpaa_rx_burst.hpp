@@ -67,7 +67,7 @@ namespace qm = hw::qm;
 // packet_type and the checksum flags are a function of a few bytes of the
 // parse result and one FD status bit. The frames of a burst are mostly of
 // one kind, so a burst decodes a parse result only when those differ from
-// the last frame's: one compare instead of the decoding's ~80 instructions
+// the last frame's: one compare instead of the decoding's ~70 instructions
 // and its dozen branches. The bytes: l2r, l3r, l4r, cplan (not an input,
 // but between them) and nxthdr in one load; the inner tag's offset
 // (vlan_off[1]); the FD's L4CV bit.
