@@ -13,6 +13,14 @@
 //    the BPID is known in advance.
 // No error checks, no parse decoding, no statistics, no prefetch: what the
 // bursts do beyond this is their overhead over the floor.
+//
+// The floors have the bursts' signature, and the benchmark calls them the way
+// it calls the bursts, through rte_eth_rx_burst() and rte_eth_tx_burst()
+// (with the port's burst pointer swapped): ethdev's dispatch reads lines of
+// its own before any burst runs (the port's rte_eth_fp_ops entry, then its
+// queue array), one after the other, and with the caches evicted those cost
+// about as much as the frames' lines. A floor called directly would leave
+// them out and make every burst look that much slower than its floor.
 
 #pragma once
 
@@ -26,12 +34,13 @@
 namespace dpaa::bench
 {
 
-[[gnu::noinline]] inline unsigned rx_floor(net::RxQueue &q, rte_mbuf **pkts, unsigned nb) noexcept
+[[gnu::noinline]] inline uint16_t rx_floor(void *rxq, rte_mbuf **pkts, uint16_t nb) noexcept
 {
+	const net::RxQueue &q = *static_cast<const net::RxQueue *>(rxq);
 	qbman::QmanPortal &portal = *bus::qman_portal();
 	const uint32_t meta = q.meta_size;
 	const uint64_t rearm = q.rearm;
-	unsigned n = 0;
+	uint16_t n = 0;
 	while (n < nb) {
 		const hw::qm::DqrrEntry *e = portal.dqrr_current();
 		if (e == nullptr)
@@ -55,18 +64,22 @@ namespace dpaa::bench
 	return n;
 }
 
-[[gnu::noinline]] inline unsigned tx_floor(const net::TxQueue &q, uint8_t bpid, rte_mbuf **pkts,
-					   unsigned nb) noexcept
+// The BPID of the frames' pool, set by the benchmark.
+inline uint8_t tx_floor_bpid;
+
+[[gnu::noinline]] inline uint16_t tx_floor(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 {
+	const net::TxQueue &q = *static_cast<const net::TxQueue *>(txq);
+	const uint8_t bpid = tx_floor_bpid;
 	qbman::QmanPortal &portal = *bus::qman_portal();
 	hw::Fd fds[net::kBurstMax];
-	nb = RTE_MIN(nb, static_cast<unsigned>(net::kBurstMax));
+	nb = RTE_MIN(nb, net::kBurstMax);
 	for (unsigned i = 0; i < nb; i++) {
 		const rte_mbuf *m = pkts[i];
 		fds[i] =
 			hw::Fd::contig(bus::va_to_bus(m->buf_addr), bpid, m->data_off, m->data_len);
 	}
-	return portal.enqueue_burst(hw::Fqid{q.fqid}, {fds, nb});
+	return static_cast<uint16_t>(portal.enqueue_burst(hw::Fqid{q.fqid}, {fds, nb}));
 }
 
 } // namespace dpaa::bench

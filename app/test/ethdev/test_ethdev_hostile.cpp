@@ -23,7 +23,9 @@
 #include "dpaa_bus.hpp"
 #include "dpaa_ethdev.hpp"
 #include "dpaa_hw/fd.hpp"
+#include "dpaa_fd.hpp"
 #include "dpaa_hw/fman_fd.hpp"
+#include "dpaa_hw/fman_parse.hpp"
 #include "dpaa_mempool.hpp"
 #include "ethdev_test_support.hpp"
 
@@ -456,6 +458,91 @@ TEST_F(Hostile, BadSgTablesAreDroppedAndTheirBuffersFreedOnce)
 	EXPECT_TRUE(got.empty());
 	expect_dropped(bad.size());
 	rte_pktmbuf_free(seventeenth);
+}
+
+// Frames of one burst whose parse results differ, each from the one before
+// in one input of the decoding only (L4CV, the L4 error, the tag count, the
+// inner tag's offset, the IPv4 header error, the next header), each get the
+// packet type and checksum flags of their own parse result, not those of
+// the frame before them.
+TEST_F(Hostile, EachFrameOfABurstGetsTheTypesOfItsOwnParseResult)
+{
+	namespace fm = dpaa::hw::fman;
+	constexpr uint16_t kEth = fm::l2r::kEthernet, kTag = fm::l2r::kVlan;
+	constexpr uint16_t kV4 = fm::l3r::kFirstIpv4, kV6 = fm::l3r::kFirstIpv6;
+	constexpr uint16_t kIpBad = fm::l3r::kFirstError | fm::l3r::kFirstErrChecksum;
+	constexpr uint8_t kL4Bad = fm::l4r::kError | fm::l4r::kErrChecksum;
+	constexpr uint64_t kIpGood = RTE_MBUF_F_RX_IP_CKSUM_GOOD,
+			   kL4Good = RTE_MBUF_F_RX_L4_CKSUM_GOOD;
+	struct Case {
+		uint16_t l2r;
+		uint8_t inner_tag; // vlan_off[1]
+		uint16_t l3r;
+		uint8_t l4r;
+		uint16_t nxthdr;
+		bool l4cv;
+		uint32_t ptype;
+		uint64_t flags;
+	};
+	const uint32_t v4udp = RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_UDP;
+	const Case cases[] = {
+		{kEth, fm::kNoOffset, kV4, fm::l4r::kUdp, 17, true, RTE_PTYPE_L2_ETHER | v4udp,
+		 kIpGood | kL4Good},
+		{kEth, fm::kNoOffset, kV4, fm::l4r::kUdp, 17, false, RTE_PTYPE_L2_ETHER | v4udp,
+		 kIpGood},
+		{kEth, fm::kNoOffset, kV4, fm::l4r::kUdp | kL4Bad, 17, true,
+		 RTE_PTYPE_L2_ETHER | v4udp, kIpGood | RTE_MBUF_F_RX_L4_CKSUM_BAD},
+		{kEth | kTag, fm::kNoOffset, kV4, fm::l4r::kUdp, 17, true,
+		 RTE_PTYPE_L2_ETHER_VLAN | v4udp, kIpGood | kL4Good},
+		{kEth | kTag, 18, kV4, fm::l4r::kUdp, 17, true, RTE_PTYPE_L2_ETHER_QINQ | v4udp,
+		 kIpGood | kL4Good},
+		{kEth, fm::kNoOffset, kV4 | kIpBad, fm::l4r::kUdp, 17, true,
+		 RTE_PTYPE_L2_ETHER | v4udp, RTE_MBUF_F_RX_IP_CKSUM_BAD | kL4Good},
+		{kEth, fm::kNoOffset, kV6, fm::l4r::kTcp, 6, true,
+		 RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV6 | RTE_PTYPE_L4_TCP, kL4Good},
+		{kEth, fm::kNoOffset, kV4, fm::l4r::kNone, 1, false,
+		 RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_ICMP, kIpGood},
+		{kEth, fm::kNoOffset, kV4, fm::l4r::kNone, 2, false,
+		 RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_NONFRAG, kIpGood},
+		{kEth, fm::kNoOffset, kV4, fm::l4r::kUdp, 17, true, RTE_PTYPE_L2_ETHER | v4udp,
+		 kIpGood | kL4Good},
+	};
+	constexpr size_t kN = std::size(cases);
+	std::vector<Fd> fds;
+	std::vector<Bytes> frames;
+	for (size_t i = 0; i < kN; i++) {
+		const Case &c = cases[i];
+		frames.push_back(frame(static_cast<unsigned>(i)));
+		rte_mbuf *m = filled(g_pool, frames.back());
+		ASSERT_NE(m, nullptr);
+		auto &pr = *reinterpret_cast<fm::ParseResult *>(static_cast<char *>(m->buf_addr) +
+								dpaa::net::kPrsOffset);
+		std::memset(&pr, fm::kNoOffset, sizeof(pr));
+		pr.l2r.store(c.l2r);
+		pr.vlan_off[1] = c.inner_tag;
+		pr.l3r.store(c.l3r);
+		pr.l4r = c.l4r;
+		pr.nxthdr.store(c.nxthdr);
+		Fd fd = fd_of(m);
+		fd.set_status(c.l4cv ? fm::fd_status::kL4ChecksumValidated : 0);
+		fds.push_back(fd);
+	}
+	inject(fds);
+	// All of them in the portal's ring (it holds 15) before the first poll,
+	// so that they come in as few bursts as the model allows.
+	rte_delay_ms(20);
+	auto got = rx_wait(P, 0, kN, 1000);
+	ASSERT_EQ(got.size(), kN);
+	for (size_t i = 0; i < kN; i++) {
+		SCOPED_TRACE(testing::Message() << "frame " << i);
+		EXPECT_EQ(mbuf_bytes(got[i]), frames[i]);
+		EXPECT_EQ(got[i]->packet_type, cases[i].ptype);
+		EXPECT_EQ(got[i]->ol_flags &
+				  (RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK),
+			  cases[i].flags);
+	}
+	free_all(got);
+	EXPECT_EQ(xstat("rx_bad_descriptors"), 0u);
 }
 
 // A flood of bad descriptors logs one line per second at most, naming the

@@ -180,6 +180,7 @@ PoolSpan pool_span(const rte_mempool *mp, uint32_t meta, uint32_t buf_size) noex
 			continue;
 		best.first = bus::va_to_bus(h->addr) + meta;
 		best.span = h->len - meta - buf_size;
+		best.va_first = va + meta;
 		best_len = h->len;
 	}
 	return best;

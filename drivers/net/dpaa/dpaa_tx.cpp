@@ -312,10 +312,21 @@ constexpr uint16_t kStampMinHeadroom = kTimestampOffset + sizeof(uint64_t);
 		   (fqid & fm::fd_cmd::kCfqMask));
 }
 
+[[gnu::always_inline]] inline void prefetch_mbufs(rte_mbuf *const *pkts, unsigned n) noexcept
+{
+	for (unsigned i = 0; i < n; i++)
+		rte_prefetch0(pkts[i]);
+}
+
 // Stamp: the timesync variant, which looks for RTE_MBUF_F_TX_IEEE1588_TMST.
 template <bool Cksum, bool Stamp>
 uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
+	// The first chunk's mbuf lines are asked for before anything else is
+	// read: what the burst reads first (the queue, this lcore's portal and
+	// pool cache) may have left the cache too, and the frames' misses then
+	// overlap with those instead of following them.
+	prefetch_mbufs(pkts, RTE_MIN(nb_pkts, kBurstMax));
 	TxQueue &q = *static_cast<TxQueue *>(txq);
 	qbman::QmanPortal *portal = bus::qman_portal();
 	if (portal == nullptr) [[unlikely]]
@@ -327,6 +338,10 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 	if (++q.mr_tick == 0) [[unlikely]]
 		take_mr(*portal);
 	PoolCache &pc = pool_cache();
+	// The cached pool in locals: every FD written below is a byte array to
+	// the compiler, which would otherwise reload them after each frame.
+	const rte_mempool *cached_pool = pc.mp;
+	int cached_bpid = pc.bpid;
 	uint16_t sent = 0;
 	uint16_t dropped = 0;
 	uint64_t bytes = 0;
@@ -337,12 +352,16 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 		SlowFrame slow[kBurstMax];
 		uint32_t slow_mask = 0;
 		bool drop = false; // burst[built] is a frame to drop
+		if (sent)
+			prefetch_mbufs(burst, n);
 		unsigned built = 0;
 		for (; built < n; built++) {
 			rte_mbuf *m = burst[built];
-			if (built + 1 < n)
-				rte_prefetch0(burst[built + 1]);
-			const int bpid = pool_bpid(pc, m->pool);
+			if (m->pool != cached_pool) [[unlikely]] {
+				cached_bpid = pool_bpid(pc, m->pool);
+				cached_pool = m->pool;
+			}
+			const int bpid = cached_bpid;
 			const bool stamp = Stamp && (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST);
 			// 1 <= data_len <= buf_len - data_off, in one compare.
 			const bool fast =
@@ -360,6 +379,9 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 						static_cast<char *>(m->buf_addr), m));
 			} else {
 				const SlowResult r = build_slow(q, pc, m, fds[built], slow[built]);
+				// It may have met other pools.
+				cached_pool = pc.mp;
+				cached_bpid = pc.bpid;
 				if (r != SlowResult::built) [[unlikely]] {
 					drop = r == SlowResult::drop;
 					break;
