@@ -273,6 +273,16 @@ private:
 		bool has_arrival = false;
 		// A multirate PHY's forced line rate (set_phy_line_rate), 0: 10G.
 		std::atomic<uint32_t> phy_line_mbps{0};
+		// While poll() serves the port (its Tx ring, then its wire), the
+		// link's speed taken once (0: not yet) for every frame it moves,
+		// rather than the link resolved again per frame; the link cannot
+		// change under the lock poll() runs with. line_ns_bytes/mbps/ns:
+		// the last frame's line time, which the next frame of that size
+		// (most of them) reuses instead of dividing again.
+		bool in_poll = false;
+		uint32_t poll_mbps = 0;
+		uint32_t line_ns_bytes = 0, line_ns_mbps = 0;
+		uint64_t line_ns = 0;
 
 		uint32_t &m(uint32_t off) noexcept { return mac[off / 4]; }
 		uint32_t &r(uint32_t off) noexcept { return rx[off / 4]; }
@@ -291,6 +301,10 @@ private:
 		void write32(uint32_t off, uint32_t v) noexcept override;
 		Fman &owner;
 	};
+
+	// How long a frame of 'bytes' (FCS, preamble and gap included) takes
+	// on the port's link: what each frame moves the virtual clock by.
+	uint64_t line_time_ns(Port &p, uint32_t bytes) noexcept;
 
 	// Rx: the whole path for one frame; true = taken (possibly dropped).
 	bool rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexcept;

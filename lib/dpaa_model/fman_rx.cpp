@@ -5,6 +5,7 @@
 // (buffers, IC copy, frame, S/G), enqueue to QMan.
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "dpaa_hw/fman_fd.hpp"
@@ -35,8 +36,9 @@ uint16_t load_be16(const uint8_t *p) noexcept
 
 void store_be64(uint8_t *p, uint64_t v) noexcept
 {
-	for (int i = 7; i >= 0; i--, v >>= 8)
-		p[i] = static_cast<uint8_t>(v);
+	if constexpr (std::endian::native == std::endian::little)
+		v = __builtin_bswap64(v);
+	std::memcpy(p, &v, sizeof(v));
 }
 
 uint32_t size_bucket(uint32_t wire_len, bool rx) noexcept
@@ -112,7 +114,7 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 	const uint64_t arrival = p.has_arrival ? p.arrival_ns : frame_ns_;
 	p.has_arrival = false;
 	rx_stamp_ = timer_.counter_at(arrival);
-	frame_ns_ += (uint64_t{wire_len} + 20) * 8000 / std::max<uint32_t>(p.speed_mbps(), 1);
+	frame_ns_ += line_time_ns(p, wire_len + 20);
 
 	p.count(st::kREoct, wire_len);
 	p.count(st::kRPkt);
