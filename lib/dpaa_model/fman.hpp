@@ -312,6 +312,8 @@ private:
 	bool rx_buffers_available(Port &p, uint32_t len) noexcept;
 	void bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noexcept;
 	void rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept;
+	void prefetch_next_buffer(uint8_t bpid, uint32_t iceof, uint32_t icsz,
+				  uint32_t bsm) noexcept;
 
 	// Tx: one FD from the port's ring.
 	void tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept;

@@ -198,6 +198,27 @@ bool Fman::rx_buffers_available(Port &p, uint32_t len) noexcept
 	return bman.free_count(largest.bpid) >= nseg + 1;
 }
 
+// Buffers come back to their pool cold (FIFO, after a lap through every
+// other buffer), and writing a frame's IC and first line into them were
+// write misses that cost FMan Rx more host time than all its other work.
+// The buffer the next frame will get is known now: its lines are fetched
+// for writing while this frame goes on, which changes nothing the model
+// does or shows.
+void Fman::prefetch_next_buffer(uint8_t bpid, uint32_t iceof, uint32_t icsz, uint32_t bsm) noexcept
+{
+	uint64_t next;
+	if (!soc_.bman().next_buffer(bpid, next))
+		return;
+	auto *host = static_cast<const uint8_t *>(mem_.to_host(next, bsm + 1));
+	if (host == nullptr)
+		return;
+	if (icsz > 0) {
+		__builtin_prefetch(host + iceof, 1);
+		__builtin_prefetch(host + iceof + icsz - 1, 1);
+	}
+	__builtin_prefetch(host + bsm, 1);
+}
+
 void Fman::rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept
 {
 	Bman &bman = soc_.bman();
@@ -369,6 +390,7 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 		std::memcpy(host + iceof, ic + iciof, icsz);
 		std::memcpy(host + bsm, f, len);
 		fd = hw::Fd::contig(bufs[0], bpid, static_cast<uint16_t>(bsm), len);
+		prefetch_next_buffer(bpid, iceof, icsz, bsm);
 	} else {
 		// Scatter/gather: table buffer + nseg data buffers, all from the largest pool.
 		bpid = largest.bpid;
