@@ -75,9 +75,13 @@ bool Fman::mac_accepts(const Port &p, const uint8_t *dst) const noexcept
 	const uint32_t cmd = p.mac[memac::kCommandConfig / 4];
 	if (cmd & memac::cmd::kPromiscuous)
 		return true;
+	// As a 48-bit number with address byte 0 in bits [47:40] (decode_addr).
 	uint64_t a = 0;
-	for (unsigned i = 0; i < 6; i++)
-		a = a << 8 | dst[i];
+	std::memcpy(&a, dst, 6);
+	if constexpr (std::endian::native == std::endian::little)
+		a = __builtin_bswap64(a) >> 16;
+	else
+		a >>= 16;
 	if (dst[0] & 1) {
 		if (is_broadcast(dst))
 			return true;
