@@ -40,6 +40,10 @@ public:
 	// All or nothing, as the acquire command: returns n or 0.
 	unsigned acquire(uint8_t bpid, uint64_t *out, unsigned n);
 	uint32_t free_count(uint8_t bpid) const;
+	// The buffer an acquire of one would return now, false if none: for a
+	// block to bring its lines into the host's cache ahead of use (a hint
+	// to the host; it changes nothing in the pool).
+	bool next_buffer(uint8_t bpid, uint64_t &addr) const noexcept;
 	bool depleted(uint8_t bpid) const;
 	uint64_t depletion_entries(uint8_t bpid) const;
 	void set_order(uint8_t bpid, PoolOrder order);

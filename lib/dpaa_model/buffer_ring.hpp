@@ -35,6 +35,9 @@ public:
 		count_--;
 		return v;
 	}
+	// What pop_front() / pop_back() would return; the ring must not be empty.
+	uint64_t front() const noexcept { return slots_[head_]; }
+	uint64_t back() const noexcept { return slots_[(head_ + count_ - 1) & mask_]; }
 	uint64_t pop_back() noexcept
 	{
 		count_--;

@@ -104,6 +104,8 @@ bool Fman::poll()
 		frame_ns_ = std::max(frame_ns_, clock_ns(CLOCK_MONOTONIC) - clock_origin_ns_);
 	bool did = false;
 	for (Port *p : present_) {
+		p->in_poll = true;
+		p->poll_mbps = 0;
 		TxRing &ring = p->ring;
 		for (unsigned n = 0; n < kTxBudget && ring.count > 0 && p->tx_ready(); n++) {
 			const hw::Fd fd = ring.fds[ring.head];
@@ -115,8 +117,27 @@ bool Fman::poll()
 		}
 		if (p->wire != nullptr)
 			did |= p->wire->poll();
+		p->in_poll = false;
 	}
 	return did;
+}
+
+uint64_t Fman::line_time_ns(Port &p, uint32_t bytes) noexcept
+{
+	uint32_t mbps;
+	if (!p.in_poll) {
+		mbps = std::max<uint32_t>(p.speed_mbps(), 1);
+	} else {
+		if (p.poll_mbps == 0)
+			p.poll_mbps = std::max<uint32_t>(p.speed_mbps(), 1);
+		mbps = p.poll_mbps;
+	}
+	if (bytes != p.line_ns_bytes || mbps != p.line_ns_mbps) {
+		p.line_ns_bytes = bytes;
+		p.line_ns_mbps = mbps;
+		p.line_ns = uint64_t{bytes} * 8000 / mbps;
+	}
+	return p.line_ns;
 }
 
 bool Fman::Port::wire_rx(std::span<const uint8_t> frame, bool fcs_ok)

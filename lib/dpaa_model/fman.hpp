@@ -273,6 +273,16 @@ private:
 		bool has_arrival = false;
 		// A multirate PHY's forced line rate (set_phy_line_rate), 0: 10G.
 		std::atomic<uint32_t> phy_line_mbps{0};
+		// While poll() serves the port (its Tx ring, then its wire), the
+		// link's speed taken once (0: not yet) for every frame it moves,
+		// rather than the link resolved again per frame; the link cannot
+		// change under the lock poll() runs with. line_ns_bytes/mbps/ns:
+		// the last frame's line time, which the next frame of that size
+		// (most of them) reuses instead of dividing again.
+		bool in_poll = false;
+		uint32_t poll_mbps = 0;
+		uint32_t line_ns_bytes = 0, line_ns_mbps = 0;
+		uint64_t line_ns = 0;
 
 		uint32_t &m(uint32_t off) noexcept { return mac[off / 4]; }
 		uint32_t &r(uint32_t off) noexcept { return rx[off / 4]; }
@@ -292,12 +302,18 @@ private:
 		Fman &owner;
 	};
 
+	// How long a frame of 'bytes' (FCS, preamble and gap included) takes
+	// on the port's link: what each frame moves the virtual clock by.
+	uint64_t line_time_ns(Port &p, uint32_t bytes) noexcept;
+
 	// Rx: the whole path for one frame; true = taken (possibly dropped).
 	bool rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexcept;
 	bool mac_accepts(const Port &p, const uint8_t *dst) const noexcept;
 	bool rx_buffers_available(Port &p, uint32_t len) noexcept;
 	void bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noexcept;
 	void rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept;
+	void prefetch_next_buffer(uint8_t bpid, uint32_t iceof, uint32_t icsz,
+				  uint32_t bsm) noexcept;
 
 	// Tx: one FD from the port's ring.
 	void tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept;

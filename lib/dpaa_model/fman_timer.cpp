@@ -3,6 +3,9 @@
 
 #include "dpaa_model/fman_timer.hpp"
 
+#include <algorithm>
+#include <numeric>
+
 #include "dpaa_hw/fman_timer.hpp"
 
 namespace dpaa::model
@@ -16,11 +19,22 @@ namespace
 // the FMan's timer could not be read from a public source).
 constexpr uint32_t kTmrIdValue = 0x00010100;
 
-uint64_t ticks_at(uint64_t ns) noexcept
+// Reference ticks in ns nanoseconds: floor(ns * kRefClockHz / 1e9), with the
+// fraction reduced (7/10 for 700 MHz) and split at a whole number of its
+// denominators, so that no 128-bit division runs for every frame stamped.
+constexpr uint64_t kTickNum =
+	FmanTimer::kRefClockHz / std::gcd(FmanTimer::kRefClockHz, 1'000'000'000ull);
+constexpr uint64_t kTickDen = 1'000'000'000ull / std::gcd(FmanTimer::kRefClockHz, 1'000'000'000ull);
+static_assert(kTickNum < (uint64_t{1} << 32) && kTickDen < (uint64_t{1} << 32));
+
+constexpr uint64_t ticks_at(uint64_t ns) noexcept
 {
-	return static_cast<uint64_t>(static_cast<unsigned __int128>(ns) * FmanTimer::kRefClockHz /
-				     1'000'000'000u);
+	return ns / kTickDen * kTickNum + ns % kTickDen * kTickNum / kTickDen;
 }
+static_assert(ticks_at(1'000'000'000) == FmanTimer::kRefClockHz);
+static_assert(ticks_at(UINT64_MAX) ==
+	      static_cast<uint64_t>(static_cast<unsigned __int128>(UINT64_MAX) *
+				    FmanTimer::kRefClockHz / 1'000'000'000u));
 } // namespace
 
 FmanTimer::FmanTimer(uint64_t start_ns) noexcept
@@ -51,6 +65,7 @@ void FmanTimer::reset(uint64_t now_ns, uint64_t start_ns) noexcept
 	fiper_started_ = false;
 	fiper_base_ = 0;
 	cnt_h_latch_ = cnt_l_write_ = 0;
+	next_event_ = 0;
 }
 
 bool FmanTimer::running() const noexcept
@@ -81,6 +96,11 @@ void FmanTimer::advance(uint64_t now_ns) noexcept
 	}
 	const uint64_t from = cnt_;
 	cnt_ += steps * period;
+	// Nothing can happen before next_event_ (check_events() says when the
+	// next alarm or pulse is due), except the pulse a counter standing on
+	// the FIPER base gives again: no look at the alarms and FIPERs per read.
+	if (cnt_ < next_event_ && from != fiper_base_)
+		return;
 	check_events(from, cnt_);
 }
 
@@ -99,6 +119,12 @@ void FmanTimer::check_events(uint64_t from, uint64_t to) noexcept
 			from = alarm_[i];
 		}
 	}
+	// The counter value at which the next call may find something: the
+	// earliest armed alarm, and (below) each FIPER's next pulse.
+	next_event_ = UINT64_MAX;
+	for (unsigned i = 0; i < ft::kNumAlarms; i++)
+		if (alarm_armed_[i])
+			next_event_ = std::min(next_event_, alarm_[i]);
 	if (!fiper_started_)
 		return;
 	const uint64_t period = ft::ctrl::tclk_period(regs_[ft::kTmrCtrl / 4]);
@@ -106,9 +132,39 @@ void FmanTimer::check_events(uint64_t from, uint64_t to) noexcept
 		const uint64_t every = uint64_t{regs_[ft::tmr_fiper(i) / 4]} + period;
 		if (regs_[ft::tmr_fiper(i) / 4] == 0 || from < fiper_base_)
 			continue;
-		if ((to - fiper_base_) / every > (from - fiper_base_) / every ||
-		    from == fiper_base_)
+		// A pulse when [from, to] crosses the end of the interval of
+		// pulses 'from' is in, i.e. (to - base) / every > (from - base) /
+		// every. The interval is kept while 'from' stays in it (the
+		// timer is read for every frame, a pulse comes every 100 us or
+		// second), so that a division runs once per pulse, not per read.
+		FiperInterval &iv = fiper_iv_[i];
+		if (iv.base != fiper_base_ || iv.every != every || from < iv.begin ||
+		    from >= iv.end) {
+			const uint64_t k = (from - fiper_base_) / every;
+			iv = {fiper_base_, every, fiper_base_ + k * every,
+			      fiper_base_ + (k + 1) * every};
+		}
+		if (to >= iv.end || from == fiper_base_)
 			tevent |= ft::event::pulse(i);
+	}
+	// The next pulse after 'to' (the next call's 'from', unless software
+	// writes the counter, which resets next_event_): the end of the
+	// interval 'to' is in, or the base while 'to' is before it.
+	for (unsigned i = 0; i < ft::kNumFipers; i++) {
+		if (regs_[ft::tmr_fiper(i) / 4] == 0)
+			continue;
+		if (to < fiper_base_) {
+			next_event_ = std::min(next_event_, fiper_base_);
+			continue;
+		}
+		const uint64_t every = uint64_t{regs_[ft::tmr_fiper(i) / 4]} + period;
+		FiperInterval &iv = fiper_iv_[i];
+		if (iv.base != fiper_base_ || iv.every != every || to < iv.begin || to >= iv.end) {
+			const uint64_t k = (to - fiper_base_) / every;
+			iv = {fiper_base_, every, fiper_base_ + k * every,
+			      fiper_base_ + (k + 1) * every};
+		}
+		next_event_ = std::min(next_event_, iv.end);
 	}
 }
 
@@ -160,6 +216,7 @@ uint32_t FmanTimer::read(uint32_t off, uint64_t now_ns) noexcept
 void FmanTimer::write(uint32_t off, uint32_t v, uint64_t now_ns) noexcept
 {
 	advance(now_ns);
+	next_event_ = 0; // whatever the write changes, the next advance looks again
 	switch (off) {
 	case ft::kTmrId:
 	case ft::kTmrId2:

@@ -21,6 +21,8 @@
 #include <array>
 #include <cstdint>
 
+#include "dpaa_hw/fman_timer.hpp"
+
 namespace dpaa::model
 {
 
@@ -68,6 +70,15 @@ private:
 	std::array<uint32_t, 2> alarm_l_write_{};
 	uint64_t fiper_base_ = 0; // counter value the pulses count from
 	bool fiper_started_ = false;
+	// The interval [begin, end) between two pulses of a FIPER that the
+	// counter was last in, for the base and period it was computed with
+	// (a cache: any other base or period recomputes it).
+	struct FiperInterval {
+		uint64_t base = 0, every = 0, begin = 1, end = 0;
+	};
+	std::array<FiperInterval, hw::fman_timer::kNumFipers> fiper_iv_{};
+	// No alarm or pulse is due while the counter stays below this (0: look).
+	uint64_t next_event_ = 0;
 };
 
 } // namespace dpaa::model

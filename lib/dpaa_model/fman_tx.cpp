@@ -227,7 +227,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 	// the 1588 timer's value the FMan records for it (FD command UPD).
 	tx_departure_ns_ = frame_ns_;
 	const uint64_t tx_stamp = timer_.counter_at(tx_departure_ns_);
-	frame_ns_ += (uint64_t{len} + kFcsLen + 20) * 8000 / std::max<uint32_t>(p.speed_mbps(), 1);
+	frame_ns_ += line_time_ns(p, len + kFcsLen + 20);
 	if (!(mac_cmd & memac::cmd::kTxEn)) {
 		p.stats.tx_mac_disabled++;
 		bmi_count(tx::kTfdc);

@@ -63,7 +63,11 @@ private:
 	uint8_t buf_[kMaxFrame];
 	size_t len_;
 	size_t l2_;
-	uint32_t filler_sum_;
+	// The IPv4 header's and the UDP datagram's (pseudo-header included)
+	// sums of flow 0, sequence 0, checksum fields 0: make() adds what
+	// (flow, seq) changes (RFC 1624) instead of summing the frame again.
+	uint32_t ip_sum0_;
+	uint32_t udp_sum0_;
 };
 
 // What a sink learns from a frame: whether it is a generator frame at all,

@@ -225,14 +225,26 @@ bool Qman::would_tail_drop(uint32_t fqid, uint32_t bytes) const noexcept
 
 void Qman::attach_channel_consumer(uint16_t channel, ChannelConsumer &c)
 {
-	if (ChannelState *ch = channel_state(channel))
+	if (ChannelState *ch = channel_state(channel)) {
 		ch->consumer = &c;
+		refresh_consumer_slots();
+	}
 }
 
 void Qman::detach_channel_consumer(uint16_t channel)
 {
-	if (ChannelState *ch = channel_state(channel))
+	if (ChannelState *ch = channel_state(channel)) {
 		ch->consumer = nullptr;
+		refresh_consumer_slots();
+	}
+}
+
+void Qman::refresh_consumer_slots() noexcept
+{
+	num_consumer_slots_ = 0;
+	for (unsigned i = 0; i < kNumChannels; i++)
+		if (channels_[i].consumer != nullptr)
+			consumer_slots_[num_consumer_slots_++] = static_cast<uint8_t>(i);
 }
 
 bool Qman::poll_consumers()
@@ -242,8 +254,10 @@ bool Qman::poll_consumers()
 	constexpr unsigned kPerVisit = 3;
 	constexpr unsigned kPerChannel = 64;
 	bool moved = false;
-	for (ChannelState &ch : channels_) {
-		if (ch.consumer == nullptr || !ch.nonempty)
+	// The channels with a consumer, in channel order, not all channels.
+	for (unsigned k = 0; k < num_consumer_slots_; k++) {
+		ChannelState &ch = channels_[consumer_slots_[k]];
+		if (!ch.nonempty)
 			continue;
 		unsigned budget = kPerChannel;
 		bool busy = false;

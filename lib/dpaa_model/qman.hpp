@@ -214,6 +214,10 @@ private:
 	std::array<std::unique_ptr<Page>, 1u << (24 - kPageBits)> fqs_;
 
 	std::array<ChannelState, kNumChannels> channels_{};
+	// Indexes of the channels that have a consumer, ascending.
+	std::array<uint8_t, kNumChannels> consumer_slots_{};
+	unsigned num_consumer_slots_ = 0;
+	void refresh_consumer_slots() noexcept;
 	std::array<Cgr, hw::qm::kNumCgrs> cgrs_{};
 	std::array<QmanSwPortal *, kNumPortals> portals_{};
 	unsigned consumer_rr_ = 0;

@@ -79,7 +79,7 @@ bool Soc::step_locked()
 	did |= qman_.poll_consumers();
 	for (auto &p : qportals_)
 		did |= p->produce();
-	steps_.fetch_add(1, std::memory_order_relaxed);
+	bump(steps_); // under the lock: one writer at a time
 	return did;
 }
 

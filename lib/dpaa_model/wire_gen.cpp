@@ -22,9 +22,19 @@ void GenWire::attach(MacPort &mac)
 	pacer_ = Pacer(params_.rate, mac.speed_mbps(), throttle_);
 }
 
+namespace
+{
+// The counters have one writer, the model's thread (or the test stepping
+// it): a relaxed load and store, no locked add.
+void bump(std::atomic<uint64_t> &c, uint64_t n = 1) noexcept
+{
+	c.store(c.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+}
+} // namespace
+
 bool GenWire::transmit(std::span<const uint8_t>)
 {
-	from_mac_.fetch_add(1, std::memory_order_relaxed);
+	bump(from_mac_);
 	return true;
 }
 
@@ -35,28 +45,40 @@ bool GenWire::poll()
 	bool worked = false;
 	const uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;
 	const bool lossless = params_.rate.kind == Rate::Kind::max;
+	// Sent frames and bytes are published once per poll.
+	uint64_t sent = 0, bytes = 0;
 	for (unsigned n = 0; n < kPollBurst; n++) {
 		if (params_.count && next_ >= params_.count)
 			break;
 		if (!pacer_.ready(now))
 			break;
 		if (lossless && mac_->rx_backlogged()) {
-			held_.store(held_.load(std::memory_order_relaxed) + 1,
-				    std::memory_order_relaxed);
+			bump(held_);
 			break;
 		}
-		gen::FrameTemplate &t = *templates_[next_ % templates_.size()];
+		// Frame next_: template next_ % sizes, flow next_ % flows, sequence
+		// next_ / flows, kept as counters rather than divided per frame.
 		std::span<const uint8_t> f =
-			t.make(uint16_t(next_ % params_.flows), uint32_t(next_ / params_.flows));
+			templates_[next_template_]->make(uint16_t(next_flow_), uint32_t(next_seq_));
 		if (!mac_->wire_rx(f, true)) {
-			refused_.fetch_add(1, std::memory_order_relaxed);
+			bump(refused_);
 			break;
 		}
 		pacer_.sent(f.size());
 		next_++;
-		sent_.fetch_add(1, std::memory_order_relaxed);
-		sent_bytes_.fetch_add(f.size(), std::memory_order_relaxed);
+		if (++next_template_ == templates_.size())
+			next_template_ = 0;
+		if (++next_flow_ == params_.flows) {
+			next_flow_ = 0;
+			next_seq_++;
+		}
+		sent++;
+		bytes += f.size();
 		worked = true;
+	}
+	if (sent != 0) {
+		bump(sent_, sent);
+		bump(sent_bytes_, bytes);
 	}
 	return worked;
 }

@@ -69,6 +69,10 @@ private:
 	Pacer pacer_;
 	std::vector<std::unique_ptr<gen::FrameTemplate>> templates_; // one per size
 	uint64_t next_ = 0; // index of the next frame to offer
+	// next_ % sizes, next_ % flows and next_ / flows.
+	size_t next_template_ = 0;
+	uint32_t next_flow_ = 0;
+	uint64_t next_seq_ = 0;
 	std::atomic<uint64_t> sent_{0}, sent_bytes_{0}, refused_{0}, from_mac_{0}, held_{0};
 };
 

@@ -143,13 +143,17 @@ TEST(GenWire, TemplateMatchesTheReferenceBuilder)
 	for (gen::Tags tags : {gen::Tags{}, gen::Tags{7, {}, {}}, gen::Tags{{}, 1, 2}}) {
 		for (size_t len : {60u, 61u, 333u, 1514u, 9600u}) {
 			gen::FrameTemplate t(len, tags);
-			for (uint32_t flow : {0u, 1u, 255u, 256u, 65535u}) {
-				Frame ref(len);
-				gen::build(ref, tags, uint16_t(flow), flow * 7919u);
-				std::span<const uint8_t> fast =
-					t.make(uint16_t(flow), flow * 7919u);
-				EXPECT_EQ(Frame(fast.begin(), fast.end()), ref)
-					<< len << " " << flow;
+			for (uint32_t flow : {0u, 1u, 255u, 256u, 64511u, 64512u, 65535u}) {
+				// make() patches the checksums of flow 0, sequence 0:
+				// sequences whose halves carry, and the largest.
+				for (uint32_t seq :
+				     {flow * 7919u, 0xffffu, 0x10000u, 0xfffeffffu, 0xffffffffu}) {
+					Frame ref(len);
+					gen::build(ref, tags, uint16_t(flow), seq);
+					std::span<const uint8_t> fast = t.make(uint16_t(flow), seq);
+					EXPECT_EQ(Frame(fast.begin(), fast.end()), ref)
+						<< len << " " << flow << " " << seq;
+				}
 			}
 		}
 	}
