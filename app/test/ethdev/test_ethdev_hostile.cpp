@@ -135,8 +135,10 @@ struct SgTable {
 
 	Fd fd(uint32_t len) const
 	{
-		std::memcpy(static_cast<char *>(tbl->buf_addr) + off, entries.data(),
-			    entries.size() * sizeof(SgEntry));
+		// An empty table's data() may be nullptr, which memcpy must not get.
+		if (!entries.empty())
+			std::memcpy(static_cast<char *>(tbl->buf_addr) + off, entries.data(),
+				    entries.size() * sizeof(SgEntry));
 		Fd f{};
 		f.set_addr(bus_of(tbl->buf_addr));
 		f.set_bpid(bpid_of(tbl->pool));

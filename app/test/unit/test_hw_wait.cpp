@@ -32,7 +32,11 @@ using namespace dpaa::test;
 namespace
 {
 
-constexpr unsigned long kLatePolls = 3 * dpaa::qbman::kWaitSpinPolls;
+// Past the spin by a few polls, each of which yields: the answer must not
+// depend on how long a yield takes. On a loaded machine (or a niced sanitizer
+// run) one yield can cost several milliseconds, and thousands of them would
+// run into the wait's own kWaitTimeoutNs.
+constexpr unsigned long kLatePolls = dpaa::qbman::kWaitSpinPolls + 16;
 
 // Steps the model only once the driver has polled kLatePolls times.
 struct LateModel {

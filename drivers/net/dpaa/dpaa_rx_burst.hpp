@@ -57,10 +57,14 @@ namespace qm = hw::qm;
 	return static_cast<char *>(bus::bus_to_va(fd.addr()));
 }
 
-// The mbuf's first line and the buffer's first line (annotation).
+// The mbuf's first line and the buffer's first line (annotation). The FD
+// is not checked yet: its address may be in no mapping (buf is then
+// nullptr) or in no buffer. A prefetch of any address is harmless, but
+// pointer arithmetic outside an object is undefined, so the mbuf's address
+// is computed as an integer (UBSan caught "buf - meta" on nullptr).
 [[gnu::always_inline]] inline void prefetch_frame(const char *buf, uint32_t meta) noexcept
 {
-	rte_prefetch0(buf - meta);
+	rte_prefetch0(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(buf) - meta));
 	rte_prefetch0(buf);
 }
 
@@ -128,11 +132,16 @@ template <class FrameWork = RxFrameNoWork>
 			       static_cast<uint32_t>(fd.format()) | (fd.bpid() ^ c.bpid);
 	if ((other != 0) | !c.span.holds(fd.addr()) | (fd.offset() + len > c.buf_size)) [[unlikely]]
 		return rx_fd_slow(q, fd);
-	auto *m = reinterpret_cast<rte_mbuf *>(buf - c.meta);
+	char *const hdr = buf - c.meta;
 	// Inside the pool's memory: at a buffer's start? (The mbuf's first
-	// line, prefetched and about to be written anyway.)
-	if (m->buf_addr != buf) [[unlikely]]
+	// line, prefetched and about to be written anyway.) Read as bytes: until
+	// it is, hdr is no rte_mbuf, maybe not even aligned as one (UBSan caught
+	// the member access on a hostile FD's address).
+	void *buf_addr;
+	memcpy(&buf_addr, hdr + offsetof(rte_mbuf, buf_addr), sizeof(buf_addr));
+	if (buf_addr != buf) [[unlikely]]
 		return rx_fd_slow(q, fd);
+	auto *m = reinterpret_cast<rte_mbuf *>(hdr);
 	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(buf + kPrsOffset);
 	rearm(m, c.rearm | fd.offset());
 	m->pkt_len = len;
