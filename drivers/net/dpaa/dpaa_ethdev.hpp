@@ -69,6 +69,34 @@ struct QueueStats {
 	uint64_t errors;
 };
 
+// A queue's counters have one writer, the lcore in the queue's bursts, and
+// readers on other threads (stats_get, xstats_get); stats_reset records a
+// base instead of writing them. Relaxed atomic loads and stores compile to
+// the plain moves of a non-atomic add (no locked instruction) and give a
+// reader a whole value, where plain accesses from two threads are a data
+// race.
+inline void counter_add(uint64_t &c, uint64_t n) noexcept
+{
+	__atomic_store_n(&c, __atomic_load_n(&c, __ATOMIC_RELAXED) + n, __ATOMIC_RELAXED);
+}
+
+inline uint64_t counter_get(const uint64_t &c) noexcept
+{
+	return __atomic_load_n(&c, __ATOMIC_RELAXED);
+}
+
+// What a queue counted since the last stats_reset.
+inline QueueStats stats_since(const QueueStats &now, const QueueStats &base) noexcept
+{
+	return {counter_get(now.packets) - base.packets, counter_get(now.bytes) - base.bytes,
+		counter_get(now.errors) - base.errors};
+}
+
+inline QueueStats stats_now(const QueueStats &now) noexcept
+{
+	return stats_since(now, QueueStats{});
+}
+
 inline constexpr unsigned kRxStash = 32;
 
 struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
@@ -101,6 +129,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint64_t bad_fds_logged; // bad_fds at the last log line
 	uint64_t bad_log_tsc;	 // when that line was written
 	uint64_t bad_fds_base;	 // bad_fds at the last stats reset
+	QueueStats stats_base;	 // stats at the last stats reset
 	// The process whose portal driver 'portal' is: DPDK processes share
 	// the queue, not their portal drivers (see bound_portal_here()).
 	int32_t portal_pid;
@@ -128,6 +157,8 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	QueueStats stats;
 	uint64_t copied; // frames that took the copy path
 	Port *port;
+	QueueStats stats_base; // stats and copied at the last stats_reset
+	uint64_t copied_base;
 	uint16_t nb_desc;
 	rte_eth_txconf conf;
 };

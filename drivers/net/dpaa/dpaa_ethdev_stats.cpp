@@ -142,7 +142,7 @@ uint64_t tx_copied(const rte_eth_dev *dev) noexcept
 	uint64_t n = 0;
 	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
 		if (auto *q = static_cast<const TxQueue *>(dev->data->tx_queues[i]))
-			n += q->copied;
+			n += counter_get(q->copied) - q->copied_base;
 	return n;
 }
 
@@ -159,7 +159,8 @@ uint64_t rx_queue_errors(const rte_eth_dev *dev) noexcept
 	uint64_t n = 0;
 	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++)
 		if (auto *q = static_cast<const RxQueue *>(dev->data->rx_queues[i]))
-			n += q->stats.errors + __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
+			n += stats_since(q->stats, q->stats_base).errors +
+			     __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
 	return n;
 }
 
@@ -168,7 +169,7 @@ uint64_t tx_queue_errors(const rte_eth_dev *dev) noexcept
 	uint64_t n = 0;
 	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
 		if (auto *q = static_cast<const TxQueue *>(dev->data->tx_queues[i]))
-			n += q->stats.errors;
+			n += stats_since(q->stats, q->stats_base).errors;
 	return n;
 }
 
@@ -179,7 +180,7 @@ uint64_t rx_bad_descriptors(const rte_eth_dev *dev) noexcept
 	uint64_t n = 0;
 	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++)
 		if (auto *q = static_cast<const RxQueue *>(dev->data->rx_queues[i]))
-			n += q->bad_fds - q->bad_fds_base;
+			n += counter_get(q->bad_fds) - q->bad_fds_base;
 	return n;
 }
 
@@ -215,25 +216,27 @@ int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
 		const auto *q = static_cast<const RxQueue *>(d.rx_queues[i]);
 		if (q == nullptr)
 			continue;
-		st->ipackets += q->stats.packets;
-		st->ibytes += q->stats.bytes;
-		rx_errors += q->stats.errors + __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
+		const QueueStats qs = stats_since(q->stats, q->stats_base);
+		st->ipackets += qs.packets;
+		st->ibytes += qs.bytes;
+		rx_errors += qs.errors + __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
 		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
-			st->q_ipackets[i] = q->stats.packets;
-			st->q_ibytes[i] = q->stats.bytes;
-			st->q_errors[i] = q->stats.errors;
+			st->q_ipackets[i] = qs.packets;
+			st->q_ibytes[i] = qs.bytes;
+			st->q_errors[i] = qs.errors;
 		}
 	}
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
 		const auto *q = static_cast<const TxQueue *>(d.tx_queues[i]);
 		if (q == nullptr)
 			continue;
-		st->opackets += q->stats.packets;
-		st->obytes += q->stats.bytes;
-		tx_errors += q->stats.errors;
+		const QueueStats qs = stats_since(q->stats, q->stats_base);
+		st->opackets += qs.packets;
+		st->obytes += qs.bytes;
+		tx_errors += qs.errors;
 		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
-			st->q_opackets[i] = q->stats.packets;
-			st->q_obytes[i] = q->stats.bytes;
+			st->q_opackets[i] = qs.packets;
+			st->q_obytes[i] = qs.bytes;
 		}
 	}
 	// Frames the hardware dropped for want of room: QMan tail drop and
@@ -267,14 +270,16 @@ int stats_reset(rte_eth_dev *dev) noexcept
 	const rte_eth_dev_data &d = *dev->data;
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
 		if (auto *q = static_cast<RxQueue *>(d.rx_queues[i])) {
-			q->stats = QueueStats{};
+			// The bursts' counters are theirs to write: a reset
+			// takes them as the base from which the next reads count.
+			q->stats_base = stats_now(q->stats);
 			__atomic_store_n(&q->stray, 0, __ATOMIC_RELAXED);
-			q->bad_fds_base = q->bad_fds;
+			q->bad_fds_base = counter_get(q->bad_fds);
 		}
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
 		if (auto *q = static_cast<TxQueue *>(d.tx_queues[i])) {
-			q->stats = QueueStats{};
-			q->copied = 0;
+			q->stats_base = stats_now(q->stats);
+			q->copied_base = counter_get(q->copied);
 		}
 	return 0;
 }

@@ -75,7 +75,7 @@ qbman::QmanPortal *bound_portal_here(const RxQueue &q) noexcept
 
 void bind_portal(RxQueue &q, qbman::QmanPortal *portal) noexcept
 {
-	q.portal = portal;
+	std::atomic_ref(q.portal).store(portal, std::memory_order_relaxed);
 	q.portal_pid = getpid();
 }
 
@@ -120,7 +120,7 @@ void drain_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexce
 	if (park_foreign_entry(e, portal))
 		return;
 	if (RxQueue *o = rxq_by_ctx(e.context_b()))
-		o->stats.errors++;
+		counter_add(o->stats.errors, 1);
 	free_fd_buffers(e.fd);
 }
 
@@ -286,7 +286,7 @@ int rx_fq_init(qbman::QmanPortal &portal, const RxQueue &q) noexcept
 void unbind_push_queue(RxQueue &q) noexcept
 {
 	qbman::QmanPortal *bound = bound_portal_here(q);
-	q.portal = nullptr;
+	std::atomic_ref(q.portal).store(nullptr, std::memory_order_relaxed);
 	if (bound != nullptr && q.channel != 0)
 		update_sdqcr(*bound, 0, sdq_bit(q));
 }
@@ -577,11 +577,11 @@ void fqs_stop(Port &p) noexcept
 		uint64_t dropped = 0;
 		fq_shutdown(*portal, fqid, &dropped);
 		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i]))
-			q->stats.errors += dropped;
+			counter_add(q->stats.errors, dropped);
 	}
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
-		q.state = RxqState::stopped;
+		std::atomic_ref(q.state).store(RxqState::stopped, std::memory_order_release);
 		// A secondary process's portal keeps the channel until that
 		// process gives the portal back (which clears its SDQCR).
 		if (q.channel != 0 && bound_portal_here(q) != nullptr)
@@ -589,7 +589,7 @@ void fqs_stop(Port &p) noexcept
 		fq_shutdown(*portal, q.fqid, nullptr);
 		// Frames another queue's burst parked for this one.
 		free_stash(q);
-		q.portal = nullptr;
+		std::atomic_ref(q.portal).store(nullptr, std::memory_order_relaxed);
 	}
 	uint64_t errs = 0;
 	fq_shutdown(*portal, p.err_fqid, &errs, &p.err_mac_frames);

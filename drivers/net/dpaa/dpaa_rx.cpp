@@ -60,7 +60,7 @@ bool park_foreign_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal)
 	if (m)
 		o->stash[o->stash_n++] = m;
 	else
-		o->stats.errors++;
+		counter_add(o->stats.errors, 1);
 	return true;
 }
 

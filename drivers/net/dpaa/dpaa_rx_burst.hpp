@@ -18,6 +18,7 @@
 
 #pragma once
 
+#include <atomic>
 #include <cstring>
 
 #include <rte_prefetch.h>
@@ -175,13 +176,17 @@ uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 	qbman::QmanPortal *portal = bus::qman_portal();
 	if (portal == nullptr) [[unlikely]]
 		return 0;
-	if (q.state != RxqState::running) [[unlikely]]
+	// A control thread's queue stop or start changes both while this
+	// lcore may be here: read as atomics (plain loads on x86 and arm64).
+	if (std::atomic_ref(q.state).load(std::memory_order_acquire) != RxqState::running)
+		[[unlikely]]
 		return rxq_idle_burst(q, *portal);
+	qbman::QmanPortal *const bound = std::atomic_ref(q.portal).load(std::memory_order_relaxed);
 	unsigned nb = RTE_MIN(nb_pkts, kBurstMax);
 	unsigned got = 0;
 
 	if constexpr (Mode == RxMode::push) {
-		if (q.portal != portal) [[unlikely]] {
+		if (bound != portal) [[unlikely]] {
 			if (bind_push_queue(q, *portal) < 0)
 				return 0;
 		}
@@ -189,15 +194,17 @@ uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 		// The portal this queue's volatile dequeues deliver to: a burst
 		// of another queue of this lcore that meets one of its frames
 		// parks it for this queue (park_foreign_entry).
-		if (q.portal != portal) [[unlikely]]
+		if (bound != portal) [[unlikely]]
 			bind_portal(q, portal);
 	}
 	if (q.stash_n) [[unlikely]] {
 		got = drain_stash(q, pkts, nb);
 		if (got == nb) {
-			q.stats.packets += got;
+			uint64_t bytes = 0;
 			for (unsigned i = 0; i < got; i++)
-				q.stats.bytes += pkts[i]->pkt_len;
+				bytes += pkts[i]->pkt_len;
+			counter_add(q.stats.packets, got);
+			counter_add(q.stats.bytes, bytes);
 			return static_cast<uint16_t>(got);
 		}
 	}
@@ -264,9 +271,10 @@ uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 	for (unsigned i = 0; i < got; i++)
 		bytes += pkts[i]->pkt_len;
 	got += n;
-	q.stats.packets += got;
-	q.stats.bytes += bytes;
-	q.stats.errors += errors;
+	counter_add(q.stats.packets, got);
+	counter_add(q.stats.bytes, bytes);
+	if (errors != 0) [[unlikely]]
+		counter_add(q.stats.errors, errors);
 	return static_cast<uint16_t>(got);
 }
 

@@ -87,7 +87,7 @@ bool listed(rte_mbuf *const *v, unsigned n, const rte_mbuf *m) noexcept
 
 rte_mbuf *drop(RxQueue &q, const hw::Fd &fd, const char *why) noexcept
 {
-	q.bad_fds++;
+	counter_add(q.bad_fds, 1);
 	log_bad_fd(q, fd, why);
 	free_fd_buffers(fd);
 	return nullptr;

@@ -226,7 +226,7 @@ enum class SlowResult : uint8_t {
 	if (c == nullptr)
 		return SlowResult::later;
 	undo.copy = c;
-	q.copied++;
+	counter_add(q.copied, 1);
 	if (c->nb_segs > 1) {
 		if (build_sg(q, pc, c, fd, undo))
 			return SlowResult::built;
@@ -244,7 +244,7 @@ enum class SlowResult : uint8_t {
 // a chain that lies about its length must not be walked by rte_pktmbuf_free.
 [[gnu::noinline]] void drop_invalid(TxQueue &q, rte_mbuf *m) noexcept
 {
-	q.stats.errors++;
+	counter_add(q.stats.errors, 1);
 	const unsigned nb_segs = m->nb_segs; // freeing the head resets it
 	unsigned n = 0;
 	for (rte_mbuf *s = m; s != nullptr && n < nb_segs; n++) {
@@ -419,8 +419,8 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 		}
 		sent = static_cast<uint16_t>(sent + done);
 	}
-	q.stats.packets += sent - dropped;
-	q.stats.bytes += bytes;
+	counter_add(q.stats.packets, sent - dropped);
+	counter_add(q.stats.bytes, bytes);
 	return sent;
 }
 
