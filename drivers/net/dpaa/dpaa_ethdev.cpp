@@ -121,14 +121,16 @@ void lsc_alarm(void *arg) noexcept;
 void lsc_arm(Port &p) noexcept
 {
 	if (rte_eal_alarm_set(kLscPollUs, lsc_alarm, p.eth_dev) == 0)
-		p.lsc_alarm_armed = true;
+		__atomic_store_n(&p.lsc_alarm_armed, true, __ATOMIC_RELAXED);
 }
 
 void lsc_disarm(Port &p) noexcept
 {
-	if (p.lsc_alarm_armed)
+	// rte_eal_alarm_cancel() waits for a running lsc_alarm() and takes
+	// back what it re-armed; the flags are shared with the alarm thread.
+	if (__atomic_load_n(&p.lsc_alarm_armed, __ATOMIC_RELAXED))
 		rte_eal_alarm_cancel(lsc_alarm, p.eth_dev);
-	p.lsc_alarm_armed = false;
+	__atomic_store_n(&p.lsc_alarm_armed, false, __ATOMIC_RELAXED);
 }
 
 // The MAC has no interrupt line this driver can wait on from user space, so
@@ -142,10 +144,10 @@ void lsc_alarm(void *arg) noexcept
 	link_update(dev, 0);
 	if (dev->data->dev_link.link_status != before)
 		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, nullptr);
-	if (p.started)
+	if (__atomic_load_n(&p.started, __ATOMIC_RELAXED))
 		lsc_arm(p);
 	else
-		p.lsc_alarm_armed = false;
+		__atomic_store_n(&p.lsc_alarm_armed, false, __ATOMIC_RELAXED);
 }
 
 int dev_set_link_up(rte_eth_dev *dev) noexcept
@@ -330,7 +332,7 @@ int dev_start(rte_eth_dev *dev) noexcept
 		p.hw->mac.enable(true, true);
 
 	publish_queue_states(dev); // deferred queues stay stopped
-	p.started = true;
+	__atomic_store_n(&p.started, true, __ATOMIC_RELAXED);
 	link_update(dev, 0);
 	if (d.dev_conf.intr_conf.lsc)
 		lsc_arm(p);
@@ -352,7 +354,7 @@ int dev_stop(rte_eth_dev *dev) noexcept
 	p.hw->mac.enable(false, false);
 	p.hw->tx.enable(false);
 	timesync_stop(p);
-	p.started = false;
+	__atomic_store_n(&p.started, false, __ATOMIC_RELAXED);
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
 		d.rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
