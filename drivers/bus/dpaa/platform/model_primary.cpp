@@ -100,21 +100,12 @@ public:
 
 	int claim_portal(unsigned index) noexcept override
 	{
-		if (index >= kMaxPortals)
-			return -EINVAL;
-		pid_t was = 0;
-		const int ret = shared::claim_portal(*state_, index, getpid(), was);
-		if (ret == 0 && was != 0)
-			DPAA_BUS_LOG(NOTICE,
-				     "portal %u: its owner, process %d, has exited: taken over",
-				     index, static_cast<int>(was));
-		return ret;
+		return shared::claim_portal(*state_, index);
 	}
 
 	void release_portal(unsigned index) noexcept override
 	{
-		if (index < kMaxPortals)
-			shared::release_portal(*state_, index, getpid());
+		shared::release_portal(*state_, index);
 	}
 
 	bool hardware_present() noexcept override { return core_->hardware_present(); }

@@ -40,9 +40,11 @@ bool alive(pid_t pid) noexcept
 
 } // namespace
 
-int claim_portal(State &s, unsigned index, pid_t self, pid_t &reclaimed) noexcept
+int claim_portal(State &s, unsigned index) noexcept
 {
-	reclaimed = 0;
+	if (index >= kMaxPortals)
+		return -EINVAL;
+	const pid_t self = getpid();
 	std::atomic<int32_t> &owner = s.portal_owner[index];
 	int32_t cur = owner.load(std::memory_order_acquire);
 	for (;;) {
@@ -50,16 +52,20 @@ int claim_portal(State &s, unsigned index, pid_t self, pid_t &reclaimed) noexcep
 			return 0;
 		if (cur != 0 && alive(cur))
 			return -EBUSY;
-		if (owner.compare_exchange_weak(cur, self, std::memory_order_acq_rel)) {
-			reclaimed = cur;
-			return 0;
-		}
+		if (owner.compare_exchange_weak(cur, self, std::memory_order_acq_rel))
+			break;
 	}
+	if (cur != 0)
+		DPAA_BUS_LOG(NOTICE, "portal %u: its owner, process %d, has exited: taken over",
+			     index, static_cast<int>(cur));
+	return 0;
 }
 
-void release_portal(State &s, unsigned index, pid_t self) noexcept
+void release_portal(State &s, unsigned index) noexcept
 {
-	int32_t expected = self;
+	if (index >= kMaxPortals)
+		return;
+	int32_t expected = getpid();
 	s.portal_owner[index].compare_exchange_strong(expected, 0, std::memory_order_acq_rel);
 }
 

@@ -97,10 +97,10 @@ struct DmaMapReply {
 	int32_t status;
 };
 
-// Claim portal pair 'index' for process 'self': 0, or -EBUSY while another
-// live process holds it. A holder that no longer exists loses it; 'reclaimed'
-// then says whose it was.
-int claim_portal(State &s, unsigned index, pid_t self, pid_t &reclaimed) noexcept;
-void release_portal(State &s, unsigned index, pid_t self) noexcept;
+// Claim portal pair 'index' for this process: 0, -EINVAL for no such
+// portal, or -EBUSY while another live process holds it. A holder that no
+// longer exists loses it, with a notice naming it.
+int claim_portal(State &s, unsigned index) noexcept;
+void release_portal(State &s, unsigned index) noexcept;
 
 } // namespace dpaa::platform::shared
