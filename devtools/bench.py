@@ -39,7 +39,7 @@ import time
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 SIZES = [64, 128, 256, 512, 1024, 1518]
 VLAN = 100
-VARIANTS = ["shipped", "burst-strip", "app-strip"]
+VARIANTS = ["shipped", "burst-strip", "app-strip", "app-strip-prefetch"]
 
 
 def log(msg):
@@ -254,9 +254,19 @@ class Bench:
                     rs = [r for r in out["runs"] if r.get("variant") == v and r.get("vlan") == tag
                           and r.get("mbufs") == mbufs]
                     key = "%s/%s/%d" % (v, "tagged" if tag else "untagged", mbufs)
+                    # Paired with shipped's window of the same run (adjacent
+                    # in time): the machine's speed drifts more between runs
+                    # than between neighbouring windows.
+                    base = dict((r["run"], r) for r in out["runs"] if r.get("variant") == "shipped"
+                                and r.get("vlan") == tag and r.get("mbufs") == mbufs)
+                    pairs = [(r, base[r["run"]]) for r in rs if r.get("run") in base]
                     out["medians"][key] = {
                         "mpps": med([r["mpps"] for r in rs]),
                         "cycles_per_frame": med([r["busy_cycles_per_frame"] for r in rs]),
+                        "mpps_vs_shipped": med([r["mpps"] / b["mpps"] - 1 for r, b in pairs if b["mpps"]]),
+                        "cycles_vs_shipped": med([r["busy_cycles_per_frame"] / b["busy_cycles_per_frame"] - 1
+                                                  for r, b in pairs if b["busy_cycles_per_frame"]]),
+                        "slower_than_shipped": sum(1 for r, b in pairs if r["mpps"] < b["mpps"]),
                         "runs": len(rs)}
         return out
 

@@ -171,11 +171,17 @@ def tables(res):
         for k in sorted(ab["medians"], key=lambda k: (int(k.split("/")[2]), k.split("/")[1], k)):
             v = ab["medians"][k]
             variant, tag, mbufs = k.split("/")
-            base = ab["medians"].get("shipped/%s/%s" % (tag, mbufs), {})
-            rel = (v["mpps"] / base["mpps"] - 1) * 100 if base.get("mpps") and v.get("mpps") else None
-            rows.append([mbufs, tag, variant, _f(v["mpps"], "%.4f"), _f(rel, "%+.0f %%"),
-                         _f(v["cycles_per_frame"], "%.0f"), v["runs"]])
-        out.append(_table(["mbufs", "frames", "variant", "Mpps", "vs shipped", "cycles/frame", "runs"], rows))
+            # Medians of the ratios to shipped's window of the same run.
+            rel = v.get("mpps_vs_shipped")
+            crel = v.get("cycles_vs_shipped")
+            slower = "-" if variant == "shipped" else "%s/%s" % (v.get("slower_than_shipped", "?"), v["runs"])
+            rows.append([mbufs, tag, variant, _f(v["mpps"], "%.4f"),
+                         "-" if variant == "shipped" else _f(rel * 100 if rel is not None else None, "%+.1f %%"),
+                         _f(v["cycles_per_frame"], "%.0f"),
+                         "-" if variant == "shipped" else _f(crel * 100 if crel is not None else None, "%+.1f %%"),
+                         slower])
+        out.append(_table(["mbufs", "frames", "variant", "Mpps", "Mpps vs shipped", "cycles/frame",
+                           "cycles vs shipped", "runs slower"], rows))
     dp = [r for r in res.get("datapath", []) if isinstance(r, dict) and "cycles_per_frame" in r]
     if dp:
         ks = list(dp[0]["cycles_per_frame"])

@@ -13,10 +13,11 @@
 // --record-core-cycles counts), drops, and how many frames had a tag
 // stripped.
 //
-// Usage: vlan-ab-bench --variant shipped|burst-strip|app-strip|all [--runs N]
+// Usage: vlan-ab-bench --variant shipped|burst-strip|app-strip|app-strip-prefetch|all [--runs N]
 //        [--vlan ID] [--size BYTES] [--flows N] [--mbufs N] [--seconds S]
 //        [--cpus FWD,MODEL]
-//   all: the three variants in turn, --runs times (one JSON line each).
+//   all: every variant in turn, --runs times (one JSON line each), the
+//        order rotated from run to run so that none always follows another.
 //   --size is the frame on the wire with its FCS (64 .. 1518, default 64).
 
 #include <cinttypes>
@@ -54,7 +55,9 @@ struct Options {
 int usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s --variant shipped|burst-strip|app-strip|all [--runs N] [--vlan ID] "
+		"usage: %s --variant shipped|burst-strip|app-strip|app-strip-prefetch|all [--runs "
+		"N] "
+		"[--vlan ID] "
 		"[--size BYTES] "
 		"[--flows N] [--mbufs N] [--seconds S] [--cpus FWD,MODEL]\n",
 		prog);
@@ -112,6 +115,8 @@ template <RxVariant V> void forward(uint16_t in, uint16_t out, uint64_t until, C
 		}
 		if constexpr (V == RxVariant::app_strip)
 			c.tagged += dpaa::bench::strip_after_burst(pkts, n);
+		if constexpr (V == RxVariant::app_strip_prefetch)
+			c.tagged += dpaa::bench::strip_after_burst_prefetched(pkts, n);
 		if constexpr (V == RxVariant::burst_strip)
 			for (uint16_t i = 0; i < n; i++) // a line the burst just wrote
 				c.tagged += !!(pkts[i]->ol_flags & RTE_MBUF_F_RX_VLAN_STRIPPED);
@@ -209,20 +214,27 @@ int main(int argc, char **argv)
 		case RxVariant::app_strip:
 			forward<RxVariant::app_strip>(in, out, until, k);
 			break;
+		case RxVariant::app_strip_prefetch:
+			forward<RxVariant::app_strip_prefetch>(in, out, until, k);
+			break;
 		}
 	};
 	// Half a second to fill the pipeline (the generator starts with the MAC).
 	Counts warmup;
 	run(o.variant, warmup, 0.5);
 	uint64_t forwarded = 0;
-	// --variant all: the three in turn, --runs times, in one process (the
-	// same model, pool and machine state for all: an interleaved A/B).
+	// --variant all: every variant in turn, --runs times, in one process
+	// (the same model, pool and machine state for all: an interleaved A/B).
+	// Each run starts one variant further on, so that no variant always
+	// comes after the same one (a window inherits the previous one's cache
+	// and pipeline state).
 	const std::vector<RxVariant> order =
-		o.all ? std::vector<RxVariant>{RxVariant::shipped, RxVariant::burst_strip,
-					       RxVariant::app_strip}
+		o.all ? std::vector<RxVariant>(std::begin(dpaa::bench::kRxVariants),
+					       std::end(dpaa::bench::kRxVariants))
 		      : std::vector<RxVariant>{o.variant};
 	for (unsigned r = 0; r < o.runs; r++) {
-		for (RxVariant v : order) {
+		for (size_t i = 0; i < order.size(); i++) {
+			const RxVariant v = order[(r + i) % order.size()];
 			Counts c;
 			rte_eth_stats s0{}, s1{};
 			rte_eth_stats_get(in, &s0);
