@@ -41,6 +41,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/fd.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
 #include "dpaa_hw/fman_memac.hpp"
@@ -218,6 +219,15 @@ private:
 		std::array<uint32_t, kTxRingSize> confirm_fqid{};
 		unsigned head = 0, count = 0;
 	};
+	// The buffers the Tx port frees, released to BMan in commands of up
+	// to hw::bm::kMaxBufs buffers of one pool, as the BMI does: a command
+	// goes when it is full, when the next buffer is another pool's, and
+	// before anything of the FMan acquires (the port's wire, loopback).
+	struct TxReleases {
+		std::array<uint64_t, hw::bm::kMaxBufs> addrs{};
+		unsigned n = 0;
+		uint8_t bpid = 0;
+	};
 
 	class Port final : public MacPort, public ChannelConsumer
 	{
@@ -265,6 +275,7 @@ private:
 		bool pools_ascending = true;
 
 		TxRing ring;
+		TxReleases releases;
 		FmanPortStats stats;
 		// The FQ and length of the last frame the BMI enqueued or tried to.
 		uint32_t last_rx_fqid = 0;
@@ -319,6 +330,8 @@ private:
 	void tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept;
 	void tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept;
 	void tx_release(Port &p, const hw::Fd &fd) noexcept;
+	void tx_free(Port &p, uint8_t bpid, uint64_t addr) noexcept;
+	void flush_tx_releases(Port &p) noexcept;
 	void count_tx(Port &p, std::span<const uint8_t> frame) noexcept;
 
 	void reset() noexcept;

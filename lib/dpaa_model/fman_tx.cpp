@@ -235,8 +235,11 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 		   p.wire->transmit(out)) {
 		count_tx(p, out);
 		p.stats.tx_frames++;
-		if (mac_cmd & memac::cmd::kLoopback)
+		if (mac_cmd & memac::cmd::kLoopback) {
+			// The MAC's own Rx takes buffers: the earlier frames' first.
+			flush_tx_releases(p);
 			rx_frame(p, out, true);
+		}
 	} else {
 		// No carrier (a TAP interface that is down, no wire at all): the
 		// frame is lost as it leaves, which the mEMAC counts as a
@@ -299,21 +302,6 @@ void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_
 
 void Fman::tx_release(Port &p, const hw::Fd &fd) noexcept
 {
-	namespace tx = fm::bmi_tx;
-	Bman &bman = soc_.bman();
-	const bool counting = p.t(tx::kTstc) & fm::bmi_rx::kStatsEn;
-	unsigned released = 0;
-	auto release = [&](uint8_t bpid, uint64_t addr) {
-		// BPID 0xff: a buffer of no pool, which software frees itself
-		// (upstream DPDK marks such FDs and S/G entries so,
-		// dpaa_rxtx.c:862-950). The FMan leaves it alone.
-		if (bpid == kNoFreeBpid)
-			return;
-		if (bman.release(bpid, addr))
-			released++;
-		else
-			p.stats.tx_release_failed++;
-	};
 	const hw::FdFormat f = fd.format();
 	if (f == hw::FdFormat::sg || f == hw::FdFormat::sg_big) {
 		uint64_t entry_addr = fd.addr() + (f == hw::FdFormat::sg ? fd.offset() : 0);
@@ -327,15 +315,41 @@ void Fman::tx_release(Port &p, const hw::Fd &fd) noexcept
 				entry_addr = e.addr() + e.offset();
 				continue;
 			}
-			release(e.bpid(), e.addr());
+			tx_free(p, e.bpid(), e.addr());
 			if (e.final())
 				break;
 			entry_addr += sizeof(hw::SgEntry);
 		}
 	}
-	release(fd.bpid(), fd.addr());
-	if (counting)
-		p.t(tx::kTbdc) += released;
+	tx_free(p, fd.bpid(), fd.addr());
+}
+
+void Fman::tx_free(Port &p, uint8_t bpid, uint64_t addr) noexcept
+{
+	// BPID 0xff: a buffer of no pool, which software frees itself
+	// (upstream DPDK marks such FDs and S/G entries so,
+	// dpaa_rxtx.c:862-950). The FMan leaves it alone.
+	if (bpid == kNoFreeBpid)
+		return;
+	TxReleases &r = p.releases;
+	if (r.n != 0 && r.bpid != bpid)
+		flush_tx_releases(p);
+	r.bpid = bpid;
+	r.addrs[r.n++] = addr;
+	if (r.n == r.addrs.size())
+		flush_tx_releases(p);
+}
+
+void Fman::flush_tx_releases(Port &p) noexcept
+{
+	TxReleases &r = p.releases;
+	if (r.n == 0)
+		return;
+	if (!soc_.bman().release(r.bpid, r.addrs.data(), r.n))
+		p.stats.tx_release_failed += r.n;
+	else if (p.t(fm::bmi_tx::kTstc) & fm::bmi_rx::kStatsEn)
+		p.t(fm::bmi_tx::kTbdc) += r.n;
+	r.n = 0;
 }
 
 } // namespace dpaa::model
