@@ -165,28 +165,33 @@ std::span<const uint8_t> FrameTemplate::make(uint16_t flow, uint32_t seq)
 	return {buf_, len_};
 }
 
-Parsed parse(std::span<const uint8_t> f)
+bool parse(std::span<const uint8_t> f, Parsed &r)
 {
-	Parsed r;
+	r = Parsed{};
 	const uint8_t *p = f.data();
+	const size_t n = f.size();
+	constexpr size_t kHeaders = kIpLen + kUdpLen + kPayloadHeader;
+	// Too short for any generator frame (every path below needs this).
+	if (n < 14 + kHeaders)
+		return false;
 	size_t l2 = 14;
-	if (f.size() < l2)
-		return r;
 	uint16_t type = get16(p + 12);
 	// Up to two tags, whichever TPIDs: an application may have changed them.
-	for (int tags = 0; tags < 2 && (type == kEthVlan || type == kEthQinq); tags++) {
-		if (f.size() < l2 + 4)
-			return r;
-		type = get16(p + l2 + 2);
-		l2 += 4;
+	if (type == kEthVlan || type == kEthQinq) {
+		type = get16(p + 16);
+		l2 = 18;
+		if (type == kEthVlan || type == kEthQinq) {
+			type = get16(p + 20);
+			l2 = 22;
+		}
 	}
-	if (type != kEthIpv4 || f.size() < l2 + kIpLen + kUdpLen + kPayloadHeader)
-		return r;
+	if (type != kEthIpv4 || n < l2 + kHeaders)
+		return false;
 	const uint8_t *ip = p + l2;
 	const uint8_t *udp = ip + kIpLen;
 	const uint8_t *pl = udp + kUdpLen;
 	if (ip[0] != 0x45 || ip[9] != kProtoUdp || get16(udp + 2) != kDstPort || pl[0] != kMagic)
-		return r;
+		return false;
 	r.generated = true;
 	r.l2_len = l2;
 	r.flow = get16(pl + 2);
@@ -196,18 +201,26 @@ Parsed parse(std::span<const uint8_t> f)
 	// or added on the way.
 	const size_t gen_len = get16(pl + 8), gen_l2 = pl[1];
 	const uint16_t ip_total = get16(ip + 2), udp_length = get16(udp + 4);
-	if (gen_len < gen_l2 || f.size() != gen_len - gen_l2 + l2)
-		return r;
-	if (ip_total != kIpLen + udp_length || l2 + ip_total > f.size())
-		return r;
-	if (fold(fast_sum({ip, kIpLen})) != 0xffff)
-		return r;
-	uint16_t c = get16(udp + 6);
-	if (c != 0 &&
-	    fold(fast_sum({udp, udp_length}, pseudo_header_sum(ip, udp_length))) != 0xffff)
-		return r;
+	if (gen_len < gen_l2 || n != gen_len - gen_l2 + l2)
+		return true;
+	if (ip_total != kIpLen + udp_length || l2 + ip_total > n)
+		return true;
+	// Both sums in the host's lanes, compared with 0xffff unswapped.
+	if (inet::fold_host(inet::sum_host(ip, kIpLen)) != 0xffff)
+		return true;
+	if (get16(udp + 6) != 0) {
+		// The pseudo-header: the addresses (one 64-bit word), the
+		// protocol and the UDP length (a carry from one lane into the
+		// next keeps the sum: 2^16 is 1 in ones' complement).
+		uint64_t addrs;
+		std::memcpy(&addrs, ip + 12, 8);
+		uint64_t s = inet::sum_host(udp, udp_length, addrs);
+		s = inet::add64(s, inet::host_word(kProtoUdp) + inet::host_word(udp_length));
+		if (inet::fold_host(s) != 0xffff)
+			return true;
+	}
 	r.intact = true;
-	return r;
+	return true;
 }
 
 } // namespace dpaa::model::gen

@@ -79,7 +79,14 @@ struct Parsed {
 	uint32_t seq = 0;
 	size_t l2_len = 0;
 };
-Parsed parse(std::span<const uint8_t> frame);
+// Fills r (every field; r.generated is also the return value).
+bool parse(std::span<const uint8_t> frame, Parsed &r);
+inline Parsed parse(std::span<const uint8_t> frame)
+{
+	Parsed r;
+	parse(frame, r);
+	return r;
+}
 
 // Internet checksum helpers (RFC 1071), exposed for tests.
 uint32_t sum16(std::span<const uint8_t> bytes, uint32_t sum = 0);
