@@ -329,7 +329,10 @@ private:
 	// Tx: one FD from the port's ring.
 	void tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept;
 	void tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept;
+	uint32_t tx_confirm_fqid(Port &p, uint32_t cmd, uint32_t confirm_fqid) noexcept;
+	bool tx_enqueue(Port &p, const hw::Fd &fd, uint32_t fqid, uint32_t status) noexcept;
 	void tx_release(Port &p, const hw::Fd &fd) noexcept;
+	void tx_release_sg(Port &p, const hw::Fd &fd) noexcept;
 	void tx_free(Port &p, uint8_t bpid, uint64_t addr) noexcept;
 	void flush_tx_releases(Port &p) noexcept;
 	void count_tx(Port &p, std::span<const uint8_t> frame) noexcept;

@@ -87,7 +87,8 @@ void insert_checksums(uint8_t *f, uint32_t len, const fm::ParseResult &pr) noexc
 
 } // namespace
 
-void Fman::count_tx(Port &p, std::span<const uint8_t> frame) noexcept
+// Once per frame sent, inlined there.
+[[gnu::always_inline]] inline void Fman::count_tx(Port &p, std::span<const uint8_t> frame) noexcept
 {
 	const uint8_t *f = frame.data();
 	const uint32_t wire_len = static_cast<uint32_t>(frame.size()) + kFcsLen;
@@ -249,7 +250,11 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 	}
 	if (cmd & fm::fd_cmd::kUpd)
 		write_tx_timestamp(p, fd, tx_stamp);
-	tx_done(p, fd, 0, confirm_fqid);
+	// tx_done() without an error, inline.
+	const uint32_t fqid = tx_confirm_fqid(p, cmd, confirm_fqid);
+	if (fqid != 0 && tx_enqueue(p, fd, fqid, 0))
+		return;
+	tx_release(p, fd);
 }
 
 // FD command UPD with TMR_CTRL RTPE: the FMan writes the frame's Tx
@@ -274,57 +279,78 @@ void Fman::write_tx_timestamp(Port &p, const hw::Fd &fd, uint64_t stamp) noexcep
 		dst[i] = static_cast<uint8_t>(stamp);
 }
 
-void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept
+// Where a frame sent goes: the confirmation FQ of the FD (command FCO), of
+// the Tx FQ's context, or the port's; 0: none, the buffers go back to BMan.
+[[gnu::always_inline]] inline uint32_t Fman::tx_confirm_fqid(Port &p, uint32_t cmd,
+							     uint32_t confirm_fqid) noexcept
 {
 	namespace tx = fm::bmi_tx;
-	uint32_t fqid = 0;
+	uint32_t fqid = confirm_fqid;
+	if (cmd & fm::fd_cmd::kFco)
+		fqid = (cmd & fm::fd_cmd::kCfqMask) ? cmd & fm::fd_cmd::kCfqMask
+						    : kConfirmToPortDefault;
+	return fqid == kConfirmToPortDefault ? p.t(tx::kTcfqid) : fqid;
+}
+
+// The FD with its status to a confirmation or error FQ; false: QMan refused
+// it (the caller frees the buffers).
+bool Fman::tx_enqueue(Port &p, const hw::Fd &fd, uint32_t fqid, uint32_t status) noexcept
+{
+	hw::Fd out = fd;
+	out.set_status(status);
+	if (qman_.enqueue(fqid, out) != EnqueueStatus::ok)
+		return false;
+	if (status == 0)
+		p.stats.tx_confirmations++;
+	return true;
+}
+
+void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept
+{
+	uint32_t fqid;
 	if (status != 0) {
 		p.stats.tx_errors++;
-		fqid = p.t(tx::kTefqid);
-	} else if (fd.cmd() & fm::fd_cmd::kFco) {
-		fqid = fd.cmd() & fm::fd_cmd::kCfqMask;
-		if (fqid == 0)
-			fqid = p.t(tx::kTcfqid);
+		fqid = p.t(fm::bmi_tx::kTefqid);
 	} else {
-		fqid = confirm_fqid == kConfirmToPortDefault ? p.t(tx::kTcfqid) : confirm_fqid;
+		fqid = tx_confirm_fqid(p, fd.cmd(), confirm_fqid);
 	}
-	if (fqid != 0) {
-		hw::Fd out = fd;
-		out.set_status(status);
-		if (qman_.enqueue(fqid, out) == EnqueueStatus::ok) {
-			if (status == 0)
-				p.stats.tx_confirmations++;
-			return;
-		}
-	}
+	if (fqid != 0 && tx_enqueue(p, fd, fqid, status))
+		return;
 	tx_release(p, fd);
 }
 
-void Fman::tx_release(Port &p, const hw::Fd &fd) noexcept
+// Inlined where a frame is done: a contiguous frame has one buffer.
+[[gnu::always_inline]] inline void Fman::tx_release(Port &p, const hw::Fd &fd) noexcept
 {
 	const hw::FdFormat f = fd.format();
-	if (f == hw::FdFormat::sg || f == hw::FdFormat::sg_big) {
-		uint64_t entry_addr = fd.addr() + (f == hw::FdFormat::sg ? fd.offset() : 0);
-		for (unsigned n = 0; n < 4 * fm::kMaxSgEntries; n++) {
-			const void *e_host = mem_.to_host(entry_addr, sizeof(hw::SgEntry));
-			if (e_host == nullptr)
-				break;
-			hw::SgEntry e;
-			std::memcpy(&e, e_host, sizeof(e));
-			if (e.extension()) {
-				entry_addr = e.addr() + e.offset();
-				continue;
-			}
-			tx_free(p, e.bpid(), e.addr());
-			if (e.final())
-				break;
-			entry_addr += sizeof(hw::SgEntry);
-		}
-	}
+	if (f == hw::FdFormat::sg || f == hw::FdFormat::sg_big) [[unlikely]]
+		tx_release_sg(p, fd);
 	tx_free(p, fd.bpid(), fd.addr());
 }
 
-void Fman::tx_free(Port &p, uint8_t bpid, uint64_t addr) noexcept
+// The data buffers of an S/G frame (the table's own buffer is the FD's).
+[[gnu::noinline]] void Fman::tx_release_sg(Port &p, const hw::Fd &fd) noexcept
+{
+	const hw::FdFormat f = fd.format();
+	uint64_t entry_addr = fd.addr() + (f == hw::FdFormat::sg ? fd.offset() : 0);
+	for (unsigned n = 0; n < 4 * fm::kMaxSgEntries; n++) {
+		const void *e_host = mem_.to_host(entry_addr, sizeof(hw::SgEntry));
+		if (e_host == nullptr)
+			break;
+		hw::SgEntry e;
+		std::memcpy(&e, e_host, sizeof(e));
+		if (e.extension()) {
+			entry_addr = e.addr() + e.offset();
+			continue;
+		}
+		tx_free(p, e.bpid(), e.addr());
+		if (e.final())
+			break;
+		entry_addr += sizeof(hw::SgEntry);
+	}
+}
+
+[[gnu::always_inline]] inline void Fman::tx_free(Port &p, uint8_t bpid, uint64_t addr) noexcept
 {
 	// BPID 0xff: a buffer of no pool, which software frees itself
 	// (upstream DPDK marks such FDs and S/G entries so,
