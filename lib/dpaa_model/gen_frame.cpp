@@ -148,10 +148,11 @@ std::span<const uint8_t> FrameTemplate::make(uint16_t flow, uint32_t seq)
 	// A 16-bit word that grows by d adds d to the ones' complement sum, so
 	// the checksums follow from the template's sums in a few additions.
 	uint8_t *ip = buf_ + l2_;
-	const uint16_t port_delta = uint16_t(flow % 64512);
+	// flow % 64512 for a 16-bit flow, without dividing.
+	const uint16_t port_delta = flow >= 64512 ? uint16_t(flow - 64512) : flow;
 	put16(ip + 4, uint16_t(seq));
 	ip[14] = uint8_t(flow >> 8), ip[15] = uint8_t(flow);
-	put16(ip + 10, uint16_t(~fold(ip_sum0_ + uint16_t(seq) + flow)));
+	put16(ip + 10, uint16_t(~inet::fold(ip_sum0_ + uint16_t(seq) + flow)));
 
 	uint8_t *udp = ip + kIpLen;
 	put16(udp, uint16_t(1024 + port_delta));
@@ -160,7 +161,7 @@ std::span<const uint8_t> FrameTemplate::make(uint16_t flow, uint32_t seq)
 	put32(pl + 4, seq);
 	// The flow twice (source address in the pseudo-header, payload).
 	const uint32_t s = udp_sum0_ + 2u * flow + port_delta + (seq >> 16) + (seq & 0xffff);
-	uint16_t c = uint16_t(~fold(s));
+	uint16_t c = uint16_t(~inet::fold(s));
 	put16(udp + 6, c ? c : 0xffff);
 	return {buf_, len_};
 }

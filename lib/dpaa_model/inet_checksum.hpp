@@ -76,7 +76,7 @@ namespace dpaa::model::inet
 constexpr uint64_t host_word(uint16_t v) noexcept
 {
 	if constexpr (std::endian::native == std::endian::little)
-		return static_cast<uint16_t>(v << 8 | v >> 8);
+		return __builtin_bswap16(v);
 	else
 		return v;
 }
@@ -99,11 +99,11 @@ constexpr uint64_t host_word(uint16_t v) noexcept
 	return static_cast<uint32_t>(s);
 }
 
+// A 32-bit sum folded to 16 bits with the end-around carry, as fold_host()
+// does: 0 only when s is 0.
 inline uint16_t fold(uint32_t s) noexcept
 {
-	while (s >> 16)
-		s = (s & 0xffff) + (s >> 16);
-	return static_cast<uint16_t>(s);
+	return static_cast<uint16_t>((s + ((s << 16) | (s >> 16))) >> 16);
 }
 
 // The value to store in a checksum field: ones' complement of the sum.
