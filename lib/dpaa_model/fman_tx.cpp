@@ -108,8 +108,10 @@ void insert_checksums(uint8_t *f, uint32_t len, const fm::ParseResult &pr) noexc
 	} else {
 		p.count(st::kTUnd);
 	}
-	bool bcast = (f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xff;
-	p.count(!(f[0] & 1) ? st::kTUca : bcast ? st::kTBca : st::kTMca);
+	if (!(f[0] & 1))
+		p.count(st::kTUca);
+	else
+		p.count((f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xff ? st::kTBca : st::kTMca);
 	uint16_t type = load_be16(f + 12);
 	if (type == 0x8100 || type == 0x88a8 || type == 0x9100)
 		p.count(st::kTVlan);

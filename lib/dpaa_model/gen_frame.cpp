@@ -2,6 +2,7 @@
 // Copyright 2026 The DPAA C++ PMD authors
 #include "dpaa_model/gen_frame.hpp"
 
+#include <bit>
 #include <cstring>
 
 #include "dpaa_model/inet_checksum.hpp"
@@ -22,8 +23,10 @@ void put16(uint8_t *p, uint16_t v)
 }
 void put32(uint8_t *p, uint32_t v)
 {
-	put16(p, uint16_t(v >> 16));
-	put16(p + 2, uint16_t(v));
+	// One store (the byte stores of two put16() stay four).
+	if constexpr (std::endian::native == std::endian::little)
+		v = __builtin_bswap32(v);
+	std::memcpy(p, &v, 4);
 }
 uint16_t get16(const uint8_t *p)
 {

@@ -48,10 +48,16 @@ bool GenWire::poll()
 	const bool paced = pacer_.throttled();
 	const uint64_t now = paced ? Pacer::now_ps() : 0;
 	const bool lossless = params_.rate.kind == Rate::Kind::max;
-	// Sent frames and bytes are published once per poll.
+	// Sent frames and bytes are published once per poll; the position in
+	// the sequence is kept in locals meanwhile (nothing the MAC does while
+	// it takes a frame reads it).
 	uint64_t sent = 0, bytes = 0;
+	uint64_t next = next_, seq = next_seq_;
+	size_t tmpl = next_template_;
+	uint32_t flow = next_flow_;
+	const size_t ntemplates = templates_.size();
 	for (unsigned n = 0; n < kPollBurst; n++) {
-		if (params_.count && next_ >= params_.count)
+		if (params_.count && next >= params_.count)
 			break;
 		if (paced && !pacer_.ready(now))
 			break;
@@ -59,27 +65,30 @@ bool GenWire::poll()
 			bump(held_);
 			break;
 		}
-		// Frame next_: template next_ % sizes, flow next_ % flows, sequence
-		// next_ / flows, kept as counters rather than divided per frame.
-		std::span<const uint8_t> f =
-			templates_[next_template_]->make(uint16_t(next_flow_), uint32_t(next_seq_));
+		// Frame next: template next % sizes, flow next % flows, sequence
+		// next / flows, kept as counters rather than divided per frame.
+		std::span<const uint8_t> f = templates_[tmpl]->make(uint16_t(flow), uint32_t(seq));
 		if (!mac_->wire_rx(f, true)) {
 			bump(refused_);
 			break;
 		}
 		if (paced)
 			pacer_.sent(f.size());
-		next_++;
-		if (++next_template_ == templates_.size())
-			next_template_ = 0;
-		if (++next_flow_ == params_.flows) {
-			next_flow_ = 0;
-			next_seq_++;
+		next++;
+		if (++tmpl == ntemplates)
+			tmpl = 0;
+		if (++flow == params_.flows) {
+			flow = 0;
+			seq++;
 		}
 		sent++;
 		bytes += f.size();
 		worked = true;
 	}
+	next_ = next;
+	next_seq_ = seq;
+	next_template_ = tmpl;
+	next_flow_ = flow;
 	if (sent != 0) {
 		bump(sent_, sent);
 		bump(sent_bytes_, bytes);
