@@ -54,7 +54,8 @@ public:
 	}
 
 private:
-	void grow()
+	// Rare (warm-up): out of line, so that a release is a few stores.
+	[[gnu::noinline]] void grow()
 	{
 		std::vector<uint64_t> bigger(slots_.empty() ? 64 : 2 * slots_.size());
 		for (size_t i = 0; i < count_; i++)

@@ -128,7 +128,11 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 			p.t(off)++;
 	};
 	bmi_count(tx::kTfrc);
+	// The FD's fields decoded once: the calls below (the bus, the wire)
+	// would have them loaded and decoded again.
 	const uint32_t cmd = fd.cmd();
+	const uint64_t addr = fd.addr();
+	const uint8_t bpid = fd.bpid();
 	uint32_t off, len;
 	bool sg;
 	switch (fd.format()) {
@@ -156,12 +160,12 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 	uint8_t *stage = tx_stage_.data();
 	const uint8_t *frame;
 	if (!sg) {
-		frame = static_cast<const uint8_t *>(mem_.to_host(fd.addr() + off, len));
+		frame = static_cast<const uint8_t *>(mem_.to_host(addr + off, len));
 		if (frame == nullptr)
 			return tx_done(p, fd, fds::kErrDma, confirm_fqid);
 	} else {
 		// Gather the S/G list (following extension entries) into the stage.
-		uint64_t entry_addr = fd.addr() + off;
+		uint64_t entry_addr = addr + off;
 		uint32_t copied = 0;
 		bool final = false;
 		for (unsigned n = 0; n < 4 * fm::kMaxSgEntries && !final && copied < len; n++) {
@@ -211,7 +215,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 		icsz = std::min(icsz, fm::icp::kIcSize - std::min(iciof, fm::icp::kIcSize));
 		alignas(8) uint8_t ic[fm::icp::kIcSize] = {};
 		if (icsz > 0) {
-			const void *pre = mem_.to_host(fd.addr() + iceof, icsz);
+			const void *pre = mem_.to_host(addr + iceof, icsz);
 			if (pre == nullptr)
 				return tx_done(p, fd, fds::kErrDma, confirm_fqid);
 			std::memcpy(ic + iciof, pre, icsz);
@@ -256,7 +260,9 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 	const uint32_t fqid = tx_confirm_fqid(p, cmd, confirm_fqid);
 	if (fqid != 0 && tx_enqueue(p, fd, fqid, 0))
 		return;
-	tx_release(p, fd);
+	if (sg) [[unlikely]]
+		tx_release_sg(p, fd);
+	tx_free(p, bpid, addr);
 }
 
 // FD command UPD with TMR_CTRL RTPE: the FMan writes the frame's Tx
