@@ -13,8 +13,11 @@ namespace dpaa::model::gen
 namespace
 {
 
-constexpr size_t kIpLen = 20, kUdpLen = 8;
-constexpr uint8_t kProtoUdp = 17;
+using detail::get16;
+using detail::get32;
+using detail::kIpLen;
+using detail::kProtoUdp;
+using detail::kUdpLen;
 
 void put16(uint8_t *p, uint16_t v)
 {
@@ -27,14 +30,6 @@ void put32(uint8_t *p, uint32_t v)
 	if constexpr (std::endian::native == std::endian::little)
 		v = __builtin_bswap32(v);
 	std::memcpy(p, &v, 4);
-}
-uint16_t get16(const uint8_t *p)
-{
-	return uint16_t(p[0] << 8 | p[1]);
-}
-uint32_t get32(const uint8_t *p)
-{
-	return uint32_t(get16(p)) << 16 | get16(p + 2);
 }
 
 // The IPv4/UDP/payload part of a frame: [ip, end).
@@ -167,64 +162,6 @@ std::span<const uint8_t> FrameTemplate::make(uint16_t flow, uint32_t seq)
 	uint16_t c = uint16_t(~inet::fold(s));
 	put16(udp + 6, c ? c : 0xffff);
 	return {buf_, len_};
-}
-
-bool parse(std::span<const uint8_t> f, Parsed &r)
-{
-	r = Parsed{};
-	const uint8_t *p = f.data();
-	const size_t n = f.size();
-	constexpr size_t kHeaders = kIpLen + kUdpLen + kPayloadHeader;
-	// Too short for any generator frame (every path below needs this).
-	if (n < 14 + kHeaders)
-		return false;
-	size_t l2 = 14;
-	uint16_t type = get16(p + 12);
-	// Up to two tags, whichever TPIDs: an application may have changed them.
-	if (type == kEthVlan || type == kEthQinq) {
-		type = get16(p + 16);
-		l2 = 18;
-		if (type == kEthVlan || type == kEthQinq) {
-			type = get16(p + 20);
-			l2 = 22;
-		}
-	}
-	if (type != kEthIpv4 || n < l2 + kHeaders)
-		return false;
-	const uint8_t *ip = p + l2;
-	const uint8_t *udp = ip + kIpLen;
-	const uint8_t *pl = udp + kUdpLen;
-	if (ip[0] != 0x45 || ip[9] != kProtoUdp || get16(udp + 2) != kDstPort || pl[0] != kMagic)
-		return false;
-	r.generated = true;
-	r.l2_len = l2;
-	r.flow = get16(pl + 2);
-	r.seq = get32(pl + 4);
-
-	// The frame as generated, less or plus the tags an application removed
-	// or added on the way.
-	const size_t gen_len = get16(pl + 8), gen_l2 = pl[1];
-	const uint16_t ip_total = get16(ip + 2), udp_length = get16(udp + 4);
-	if (gen_len < gen_l2 || n != gen_len - gen_l2 + l2)
-		return true;
-	if (ip_total != kIpLen + udp_length || l2 + ip_total > n)
-		return true;
-	// Both sums in the host's lanes, compared with 0xffff unswapped.
-	if (inet::fold_host(inet::sum_host(ip, kIpLen)) != 0xffff)
-		return true;
-	if (get16(udp + 6) != 0) {
-		// The pseudo-header: the addresses (one 64-bit word), the
-		// protocol and the UDP length (a carry from one lane into the
-		// next keeps the sum: 2^16 is 1 in ones' complement).
-		uint64_t addrs;
-		std::memcpy(&addrs, ip + 12, 8);
-		uint64_t s = inet::sum_host(udp, udp_length, addrs);
-		s = inet::add64(s, inet::host_word(kProtoUdp) + inet::host_word(udp_length));
-		if (inet::fold_host(s) != 0xffff)
-			return true;
-	}
-	r.intact = true;
-	return true;
 }
 
 } // namespace dpaa::model::gen
