@@ -35,6 +35,16 @@ bool Bman::release(uint8_t bpid, uint64_t addr)
 	return true;
 }
 
+bool Bman::release(uint8_t bpid, const uint64_t *addrs, unsigned n)
+{
+	if (bpid >= kNumPools)
+		return false;
+	Pool &p = pools_[bpid];
+	p.bufs.push_back(addrs, n, hw::bm::kAddrMask48);
+	update_depletion(p);
+	return true;
+}
+
 unsigned Bman::acquire(uint8_t bpid, uint64_t *out, unsigned n)
 {
 	if (bpid >= kNumPools || n == 0)

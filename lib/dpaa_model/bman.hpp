@@ -37,6 +37,10 @@ public:
 
 	// Internal API for SoC blocks (FMan) and the portals.
 	bool release(uint8_t bpid, uint64_t addr);
+	// One release command of up to hw::bm::kMaxBufs buffers to one pool:
+	// all are added in order, the depletion state is looked at once, for
+	// the command. false (nothing released): no such pool.
+	bool release(uint8_t bpid, const uint64_t *addrs, unsigned n);
 	// All or nothing, as the acquire command: returns n or 0.
 	unsigned acquire(uint8_t bpid, uint64_t *out, unsigned n);
 	uint32_t free_count(uint8_t bpid) const;

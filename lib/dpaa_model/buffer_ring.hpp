@@ -28,6 +28,15 @@ public:
 		slots_[(head_ + count_) & mask_] = v;
 		count_++;
 	}
+	// n values, each masked: one check for room, then the stores.
+	void push_back(const uint64_t *v, size_t n, uint64_t mask)
+	{
+		while (count_ + n > slots_.size())
+			grow();
+		for (size_t i = 0; i < n; i++)
+			slots_[(head_ + count_ + i) & mask_] = v[i] & mask;
+		count_ += n;
+	}
 	uint64_t pop_front() noexcept
 	{
 		const uint64_t v = slots_[head_];
@@ -45,7 +54,8 @@ public:
 	}
 
 private:
-	void grow()
+	// Rare (warm-up): out of line, so that a release is a few stores.
+	[[gnu::noinline]] void grow()
 	{
 		std::vector<uint64_t> bigger(slots_.empty() ? 64 : 2 * slots_.size());
 		for (size_t i = 0; i < count_; i++)

@@ -115,6 +115,7 @@ bool Fman::poll()
 			tx_frame(*p, fd, confirm);
 			did = true;
 		}
+		flush_tx_releases(*p);
 		if (p->wire != nullptr)
 			did |= p->wire->poll();
 		p->in_poll = false;
@@ -122,7 +123,7 @@ bool Fman::poll()
 	return did;
 }
 
-uint64_t Fman::line_time_ns(Port &p, uint32_t bytes) noexcept
+uint64_t Fman::line_time_ns_slow(Port &p, uint32_t bytes) noexcept
 {
 	uint32_t mbps;
 	if (!p.in_poll) {

@@ -41,6 +41,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/fd.hpp"
 #include "dpaa_hw/fman_ccsr.hpp"
 #include "dpaa_hw/fman_memac.hpp"
@@ -218,6 +219,15 @@ private:
 		std::array<uint32_t, kTxRingSize> confirm_fqid{};
 		unsigned head = 0, count = 0;
 	};
+	// The buffers the Tx port frees, released to BMan in commands of up
+	// to hw::bm::kMaxBufs buffers of one pool, as the BMI does: a command
+	// goes when it is full, when the next buffer is another pool's, and
+	// before anything of the FMan acquires (the port's wire, loopback).
+	struct TxReleases {
+		std::array<uint64_t, hw::bm::kMaxBufs> addrs{};
+		unsigned n = 0;
+		uint8_t bpid = 0;
+	};
 
 	class Port final : public MacPort, public ChannelConsumer
 	{
@@ -265,6 +275,7 @@ private:
 		bool pools_ascending = true;
 
 		TxRing ring;
+		TxReleases releases;
 		FmanPortStats stats;
 		// The FQ and length of the last frame the BMI enqueued or tried to.
 		uint32_t last_rx_fqid = 0;
@@ -304,7 +315,16 @@ private:
 
 	// How long a frame of 'bytes' (FCS, preamble and gap included) takes
 	// on the port's link: what each frame moves the virtual clock by.
-	uint64_t line_time_ns(Port &p, uint32_t bytes) noexcept;
+	// Inline while poll() serves the port and the frame's size is the last
+	// one's (nearly every frame): no call, no division.
+	uint64_t line_time_ns(Port &p, uint32_t bytes) noexcept
+	{
+		if (p.in_poll && p.poll_mbps != 0 && bytes == p.line_ns_bytes &&
+		    p.poll_mbps == p.line_ns_mbps) [[likely]]
+			return p.line_ns;
+		return line_time_ns_slow(p, bytes);
+	}
+	uint64_t line_time_ns_slow(Port &p, uint32_t bytes) noexcept;
 
 	// Rx: the whole path for one frame; true = taken (possibly dropped).
 	bool rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexcept;
@@ -318,7 +338,12 @@ private:
 	// Tx: one FD from the port's ring.
 	void tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept;
 	void tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept;
+	uint32_t tx_confirm_fqid(Port &p, uint32_t cmd, uint32_t confirm_fqid) noexcept;
+	bool tx_enqueue(Port &p, const hw::Fd &fd, uint32_t fqid, uint32_t status) noexcept;
 	void tx_release(Port &p, const hw::Fd &fd) noexcept;
+	void tx_release_sg(Port &p, const hw::Fd &fd) noexcept;
+	void tx_free(Port &p, uint8_t bpid, uint64_t addr) noexcept;
+	void flush_tx_releases(Port &p) noexcept;
 	void count_tx(Port &p, std::span<const uint8_t> frame) noexcept;
 
 	void reset() noexcept;

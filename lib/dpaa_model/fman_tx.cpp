@@ -87,7 +87,8 @@ void insert_checksums(uint8_t *f, uint32_t len, const fm::ParseResult &pr) noexc
 
 } // namespace
 
-void Fman::count_tx(Port &p, std::span<const uint8_t> frame) noexcept
+// Once per frame sent, inlined there.
+[[gnu::always_inline]] inline void Fman::count_tx(Port &p, std::span<const uint8_t> frame) noexcept
 {
 	const uint8_t *f = frame.data();
 	const uint32_t wire_len = static_cast<uint32_t>(frame.size()) + kFcsLen;
@@ -107,8 +108,10 @@ void Fman::count_tx(Port &p, std::span<const uint8_t> frame) noexcept
 	} else {
 		p.count(st::kTUnd);
 	}
-	bool bcast = (f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xff;
-	p.count(!(f[0] & 1) ? st::kTUca : bcast ? st::kTBca : st::kTMca);
+	if (!(f[0] & 1))
+		p.count(st::kTUca);
+	else
+		p.count((f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xff ? st::kTBca : st::kTMca);
 	uint16_t type = load_be16(f + 12);
 	if (type == 0x8100 || type == 0x88a8 || type == 0x9100)
 		p.count(st::kTVlan);
@@ -125,7 +128,11 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 			p.t(off)++;
 	};
 	bmi_count(tx::kTfrc);
+	// The FD's fields decoded once: the calls below (the bus, the wire)
+	// would have them loaded and decoded again.
 	const uint32_t cmd = fd.cmd();
+	const uint64_t addr = fd.addr();
+	const uint8_t bpid = fd.bpid();
 	uint32_t off, len;
 	bool sg;
 	switch (fd.format()) {
@@ -153,12 +160,12 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 	uint8_t *stage = tx_stage_.data();
 	const uint8_t *frame;
 	if (!sg) {
-		frame = static_cast<const uint8_t *>(mem_.to_host(fd.addr() + off, len));
+		frame = static_cast<const uint8_t *>(mem_.to_host(addr + off, len));
 		if (frame == nullptr)
 			return tx_done(p, fd, fds::kErrDma, confirm_fqid);
 	} else {
 		// Gather the S/G list (following extension entries) into the stage.
-		uint64_t entry_addr = fd.addr() + off;
+		uint64_t entry_addr = addr + off;
 		uint32_t copied = 0;
 		bool final = false;
 		for (unsigned n = 0; n < 4 * fm::kMaxSgEntries && !final && copied < len; n++) {
@@ -208,7 +215,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 		icsz = std::min(icsz, fm::icp::kIcSize - std::min(iciof, fm::icp::kIcSize));
 		alignas(8) uint8_t ic[fm::icp::kIcSize] = {};
 		if (icsz > 0) {
-			const void *pre = mem_.to_host(fd.addr() + iceof, icsz);
+			const void *pre = mem_.to_host(addr + iceof, icsz);
 			if (pre == nullptr)
 				return tx_done(p, fd, fds::kErrDma, confirm_fqid);
 			std::memcpy(ic + iciof, pre, icsz);
@@ -235,8 +242,11 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 		   p.wire->transmit(out)) {
 		count_tx(p, out);
 		p.stats.tx_frames++;
-		if (mac_cmd & memac::cmd::kLoopback)
+		if (mac_cmd & memac::cmd::kLoopback) {
+			// The MAC's own Rx takes buffers: the earlier frames' first.
+			flush_tx_releases(p);
 			rx_frame(p, out, true);
+		}
 	} else {
 		// No carrier (a TAP interface that is down, no wire at all): the
 		// frame is lost as it leaves, which the mEMAC counts as a
@@ -246,7 +256,13 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 	}
 	if (cmd & fm::fd_cmd::kUpd)
 		write_tx_timestamp(p, fd, tx_stamp);
-	tx_done(p, fd, 0, confirm_fqid);
+	// tx_done() without an error, inline.
+	const uint32_t fqid = tx_confirm_fqid(p, cmd, confirm_fqid);
+	if (fqid != 0 && tx_enqueue(p, fd, fqid, 0))
+		return;
+	if (sg) [[unlikely]]
+		tx_release_sg(p, fd);
+	tx_free(p, bpid, addr);
 }
 
 // FD command UPD with TMR_CTRL RTPE: the FMan writes the frame's Tx
@@ -271,71 +287,103 @@ void Fman::write_tx_timestamp(Port &p, const hw::Fd &fd, uint64_t stamp) noexcep
 		dst[i] = static_cast<uint8_t>(stamp);
 }
 
-void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept
+// Where a frame sent goes: the confirmation FQ of the FD (command FCO), of
+// the Tx FQ's context, or the port's; 0: none, the buffers go back to BMan.
+[[gnu::always_inline]] inline uint32_t Fman::tx_confirm_fqid(Port &p, uint32_t cmd,
+							     uint32_t confirm_fqid) noexcept
 {
 	namespace tx = fm::bmi_tx;
-	uint32_t fqid = 0;
+	uint32_t fqid = confirm_fqid;
+	if (cmd & fm::fd_cmd::kFco)
+		fqid = (cmd & fm::fd_cmd::kCfqMask) ? cmd & fm::fd_cmd::kCfqMask
+						    : kConfirmToPortDefault;
+	return fqid == kConfirmToPortDefault ? p.t(tx::kTcfqid) : fqid;
+}
+
+// The FD with its status to a confirmation or error FQ; false: QMan refused
+// it (the caller frees the buffers).
+bool Fman::tx_enqueue(Port &p, const hw::Fd &fd, uint32_t fqid, uint32_t status) noexcept
+{
+	hw::Fd out = fd;
+	out.set_status(status);
+	if (qman_.enqueue(fqid, out) != EnqueueStatus::ok)
+		return false;
+	if (status == 0)
+		p.stats.tx_confirmations++;
+	return true;
+}
+
+void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept
+{
+	uint32_t fqid;
 	if (status != 0) {
 		p.stats.tx_errors++;
-		fqid = p.t(tx::kTefqid);
-	} else if (fd.cmd() & fm::fd_cmd::kFco) {
-		fqid = fd.cmd() & fm::fd_cmd::kCfqMask;
-		if (fqid == 0)
-			fqid = p.t(tx::kTcfqid);
+		fqid = p.t(fm::bmi_tx::kTefqid);
 	} else {
-		fqid = confirm_fqid == kConfirmToPortDefault ? p.t(tx::kTcfqid) : confirm_fqid;
+		fqid = tx_confirm_fqid(p, fd.cmd(), confirm_fqid);
 	}
-	if (fqid != 0) {
-		hw::Fd out = fd;
-		out.set_status(status);
-		if (qman_.enqueue(fqid, out) == EnqueueStatus::ok) {
-			if (status == 0)
-				p.stats.tx_confirmations++;
-			return;
-		}
-	}
+	if (fqid != 0 && tx_enqueue(p, fd, fqid, status))
+		return;
 	tx_release(p, fd);
 }
 
-void Fman::tx_release(Port &p, const hw::Fd &fd) noexcept
+// Inlined where a frame is done: a contiguous frame has one buffer.
+[[gnu::always_inline]] inline void Fman::tx_release(Port &p, const hw::Fd &fd) noexcept
 {
-	namespace tx = fm::bmi_tx;
-	Bman &bman = soc_.bman();
-	const bool counting = p.t(tx::kTstc) & fm::bmi_rx::kStatsEn;
-	unsigned released = 0;
-	auto release = [&](uint8_t bpid, uint64_t addr) {
-		// BPID 0xff: a buffer of no pool, which software frees itself
-		// (upstream DPDK marks such FDs and S/G entries so,
-		// dpaa_rxtx.c:862-950). The FMan leaves it alone.
-		if (bpid == kNoFreeBpid)
-			return;
-		if (bman.release(bpid, addr))
-			released++;
-		else
-			p.stats.tx_release_failed++;
-	};
 	const hw::FdFormat f = fd.format();
-	if (f == hw::FdFormat::sg || f == hw::FdFormat::sg_big) {
-		uint64_t entry_addr = fd.addr() + (f == hw::FdFormat::sg ? fd.offset() : 0);
-		for (unsigned n = 0; n < 4 * fm::kMaxSgEntries; n++) {
-			const void *e_host = mem_.to_host(entry_addr, sizeof(hw::SgEntry));
-			if (e_host == nullptr)
-				break;
-			hw::SgEntry e;
-			std::memcpy(&e, e_host, sizeof(e));
-			if (e.extension()) {
-				entry_addr = e.addr() + e.offset();
-				continue;
-			}
-			release(e.bpid(), e.addr());
-			if (e.final())
-				break;
-			entry_addr += sizeof(hw::SgEntry);
+	if (f == hw::FdFormat::sg || f == hw::FdFormat::sg_big) [[unlikely]]
+		tx_release_sg(p, fd);
+	tx_free(p, fd.bpid(), fd.addr());
+}
+
+// The data buffers of an S/G frame (the table's own buffer is the FD's).
+[[gnu::noinline]] void Fman::tx_release_sg(Port &p, const hw::Fd &fd) noexcept
+{
+	const hw::FdFormat f = fd.format();
+	uint64_t entry_addr = fd.addr() + (f == hw::FdFormat::sg ? fd.offset() : 0);
+	for (unsigned n = 0; n < 4 * fm::kMaxSgEntries; n++) {
+		const void *e_host = mem_.to_host(entry_addr, sizeof(hw::SgEntry));
+		if (e_host == nullptr)
+			break;
+		hw::SgEntry e;
+		std::memcpy(&e, e_host, sizeof(e));
+		if (e.extension()) {
+			entry_addr = e.addr() + e.offset();
+			continue;
 		}
+		tx_free(p, e.bpid(), e.addr());
+		if (e.final())
+			break;
+		entry_addr += sizeof(hw::SgEntry);
 	}
-	release(fd.bpid(), fd.addr());
-	if (counting)
-		p.t(tx::kTbdc) += released;
+}
+
+[[gnu::always_inline]] inline void Fman::tx_free(Port &p, uint8_t bpid, uint64_t addr) noexcept
+{
+	// BPID 0xff: a buffer of no pool, which software frees itself
+	// (upstream DPDK marks such FDs and S/G entries so,
+	// dpaa_rxtx.c:862-950). The FMan leaves it alone.
+	if (bpid == kNoFreeBpid)
+		return;
+	TxReleases &r = p.releases;
+	if (r.n != 0 && r.bpid != bpid)
+		flush_tx_releases(p);
+	r.bpid = bpid;
+	r.addrs[r.n++] = addr;
+	if (r.n == r.addrs.size())
+		flush_tx_releases(p);
+}
+
+void Fman::flush_tx_releases(Port &p) noexcept
+{
+	TxReleases &r = p.releases;
+	if (r.n == 0)
+		return;
+	if (!soc_.bman().release(r.bpid, r.addrs.data(), r.n))
+		p.stats.tx_release_failed += r.n;
+	else if (p.t(fm::bmi_tx::kTstc) & fm::bmi_rx::kStatsEn)
+		p.t(fm::bmi_tx::kTbdc) += r.n;
+	r.n = 0;
 }
 
 } // namespace dpaa::model

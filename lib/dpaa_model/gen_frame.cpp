@@ -2,6 +2,7 @@
 // Copyright 2026 The DPAA C++ PMD authors
 #include "dpaa_model/gen_frame.hpp"
 
+#include <bit>
 #include <cstring>
 
 #include "dpaa_model/inet_checksum.hpp"
@@ -12,8 +13,11 @@ namespace dpaa::model::gen
 namespace
 {
 
-constexpr size_t kIpLen = 20, kUdpLen = 8;
-constexpr uint8_t kProtoUdp = 17;
+using detail::get16;
+using detail::get32;
+using detail::kIpLen;
+using detail::kProtoUdp;
+using detail::kUdpLen;
 
 void put16(uint8_t *p, uint16_t v)
 {
@@ -22,16 +26,10 @@ void put16(uint8_t *p, uint16_t v)
 }
 void put32(uint8_t *p, uint32_t v)
 {
-	put16(p, uint16_t(v >> 16));
-	put16(p + 2, uint16_t(v));
-}
-uint16_t get16(const uint8_t *p)
-{
-	return uint16_t(p[0] << 8 | p[1]);
-}
-uint32_t get32(const uint8_t *p)
-{
-	return uint32_t(get16(p)) << 16 | get16(p + 2);
+	// One store (the byte stores of two put16() stay four).
+	if constexpr (std::endian::native == std::endian::little)
+		v = __builtin_bswap32(v);
+	std::memcpy(p, &v, 4);
 }
 
 // The IPv4/UDP/payload part of a frame: [ip, end).
@@ -148,10 +146,11 @@ std::span<const uint8_t> FrameTemplate::make(uint16_t flow, uint32_t seq)
 	// A 16-bit word that grows by d adds d to the ones' complement sum, so
 	// the checksums follow from the template's sums in a few additions.
 	uint8_t *ip = buf_ + l2_;
-	const uint16_t port_delta = uint16_t(flow % 64512);
+	// flow % 64512 for a 16-bit flow, without dividing.
+	const uint16_t port_delta = flow >= 64512 ? uint16_t(flow - 64512) : flow;
 	put16(ip + 4, uint16_t(seq));
 	ip[14] = uint8_t(flow >> 8), ip[15] = uint8_t(flow);
-	put16(ip + 10, uint16_t(~fold(ip_sum0_ + uint16_t(seq) + flow)));
+	put16(ip + 10, uint16_t(~inet::fold(ip_sum0_ + uint16_t(seq) + flow)));
 
 	uint8_t *udp = ip + kIpLen;
 	put16(udp, uint16_t(1024 + port_delta));
@@ -160,54 +159,9 @@ std::span<const uint8_t> FrameTemplate::make(uint16_t flow, uint32_t seq)
 	put32(pl + 4, seq);
 	// The flow twice (source address in the pseudo-header, payload).
 	const uint32_t s = udp_sum0_ + 2u * flow + port_delta + (seq >> 16) + (seq & 0xffff);
-	uint16_t c = uint16_t(~fold(s));
+	uint16_t c = uint16_t(~inet::fold(s));
 	put16(udp + 6, c ? c : 0xffff);
 	return {buf_, len_};
-}
-
-Parsed parse(std::span<const uint8_t> f)
-{
-	Parsed r;
-	const uint8_t *p = f.data();
-	size_t l2 = 14;
-	if (f.size() < l2)
-		return r;
-	uint16_t type = get16(p + 12);
-	// Up to two tags, whichever TPIDs: an application may have changed them.
-	for (int tags = 0; tags < 2 && (type == kEthVlan || type == kEthQinq); tags++) {
-		if (f.size() < l2 + 4)
-			return r;
-		type = get16(p + l2 + 2);
-		l2 += 4;
-	}
-	if (type != kEthIpv4 || f.size() < l2 + kIpLen + kUdpLen + kPayloadHeader)
-		return r;
-	const uint8_t *ip = p + l2;
-	const uint8_t *udp = ip + kIpLen;
-	const uint8_t *pl = udp + kUdpLen;
-	if (ip[0] != 0x45 || ip[9] != kProtoUdp || get16(udp + 2) != kDstPort || pl[0] != kMagic)
-		return r;
-	r.generated = true;
-	r.l2_len = l2;
-	r.flow = get16(pl + 2);
-	r.seq = get32(pl + 4);
-
-	// The frame as generated, less or plus the tags an application removed
-	// or added on the way.
-	const size_t gen_len = get16(pl + 8), gen_l2 = pl[1];
-	const uint16_t ip_total = get16(ip + 2), udp_length = get16(udp + 4);
-	if (gen_len < gen_l2 || f.size() != gen_len - gen_l2 + l2)
-		return r;
-	if (ip_total != kIpLen + udp_length || l2 + ip_total > f.size())
-		return r;
-	if (fold(fast_sum({ip, kIpLen})) != 0xffff)
-		return r;
-	uint16_t c = get16(udp + 6);
-	if (c != 0 &&
-	    fold(fast_sum({udp, udp_length}, pseudo_header_sum(ip, udp_length))) != 0xffff)
-		return r;
-	r.intact = true;
-	return r;
 }
 
 } // namespace dpaa::model::gen

@@ -23,6 +23,8 @@
 #include <optional>
 #include <span>
 
+#include "dpaa_model/inet_checksum.hpp"
+
 namespace dpaa::model::gen
 {
 
@@ -79,7 +81,87 @@ struct Parsed {
 	uint32_t seq = 0;
 	size_t l2_len = 0;
 };
-Parsed parse(std::span<const uint8_t> frame);
+// The layout's pieces, for parse() below and the generator.
+namespace detail
+{
+constexpr size_t kIpLen = 20, kUdpLen = 8;
+constexpr uint8_t kProtoUdp = 17;
+inline uint16_t get16(const uint8_t *p)
+{
+	return uint16_t(p[0] << 8 | p[1]);
+}
+inline uint32_t get32(const uint8_t *p)
+{
+	return uint32_t(get16(p)) << 16 | get16(p + 2);
+}
+} // namespace detail
+
+// Fills r (every field; r.generated is also the return value). Inline: the
+// sink checks every frame it is sent.
+inline bool parse(std::span<const uint8_t> f, Parsed &r)
+{
+	using namespace detail;
+	r = Parsed{};
+	const uint8_t *p = f.data();
+	const size_t n = f.size();
+	constexpr size_t kHeaders = kIpLen + kUdpLen + kPayloadHeader;
+	// Too short for any generator frame (every path below needs this).
+	if (n < 14 + kHeaders)
+		return false;
+	size_t l2 = 14;
+	uint16_t type = get16(p + 12);
+	// Up to two tags, whichever TPIDs: an application may have changed them.
+	if (type == kEthVlan || type == kEthQinq) {
+		type = get16(p + 16);
+		l2 = 18;
+		if (type == kEthVlan || type == kEthQinq) {
+			type = get16(p + 20);
+			l2 = 22;
+		}
+	}
+	if (type != kEthIpv4 || n < l2 + kHeaders)
+		return false;
+	const uint8_t *ip = p + l2;
+	const uint8_t *udp = ip + kIpLen;
+	const uint8_t *pl = udp + kUdpLen;
+	if (ip[0] != 0x45 || ip[9] != kProtoUdp || get16(udp + 2) != kDstPort || pl[0] != kMagic)
+		return false;
+	r.generated = true;
+	r.l2_len = l2;
+	r.flow = get16(pl + 2);
+	r.seq = get32(pl + 4);
+
+	// The frame as generated, less or plus the tags an application removed
+	// or added on the way.
+	const size_t gen_len = get16(pl + 8), gen_l2 = pl[1];
+	const uint16_t ip_total = get16(ip + 2), udp_length = get16(udp + 4);
+	if (gen_len < gen_l2 || n != gen_len - gen_l2 + l2)
+		return true;
+	if (ip_total != kIpLen + udp_length || l2 + ip_total > n)
+		return true;
+	// Both sums in the host's lanes, compared with 0xffff unswapped.
+	if (inet::fold_host(inet::sum_host(ip, kIpLen)) != 0xffff)
+		return true;
+	if (get16(udp + 6) != 0) {
+		// The pseudo-header: the addresses (one 64-bit word), the
+		// protocol and the UDP length (a carry from one lane into the
+		// next keeps the sum: 2^16 is 1 in ones' complement).
+		uint64_t addrs;
+		std::memcpy(&addrs, ip + 12, 8);
+		uint64_t s = inet::sum_host(udp, udp_length, addrs);
+		s = inet::add64(s, inet::host_word(kProtoUdp) + inet::host_word(udp_length));
+		if (inet::fold_host(s) != 0xffff)
+			return true;
+	}
+	r.intact = true;
+	return true;
+}
+inline Parsed parse(std::span<const uint8_t> frame)
+{
+	Parsed r;
+	parse(frame, r);
+	return r;
+}
 
 // Internet checksum helpers (RFC 1071), exposed for tests.
 uint32_t sum16(std::span<const uint8_t> bytes, uint32_t sum = 0);

@@ -43,39 +43,52 @@ bool GenWire::poll()
 	if (!mac_ || !mac_->rx_ready())
 		return false;
 	bool worked = false;
-	const uint64_t now = pacer_.throttled() ? Pacer::now_ps() : 0;
+	// Unthrottled (rate=max, stepped mode), the pacer admits every frame
+	// and accounts no time: not asked per frame.
+	const bool paced = pacer_.throttled();
+	const uint64_t now = paced ? Pacer::now_ps() : 0;
 	const bool lossless = params_.rate.kind == Rate::Kind::max;
-	// Sent frames and bytes are published once per poll.
+	// Sent frames and bytes are published once per poll; the position in
+	// the sequence is kept in locals meanwhile (nothing the MAC does while
+	// it takes a frame reads it).
 	uint64_t sent = 0, bytes = 0;
+	uint64_t next = next_, seq = next_seq_;
+	size_t tmpl = next_template_;
+	uint32_t flow = next_flow_;
+	const size_t ntemplates = templates_.size();
 	for (unsigned n = 0; n < kPollBurst; n++) {
-		if (params_.count && next_ >= params_.count)
+		if (params_.count && next >= params_.count)
 			break;
-		if (!pacer_.ready(now))
+		if (paced && !pacer_.ready(now))
 			break;
 		if (lossless && mac_->rx_backlogged()) {
 			bump(held_);
 			break;
 		}
-		// Frame next_: template next_ % sizes, flow next_ % flows, sequence
-		// next_ / flows, kept as counters rather than divided per frame.
-		std::span<const uint8_t> f =
-			templates_[next_template_]->make(uint16_t(next_flow_), uint32_t(next_seq_));
+		// Frame next: template next % sizes, flow next % flows, sequence
+		// next / flows, kept as counters rather than divided per frame.
+		std::span<const uint8_t> f = templates_[tmpl]->make(uint16_t(flow), uint32_t(seq));
 		if (!mac_->wire_rx(f, true)) {
 			bump(refused_);
 			break;
 		}
-		pacer_.sent(f.size());
-		next_++;
-		if (++next_template_ == templates_.size())
-			next_template_ = 0;
-		if (++next_flow_ == params_.flows) {
-			next_flow_ = 0;
-			next_seq_++;
+		if (paced)
+			pacer_.sent(f.size());
+		next++;
+		if (++tmpl == ntemplates)
+			tmpl = 0;
+		if (++flow == params_.flows) {
+			flow = 0;
+			seq++;
 		}
 		sent++;
 		bytes += f.size();
 		worked = true;
 	}
+	next_ = next;
+	next_seq_ = seq;
+	next_template_ = tmpl;
+	next_flow_ = flow;
 	if (sent != 0) {
 		bump(sent_, sent);
 		bump(sent_bytes_, bytes);

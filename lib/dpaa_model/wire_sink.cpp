@@ -21,8 +21,8 @@ bool SinkWire::transmit(std::span<const uint8_t> frame)
 {
 	bump(frames_);
 	bump(bytes_, frame.size());
-	gen::Parsed p = gen::parse(frame);
-	if (!p.generated)
+	gen::Parsed p;
+	if (!gen::parse(frame, p))
 		return true;
 	bump(generated_);
 	if (!p.intact)
@@ -32,11 +32,13 @@ bool SinkWire::transmit(std::span<const uint8_t> frame)
 	return true;
 }
 
-void SinkWire::track(uint16_t flow, uint32_t seq)
+void SinkWire::add_flows(uint16_t flow)
 {
-	if (flow >= flows_.size())
-		flows_.resize(size_t(flow) + 1);
-	Flow &f = flows_[flow];
+	flows_.resize(size_t(flow) + 1);
+}
+
+void SinkWire::track_other(Flow &f, uint32_t seq)
+{
 	// Serial-number arithmetic, so that 32-bit sequence numbers may wrap.
 	const int32_t d = int32_t(seq - f.next);
 	if (d >= 0) {

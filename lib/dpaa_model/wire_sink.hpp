@@ -51,7 +51,21 @@ private:
 		uint32_t next = 0;   // the sequence number expected next
 		uint64_t window = 0; // bit i: next - 1 - i was seen
 	};
-	void track(uint16_t flow, uint32_t seq);
+	// Per flow, in order (nearly every frame) inline; the rest out of line.
+	void track(uint16_t flow, uint32_t seq)
+	{
+		if (flow >= flows_.size()) [[unlikely]]
+			add_flows(flow);
+		Flow &f = flows_[flow];
+		if (seq == f.next) [[likely]] {
+			f.window = (f.window << 1) | 1;
+			f.next = seq + 1;
+			return;
+		}
+		track_other(f, seq);
+	}
+	[[gnu::noinline]] void add_flows(uint16_t flow);
+	[[gnu::noinline]] void track_other(Flow &f, uint32_t seq);
 
 	std::string port_;
 	std::vector<Flow> flows_;

@@ -152,6 +152,33 @@ TEST_F(BmanStepped, DepletionEntryAndExitWithHysteresis)
 	EXPECT_EQ(bm::ccsr::thresh::value(soc.bman().ccsr().read32(bm::ccsr::pool_swdxt(7))), 20u);
 }
 
+// The release command of a block (FMan's Tx port frees buffers so): its
+// buffers join the pool in order, 48 bits each, and the depletion state is
+// looked at once for the command.
+TEST_F(BmanStepped, ReleaseCommandOfABlockAddsItsBuffersInOrder)
+{
+	const hw::Bpid bpid{7};
+	ASSERT_EQ(p->set_depletion_thresholds(bpid, 10, 20), 0);
+	auto &bman = soc.bman();
+	std::vector<uint64_t> bufs;
+	for (uint64_t i = 0; i < 24; i++)
+		bufs.push_back(0xabcd'0000'0000'0000ull | (0x1000 * (i + 1)));
+	for (unsigned done = 0; done < 24; done += 8) {
+		ASSERT_TRUE(bman.release(7, bufs.data() + done, 8));
+		EXPECT_EQ(bman.free_count(7), done + 8);
+		EXPECT_EQ(depleted(bpid), done + 8 <= 20) << done; // exits above 20
+	}
+	EXPECT_EQ(bman.depletion_entries(7), 1u);	// entered once, empty
+	EXPECT_FALSE(bman.release(64, bufs.data(), 8)); // no such pool
+	uint64_t out[8];
+	for (unsigned done = 0; done < 24; done += 8) {
+		ASSERT_EQ(p->acquire(bpid, std::span(out, 8)), 8);
+		for (unsigned i = 0; i < 8; i++)
+			EXPECT_EQ(out[i], bufs[done + i] & hw::bm::kAddrMask48) << done + i;
+	}
+	EXPECT_EQ(bman.free_count(7), 0u);
+}
+
 // The CCSR window is the device tree's 0x10000 bytes: offsets the block does
 // not define read 0; a write to one is misuse, counted.
 TEST_F(BmanStepped, CcsrWindowReadsZeroWhereTheBlockDefinesNothing)

@@ -372,6 +372,66 @@ TEST_F(FmanTx, LoopbackBitTurnsTxIntoRx)
 	EXPECT_EQ(rig.sink.got.size(), 1u);
 }
 
+// A burst of frames of two pools: every buffer back to its pool in the
+// order the frames left, each counted once (TBDC), whatever the grouping of
+// BMan's release commands.
+TEST_F(FmanTx, BufferReleasesKeepTheFramesOrderPerPool)
+{
+	constexpr uint8_t kOther = 6;
+	Bytes f = FrameBuilder().etype(0x0800).ipv4(17).udp().payload(40).finish();
+	std::vector<uint64_t> want[2];
+	for (unsigned i = 0; i < 37; i++) {
+		hw::Fd fd = place(f);
+		// Runs of one pool longer and shorter than a release command.
+		const bool other = (i / 11) % 2 == 1 || i % 5 == 4;
+		fd.set_bpid(other ? kOther : kBpid);
+		want[other].push_back(fd.addr());
+		ASSERT_EQ(rig.soc.qman().enqueue(kTxFq, fd), model::EnqueueStatus::ok);
+	}
+	rig.run();
+	EXPECT_EQ(wire().sent.size(), 37u);
+	EXPECT_EQ(rig.tx_rd(kMac, tx::kTbdc), 37u);
+	for (unsigned k = 0; k < 2; k++) {
+		const uint8_t bpid = k ? kOther : kBpid;
+		ASSERT_EQ(rig.soc.bman().free_count(bpid), want[k].size());
+		std::vector<uint64_t> back(want[k].size());
+		ASSERT_EQ(rig.soc.bman().acquire(bpid, back.data(), unsigned(back.size())),
+			  back.size());
+		EXPECT_EQ(back, want[k]);
+	}
+}
+
+// Looped back, a frame is received into a buffer the frames before it freed:
+// they are back in the pool before the MAC's own Rx takes one.
+TEST_F(FmanTx, LoopbackReceivesIntoTheBufferOfTheFrameBefore)
+{
+	constexpr uint8_t kPool = 1;
+	rig.add_pool(kPool, 2048, 0); // empty: only the Tx frames fill it
+	rig.setup_rx(kMac, 0x110, 0x111, 64, memac::cmd::kLoopback);
+	rig.set_pools(kMac, {{kPool, 2048}});
+	Bytes f1 = FrameBuilder(kPortMac).etype(0x0800).ipv4(6).tcp().payload(64).finish();
+	Bytes f2 = FrameBuilder(kPortMac).etype(0x0800).ipv4(6).tcp().payload(65).finish();
+	hw::Fd fds[2];
+	const Bytes *frames[2] = {&f1, &f2};
+	for (unsigned i = 0; i < 2; i++) {
+		const uint64_t buf = rig.alloc(2048);
+		std::memcpy(rig.mem.at(buf + 64), frames[i]->data(), frames[i]->size());
+		fds[i] = hw::Fd::contig(buf, kPool, 64, static_cast<uint32_t>(frames[i]->size()));
+		ASSERT_EQ(rig.soc.qman().enqueue(kTxFq, fds[i]), model::EnqueueStatus::ok);
+	}
+	rig.run();
+	// The first found the pool empty; the second took the first's buffer.
+	ASSERT_EQ(rig.sink.got.size(), 1u);
+	EXPECT_EQ(rig.sink.got[0].fqid, 0x110u);
+	EXPECT_EQ(rig.sink.got[0].fd.addr(), fds[0].addr());
+	EXPECT_EQ(rig.read_frame(rig.sink.got[0].fd), f2);
+	EXPECT_EQ(rig.stat(kMac, st::kTFrm), 2u);
+	ASSERT_EQ(rig.soc.bman().free_count(kPool), 1u);
+	uint64_t left = 0;
+	ASSERT_EQ(rig.soc.bman().acquire(kPool, &left, 1), 1u);
+	EXPECT_EQ(left, fds[1].addr());
+}
+
 TEST_F(FmanTx, WireBackPressureLeavesFramesOnTheFq)
 {
 	wire().ready = false;

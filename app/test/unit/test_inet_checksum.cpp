@@ -53,4 +53,23 @@ TEST(InetChecksum, CarriesAcrossAllOnesWords)
 	EXPECT_EQ(dpaa::model::inet::sum(zeros.data(), 64, 0x10000), 1u);
 }
 
+// fold() folds with the rotation, without a loop: the same 16 bits as the
+// loop that adds the halves until nothing carries, for every kind of value.
+TEST(InetChecksum, FoldMatchesTheLoop)
+{
+	auto loop = [](uint32_t s) {
+		while (s >> 16)
+			s = (s & 0xffff) + (s >> 16);
+		return static_cast<uint16_t>(s);
+	};
+	std::mt19937 rng(11);
+	std::vector<uint32_t> values = {0,	    1,		0xfffe,	    0xffff,	0x10000,
+					0x1fffe,    0x1ffff,	0xfffe0001, 0xffff0000, 0xffff0001,
+					0xfffffffe, 0xffffffff, 0x8000'8000};
+	for (int i = 0; i < 100000; i++)
+		values.push_back(static_cast<uint32_t>(rng()) >> (i % 17));
+	for (uint32_t v : values)
+		ASSERT_EQ(dpaa::model::inet::fold(v), loop(v)) << std::hex << v;
+}
+
 } // namespace
