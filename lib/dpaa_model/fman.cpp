@@ -115,9 +115,11 @@ bool Fman::poll()
 			tx_frame(*p, fd, confirm);
 			did = true;
 		}
+		p->next_host = nullptr;
 		if (p->wire != nullptr)
 			did |= p->wire->poll();
 		p->in_poll = false;
+		p->next_host = nullptr;
 	}
 	return did;
 }
@@ -221,9 +223,9 @@ void Fman::decode_pools(Port &p) noexcept
 		uint32_t v = p.r(rx::rebmpi(i));
 		if (!(v & rx::kPoolValid) || (v & rx::kPoolSizeMask) == 0)
 			continue;
-		p.pools[p.num_pools++] =
-			RxPool{static_cast<uint8_t>((v & rx::kPoolBpidMask) >> rx::kPoolBpidShift),
-			       static_cast<uint8_t>(i), v & rx::kPoolSizeMask};
+		p.pools[p.num_pools++] = RxPool{
+			static_cast<uint8_t>((v & rx::kPoolBpidMask) >> rx::kPoolBpidShift),
+			static_cast<uint8_t>(i), (v & rx::kPoolAce) != 0, v & rx::kPoolSizeMask};
 	}
 	bool ascending = true;
 	for (unsigned i = 1; i < p.num_pools; i++)
