@@ -124,7 +124,7 @@ bool Fman::poll()
 	return did;
 }
 
-uint64_t Fman::line_time_ns(Port &p, uint32_t bytes) noexcept
+uint64_t Fman::compute_line_time_ns(Port &p, uint32_t bytes) noexcept
 {
 	uint32_t mbps;
 	if (!p.in_poll) {

@@ -329,7 +329,16 @@ private:
 
 	// How long a frame of 'bytes' (FCS, preamble and gap included) takes
 	// on the port's link: what each frame moves the virtual clock by.
-	uint64_t line_time_ns(Port &p, uint32_t bytes) noexcept;
+	// Inline for the frame of the same size at the same speed as the last.
+	uint64_t line_time_ns(Port &p, uint32_t bytes) noexcept
+	{
+		if (p.in_poll && p.poll_mbps != 0 && bytes == p.line_ns_bytes &&
+		    p.poll_mbps == p.line_ns_mbps) [[likely]]
+			return p.line_ns;
+		return compute_line_time_ns(p, bytes);
+	}
+	// The link's speed resolved (once per poll()), the division made.
+	uint64_t compute_line_time_ns(Port &p, uint32_t bytes) noexcept;
 
 	// Rx: the whole path for one frame; true = taken (possibly dropped).
 	bool rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexcept;
