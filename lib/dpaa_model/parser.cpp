@@ -557,14 +557,21 @@ bool Common::parse(const uint8_t *p, uint32_t len, hf::ParseResult &pr, uint32_t
 		return false; // the sums below add little-endian words
 	if (len < 14 + 20 + 8)
 		return false;
-	// Up to two tags, counted without branches (both candidates lie
-	// inside the 42 bytes checked); the type after them must be IPv4.
+	// Up to two tags (both and the type after them lie inside the 42
+	// bytes checked); the type after them must be IPv4.
 	auto is_tag = [](uint16_t t) { return t == kEthVlan || t == kEthQinq || t == kEthQinqOld; };
-	const unsigned outer = is_tag(be16(p + 12));
-	const unsigned tags = outer + (outer & is_tag(be16(p + 16)));
+	unsigned tags = 0;
+	if (uint16_t t = be16(p + 12); t != kEthIpv4) {
+		if (!is_tag(t))
+			return false;
+		tags = 1;
+		if (t = be16(p + 16); t != kEthIpv4) {
+			if (!is_tag(t) || be16(p + 20) != kEthIpv4)
+				return false;
+			tags = 2;
+		}
+	}
 	const uint32_t ipo = 14 + 4 * tags;
-	if (be16(p + ipo - 2) != kEthIpv4)
-		return false;
 	const uint8_t *ip = p + ipo;
 	const uint32_t total = be16(ip + 2);
 	const uint16_t frag = be16(ip + 6);
