@@ -40,14 +40,12 @@ public:
 	// All or nothing, as the acquire command: returns n or 0.
 	unsigned acquire(uint8_t bpid, uint64_t *out, unsigned n);
 	// acquire(bpid, &addr, 1) for a block's data path, inline; 'next' is
-	// then what next_buffer() would say (kNoBuffer: none).
+	// then the buffer the following acquire of one would return
+	// (kNoBuffer: none), for the block to bring its lines into the host's
+	// cache ahead of use (a hint to the host; it changes nothing).
 	static constexpr uint64_t kNoBuffer = UINT64_MAX; // not a 48-bit address
 	bool acquire_one(uint8_t bpid, uint64_t &addr, uint64_t &next) noexcept;
 	uint32_t free_count(uint8_t bpid) const;
-	// The buffer an acquire of one would return now, false if none: for a
-	// block to bring its lines into the host's cache ahead of use (a hint
-	// to the host; it changes nothing in the pool).
-	bool next_buffer(uint8_t bpid, uint64_t &addr) const noexcept;
 	bool depleted(uint8_t bpid) const;
 	uint64_t depletion_entries(uint8_t bpid) const;
 	void set_order(uint8_t bpid, PoolOrder order);

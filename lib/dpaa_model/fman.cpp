@@ -106,6 +106,7 @@ bool Fman::poll()
 	for (Port *p : present_) {
 		p->in_poll = true;
 		p->poll_mbps = 0;
+		p->next_host = nullptr;
 		TxRing &ring = p->ring;
 		for (unsigned n = 0; n < kTxBudget && ring.count > 0 && p->tx_ready(); n++) {
 			const hw::Fd fd = ring.fds[ring.head];
@@ -115,7 +116,6 @@ bool Fman::poll()
 			tx_frame(*p, fd, confirm);
 			did = true;
 		}
-		p->next_host = nullptr;
 		if (p->wire != nullptr)
 			did |= p->wire->poll();
 		p->in_poll = false;
