@@ -59,15 +59,6 @@ unsigned Bman::acquire(uint8_t bpid, uint64_t *out, unsigned n)
 	return n;
 }
 
-bool Bman::next_buffer(uint8_t bpid, uint64_t &addr) const noexcept
-{
-	if (bpid >= kNumPools || pools_[bpid].bufs.empty())
-		return false;
-	const Pool &p = pools_[bpid];
-	addr = p.order == PoolOrder::fifo ? p.bufs.front() : p.bufs.back();
-	return true;
-}
-
 uint32_t Bman::free_count(uint8_t bpid) const
 {
 	return bpid < kNumPools ? static_cast<uint32_t>(pools_[bpid].bufs.size()) : 0;

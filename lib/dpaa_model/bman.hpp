@@ -43,11 +43,13 @@ public:
 	bool release(uint8_t bpid, const uint64_t *addrs, unsigned n);
 	// All or nothing, as the acquire command: returns n or 0.
 	unsigned acquire(uint8_t bpid, uint64_t *out, unsigned n);
+	// acquire(bpid, &addr, 1) for a block's data path, inline; 'next' is
+	// then the buffer the following acquire of one would return
+	// (kNoBuffer: none), for the block to bring its lines into the host's
+	// cache ahead of use (a hint to the host; it changes nothing).
+	static constexpr uint64_t kNoBuffer = UINT64_MAX; // not a 48-bit address
+	bool acquire_one(uint8_t bpid, uint64_t &addr, uint64_t &next) noexcept;
 	uint32_t free_count(uint8_t bpid) const;
-	// The buffer an acquire of one would return now, false if none: for a
-	// block to bring its lines into the host's cache ahead of use (a hint
-	// to the host; it changes nothing in the pool).
-	bool next_buffer(uint8_t bpid, uint64_t &addr) const noexcept;
 	bool depleted(uint8_t bpid) const;
 	uint64_t depletion_entries(uint8_t bpid) const;
 	void set_order(uint8_t bpid, PoolOrder order);
@@ -98,5 +100,21 @@ private:
 	Ccsr ccsr_;
 	uint64_t bad_ccsr_writes_ = 0;
 };
+
+inline bool Bman::acquire_one(uint8_t bpid, uint64_t &addr, uint64_t &next) noexcept
+{
+	if (bpid >= kNumPools)
+		return false;
+	Pool &p = pools_[bpid];
+	if (p.bufs.empty())
+		return false;
+	addr = p.order == PoolOrder::fifo ? p.bufs.pop_front() : p.bufs.pop_back();
+	// update_depletion() only when the count crosses a threshold.
+	const size_t n = p.bufs.size();
+	if (p.depleted ? n > p.exit_above : n < p.entry_below)
+		update_depletion(p);
+	next = n == 0 ? kNoBuffer : p.order == PoolOrder::fifo ? p.bufs.front() : p.bufs.back();
+	return true;
+}
 
 } // namespace dpaa::model

@@ -106,6 +106,7 @@ bool Fman::poll()
 	for (Port *p : present_) {
 		p->in_poll = true;
 		p->poll_mbps = 0;
+		p->next_host = nullptr;
 		TxRing &ring = p->ring;
 		for (unsigned n = 0; n < kTxBudget && ring.count > 0 && p->tx_ready(); n++) {
 			const hw::Fd fd = ring.fds[ring.head];
@@ -119,6 +120,7 @@ bool Fman::poll()
 		if (p->wire != nullptr)
 			did |= p->wire->poll();
 		p->in_poll = false;
+		p->next_host = nullptr;
 	}
 	return did;
 }
@@ -222,9 +224,9 @@ void Fman::decode_pools(Port &p) noexcept
 		uint32_t v = p.r(rx::rebmpi(i));
 		if (!(v & rx::kPoolValid) || (v & rx::kPoolSizeMask) == 0)
 			continue;
-		p.pools[p.num_pools++] =
-			RxPool{static_cast<uint8_t>((v & rx::kPoolBpidMask) >> rx::kPoolBpidShift),
-			       static_cast<uint8_t>(i), v & rx::kPoolSizeMask};
+		p.pools[p.num_pools++] = RxPool{
+			static_cast<uint8_t>((v & rx::kPoolBpidMask) >> rx::kPoolBpidShift),
+			static_cast<uint8_t>(i), (v & rx::kPoolAce) != 0, v & rx::kPoolSizeMask};
 	}
 	bool ascending = true;
 	for (unsigned i = 1; i < p.num_pools; i++)

@@ -207,7 +207,24 @@ private:
 	struct RxPool {
 		uint8_t bpid;
 		uint8_t slot; // REBMPI index, for the allocate counter
+		bool ace;     // REBMPI ACE: the allocate counter counts
 		uint32_t size;
+	};
+
+	// The BMI Rx port's registers as every frame uses them, decoded when
+	// one of them is written (decode_rx_port) rather than per frame.
+	struct RxConfig {
+		bool enabled = false;	 // FMBM_RCFG EN
+		bool counting = false;	 // FMBM_RSTC EN
+		bool parse = false;	 // FMBM_RFNE names the parser
+		bool sg_disable = false; // FMBM_REBM SGD
+		uint32_t nia = 0;	 // next engine after the parser (FMBM_RFPNE) or FMBM_RFNE
+		uint32_t fqid = 0, err_fqid = 0, discard_mask = 0; // RFQID, REFQID, RFSDM
+		uint32_t bsm = 0, bem = 0;			   // FMBM_REBM margins
+		// FMBM_RICP in bytes, the size cut to the IC and to the buffer
+		// start margin; whether ICEOF + ICSZ ran past it (a fault).
+		uint32_t iceof = 0, iciof = 0, icsz = 0;
+		bool ic_overlaps = false;
 	};
 
 	// Where a frame's confirmation goes when its FD does not say (FCO): the
@@ -273,6 +290,14 @@ private:
 		std::array<RxPool, hw::fman::bmi_rx::kNumExtPools> pools{};
 		unsigned num_pools = 0;
 		bool pools_ascending = true;
+		RxConfig rxc;
+		// While poll() serves the port: the buffer the next frame will
+		// likely get (prefetch_next_buffer) and its host address for
+		// that many bytes, so that the frame's write need not translate
+		// it again (host nullptr: none).
+		uint64_t next_bus = 0;
+		uint32_t next_len = 0;
+		uint8_t *next_host = nullptr;
 
 		TxRing ring;
 		TxReleases releases;
@@ -332,8 +357,8 @@ private:
 	bool rx_buffers_available(Port &p, uint32_t len) noexcept;
 	void bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noexcept;
 	void rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept;
-	void prefetch_next_buffer(uint8_t bpid, uint32_t iceof, uint32_t icsz,
-				  uint32_t bsm) noexcept;
+	void prefetch_next_buffer(Port &p, uint64_t next, uint32_t len) noexcept;
+	void decode_rx_port(Port &p) noexcept;
 
 	// Tx: one FD from the port's ring.
 	void tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept;

@@ -258,8 +258,8 @@ void Fman::reg_write(uint32_t off, uint32_t v) noexcept
 		return FmanRegs::write(*this, FmanRegs::kMacRegs, *t.port, t.port->mac.data(),
 				       t.off, v);
 	case FmanRegs::Target::rx_port:
-		return FmanRegs::write(*this, FmanRegs::kRxRegs, *t.port, t.port->rx.data(), t.off,
-				       v);
+		FmanRegs::write(*this, FmanRegs::kRxRegs, *t.port, t.port->rx.data(), t.off, v);
+		return decode_rx_port(*t.port);
 	case FmanRegs::Target::tx_port:
 		return FmanRegs::write(*this, FmanRegs::kTxRegs, *t.port, t.port->tx.data(), t.off,
 				       v);
@@ -308,6 +308,7 @@ void Fman::reset() noexcept
 		p.hash_buckets = 0;
 		p.num_pools = 0;
 		p.pools_ascending = true;
+		decode_rx_port(p);
 		p.ring = TxRing{};
 	}
 	keygen_.reset();

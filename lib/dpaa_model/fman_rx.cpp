@@ -65,12 +65,15 @@ bool is_broadcast(const uint8_t *a) noexcept
 
 bool is_vlan_type(uint16_t t) noexcept
 {
-	return t == 0x8100 || t == 0x88a8 || t == 0x9100;
+	// 0x8100 and 0x9100 differ in bit 12 only.
+	return (t & 0xefff) == 0x8100 || t == 0x88a8;
 }
 
 } // namespace
 
-bool Fman::mac_accepts(const Port &p, const uint8_t *dst) const noexcept
+// Inline in rx_frame(), its one caller.
+[[gnu::always_inline]] inline bool Fman::mac_accepts(const Port &p,
+						     const uint8_t *dst) const noexcept
 {
 	const uint32_t cmd = p.mac[memac::kCommandConfig / 4];
 	if (cmd & memac::cmd::kPromiscuous)
@@ -207,20 +210,51 @@ bool Fman::rx_buffers_available(Port &p, uint32_t len) noexcept
 // write misses that cost FMan Rx more host time than all its other work.
 // The buffer the next frame will get is known now: its lines are fetched
 // for writing while this frame goes on, which changes nothing the model
-// does or shows.
-void Fman::prefetch_next_buffer(uint8_t bpid, uint32_t iceof, uint32_t icsz, uint32_t bsm) noexcept
+// does or shows. Its host address for a frame of this one's length (most
+// frames of a stream have one length) is kept for the next frame, which
+// then needs no translation of its own within this poll().
+void Fman::prefetch_next_buffer(Port &p, uint64_t next, uint32_t len) noexcept
 {
-	uint64_t next;
-	if (!soc_.bman().next_buffer(bpid, next))
-		return;
-	auto *host = static_cast<const uint8_t *>(mem_.to_host(next, bsm + 1));
+	const RxConfig &c = p.rxc;
+	auto *host = static_cast<uint8_t *>(mem_.to_host(next, c.bsm + len));
+	if (p.in_poll) {
+		p.next_bus = next;
+		p.next_len = len;
+		p.next_host = host;
+	}
 	if (host == nullptr)
 		return;
-	if (icsz > 0) {
-		__builtin_prefetch(host + iceof, 1);
-		__builtin_prefetch(host + iceof + icsz - 1, 1);
+	if (c.icsz > 0) {
+		__builtin_prefetch(host + c.iceof, 1);
+		__builtin_prefetch(host + c.iceof + c.icsz - 1, 1);
 	}
-	__builtin_prefetch(host + bsm, 1);
+	__builtin_prefetch(host + c.bsm, 1);
+}
+
+void Fman::decode_rx_port(Port &p) noexcept
+{
+	namespace rx = fm::bmi_rx;
+	RxConfig &c = p.rxc;
+	c.enabled = p.r(rx::kRcfg) & rx::kCfgEn;
+	c.counting = p.r(rx::kRstc) & rx::kStatsEn;
+	c.parse = (p.r(rx::kRfne) & fm::nia::kEngineMask) == fm::nia::kEngParser;
+	c.nia = c.parse ? p.r(rx::kRfpne) : p.r(rx::kRfne);
+	c.fqid = p.r(rx::kRfqid);
+	c.err_fqid = p.r(rx::kRefqid);
+	c.discard_mask = p.r(rx::kRfsdm);
+	const uint32_t rebm = p.r(rx::kRebm);
+	c.bsm = (rebm & rx::kRebmBsmMask) >> rx::kRebmBsmShift;
+	c.bem = rebm & rx::kRebmBemMask;
+	c.sg_disable = rebm & rx::kRebmSgDisable;
+	const uint32_t icp = p.r(rx::kRicp);
+	c.iceof = ((icp & fm::icp::kIceofMask) >> fm::icp::kIceofShift) * 16;
+	c.iciof = ((icp & fm::icp::kIciofMask) >> fm::icp::kIciofShift) * 16;
+	uint32_t icsz = (icp & fm::icp::kIcszMask) * 16;
+	icsz = std::min(icsz, fm::icp::kIcSize - std::min(c.iciof, fm::icp::kIcSize));
+	// The IC copy must not run into the frame (or the S/G table).
+	c.ic_overlaps = icsz > 0 && c.iceof + icsz > c.bsm;
+	c.icsz = c.iceof >= c.bsm ? 0 : std::min(icsz, c.bsm - c.iceof);
+	p.next_host = nullptr; // translated for the margin before this write
 }
 
 void Fman::rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) noexcept
@@ -232,16 +266,19 @@ void Fman::rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) n
 		p.r(fm::bmi_rx::kRbdc) += n;
 }
 
-void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noexcept
+// Inline in rx_frame(), its one caller: one call and one stack frame per
+// frame rather than two.
+[[gnu::always_inline]] inline void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame,
+						uint32_t status) noexcept
 {
 	namespace rx = fm::bmi_rx;
-	if (!(p.r(rx::kRcfg) & rx::kCfgEn)) {
+	const RxConfig &c = p.rxc;
+	if (!c.enabled) {
 		p.stats.rx_port_disabled++;
 		return;
 	}
-	const bool counting = p.r(rx::kRstc) & rx::kStatsEn;
 	auto bmi_count = [&](uint32_t off) {
-		if (counting)
+		if (c.counting)
 			p.r(off)++;
 	};
 	bmi_count(rx::kRfrc);
@@ -253,12 +290,11 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 	// zeroed below if the ICP copies it (no 128-byte clear per frame).
 	alignas(8) uint8_t ic[fm::icp::kIcSize];
 	auto *pr = reinterpret_cast<fm::ParseResult *>(ic + fm::icp::kIcParseResult);
-	uint32_t nia = p.r(rx::kRfne);
-	uint32_t fqid = p.r(rx::kRfqid);
+	const uint32_t nia = c.nia;
+	uint32_t fqid = c.fqid;
 	uint64_t hash = 0;
-	if ((nia & fm::nia::kEngineMask) == fm::nia::kEngParser) {
+	if (c.parse) {
 		status |= parse_frame(frame, *pr).fd_status;
-		nia = p.r(rx::kRfpne);
 	} else {
 		// No parser: the parse result is FMBM_RPRAI's initial value.
 		for (unsigned i = 0; i < 8; i++) {
@@ -287,9 +323,8 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 
 	// Buffers: the smallest pool that holds margins + frame; else S/G over
 	// the largest (or, with S/G disabled, the frame truncated into it).
-	const uint32_t rebm = p.r(rx::kRebm);
-	const uint32_t bsm = (rebm & rx::kRebmBsmMask) >> rx::kRebmBsmShift;
-	const uint32_t bem = rebm & rx::kRebmBemMask;
+	const uint32_t bsm = c.bsm;
+	const uint32_t bem = c.bem;
 	if (p.num_pools == 0) {
 		bmi_count(rx::kRodc);
 		return;
@@ -301,14 +336,15 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 			break;
 		}
 	const RxPool &largest = p.pools[p.num_pools - 1];
-	const uint32_t cap = largest.size > bsm + bem ? largest.size - bsm - bem : 0;
+	uint32_t cap = 0;
 	unsigned nseg = 0; // 0: contiguous
-	if (fit == p.num_pools) {
+	if (fit == p.num_pools) [[unlikely]] {
+		cap = largest.size > bsm + bem ? largest.size - bsm - bem : 0;
 		if (cap == 0) {
 			bmi_count(rx::kRodc);
 			return;
 		}
-		if (rebm & rx::kRebmSgDisable) {
+		if (c.sg_disable) {
 			len = cap;
 			status |= fds::kErrSize;
 			bmi_count(rx::kRlfc);
@@ -334,11 +370,11 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 	const uint32_t err = status & fds::kRxErrorMask;
 	if (err) {
 		bmi_count(rx::kRfbc);
-		if (err & p.r(rx::kRfsdm)) {
+		if (err & c.discard_mask) {
 			bmi_count(rx::kRfdc);
 			return;
 		}
-		fqid = p.r(rx::kRefqid);
+		fqid = c.err_fqid;
 	}
 	if (fqid == 0) {
 		p.stats.rx_no_fqid++;
@@ -346,21 +382,24 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 		return;
 	}
 
-	const uint32_t icp = p.r(rx::kRicp);
-	const uint32_t iceof = ((icp & fm::icp::kIceofMask) >> fm::icp::kIceofShift) * 16;
-	const uint32_t iciof = ((icp & fm::icp::kIciofMask) >> fm::icp::kIciofShift) * 16;
-	uint32_t icsz = (icp & fm::icp::kIcszMask) * 16;
-	icsz = std::min(icsz, fm::icp::kIcSize - std::min(iciof, fm::icp::kIcSize));
-	// The IC copy must not run into the frame (or the S/G table).
-	if (icsz > 0 && iceof + icsz > bsm)
+	const uint32_t iceof = c.iceof, iciof = c.iciof, icsz = c.icsz;
+	if (c.ic_overlaps)
 		faults_.ic_overlaps_frame++;
-	icsz = iceof >= bsm ? 0 : std::min(icsz, bsm - iceof);
 	constexpr uint32_t kWrittenBegin = fm::icp::kIcParseResult;
 	constexpr uint32_t kWrittenEnd = fm::icp::kIcHash + 8;
 	if (iciof < kWrittenBegin)
 		std::memset(ic + iciof, 0, kWrittenBegin - iciof);
 	if (iciof + icsz > kWrittenEnd)
 		std::memset(ic + kWrittenEnd, 0, fm::icp::kIcSize - kWrittenEnd);
+	// The usual IC copy (parse result, timestamp, hash: icp::kDefault) at
+	// a length the compiler knows.
+	auto copy_ic = [&](uint8_t *buf) {
+		constexpr uint32_t kUsual = kWrittenEnd - kWrittenBegin;
+		if (icsz == kUsual)
+			std::memcpy(buf + iceof, ic + iciof, kUsual);
+		else
+			std::memcpy(buf + iceof, ic + iciof, icsz);
+	};
 
 	Bman &bman = soc_.bman();
 	hw::Fd fd{};
@@ -370,8 +409,9 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 	if (nseg == 0) {
 		// Contiguous: the first pool that fits and has a buffer.
 		unsigned got = p.num_pools;
+		uint64_t next = Bman::kNoBuffer;
 		for (unsigned i = fit; i < p.num_pools; i++)
-			if (bman.acquire(p.pools[i].bpid, bufs, 1) == 1) {
+			if (bman.acquire_one(p.pools[i].bpid, bufs[0], next)) {
 				got = i;
 				break;
 			}
@@ -380,21 +420,26 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 			return;
 		}
 		const RxPool &pool = p.pools[got];
-		if (p.r(rx::rebmpi(pool.slot)) & rx::kPoolAce)
+		if (pool.ace)
 			p.r(rx::racnt(pool.slot))++;
 		bpid = pool.bpid;
 		nbufs = 1;
-		auto *host = static_cast<uint8_t *>(mem_.to_host(bufs[0], bsm + len));
+		uint8_t *host;
+		if (p.next_host != nullptr && p.next_bus == bufs[0] && p.next_len == len)
+			host = p.next_host; // translated for this length within this poll()
+		else
+			host = static_cast<uint8_t *>(mem_.to_host(bufs[0], bsm + len));
 		if (host == nullptr) {
 			p.stats.rx_dma_errors++;
 			bmi_count(rx::kRfldec);
 			rx_release(p, bpid, bufs, nbufs);
 			return;
 		}
-		std::memcpy(host + iceof, ic + iciof, icsz);
+		copy_ic(host);
 		std::memcpy(host + bsm, f, len);
 		fd = hw::Fd::contig(bufs[0], bpid, static_cast<uint16_t>(bsm), len);
-		prefetch_next_buffer(bpid, iceof, icsz, bsm);
+		if (next != Bman::kNoBuffer)
+			prefetch_next_buffer(p, next, len);
 	} else {
 		// Scatter/gather: table buffer + nseg data buffers, all from the largest pool.
 		bpid = largest.bpid;
@@ -403,7 +448,7 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 			bmi_count(rx::kRodc);
 			return;
 		}
-		if (p.r(rx::rebmpi(largest.slot)) & rx::kPoolAce)
+		if (largest.ace)
 			p.r(rx::racnt(largest.slot)) += nbufs;
 		auto *table = static_cast<uint8_t *>(mem_.to_host(bufs[0], bsm + nseg * 16));
 		bool ok = table != nullptr;
@@ -430,7 +475,7 @@ void Fman::bmi_rx(Port &p, std::span<const uint8_t> frame, uint32_t status) noex
 			rx_release(p, bpid, bufs, nbufs);
 			return;
 		}
-		std::memcpy(table + iceof, ic + iciof, icsz);
+		copy_ic(table);
 		fd.set_addr(bufs[0]);
 		fd.set_bpid(bpid);
 		fd.set_format_offset_length(hw::FdFormat::sg, static_cast<uint16_t>(bsm), len);

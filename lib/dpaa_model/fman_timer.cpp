@@ -4,7 +4,6 @@
 #include "dpaa_model/fman_timer.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "dpaa_hw/fman_timer.hpp"
 
@@ -19,20 +18,8 @@ namespace
 // the FMan's timer could not be read from a public source).
 constexpr uint32_t kTmrIdValue = 0x00010100;
 
-// Reference ticks in ns nanoseconds: floor(ns * kRefClockHz / 1e9), with the
-// fraction reduced (7/10 for 700 MHz) and split at a whole number of its
-// denominators, so that no 128-bit division runs for every frame stamped.
-constexpr uint64_t kTickNum =
-	FmanTimer::kRefClockHz / std::gcd(FmanTimer::kRefClockHz, 1'000'000'000ull);
-constexpr uint64_t kTickDen = 1'000'000'000ull / std::gcd(FmanTimer::kRefClockHz, 1'000'000'000ull);
-static_assert(kTickNum < (uint64_t{1} << 32) && kTickDen < (uint64_t{1} << 32));
-
-constexpr uint64_t ticks_at(uint64_t ns) noexcept
-{
-	return ns / kTickDen * kTickNum + ns % kTickDen * kTickNum / kTickDen;
-}
-static_assert(ticks_at(1'000'000'000) == FmanTimer::kRefClockHz);
-static_assert(ticks_at(UINT64_MAX) ==
+static_assert(FmanTimer::ticks_at(1'000'000'000) == FmanTimer::kRefClockHz);
+static_assert(FmanTimer::ticks_at(UINT64_MAX) ==
 	      static_cast<uint64_t>(static_cast<unsigned __int128>(UINT64_MAX) *
 				    FmanTimer::kRefClockHz / 1'000'000'000u));
 } // namespace
@@ -57,6 +44,7 @@ void FmanTimer::reset(uint64_t now_ns, uint64_t start_ns) noexcept
 	acc_ = 0;
 	last_ns_ = now_ns;
 	ticks_ = ticks_at(now_ns);
+	tick_rem_ = static_cast<uint32_t>(now_ns % kTickDen * kTickNum % kTickDen);
 	// Alarm 1 at the first whole second half a second away or more, less a
 	// step: FIPER1 then pulses on every second (ptp_qoriq's set_alarm()).
 	alarm_ = {(start_ns + 1'500'000'000u) / 1'000'000'000u * 1'000'000'000u - kTclkPeriodNs, 0};
@@ -68,40 +56,13 @@ void FmanTimer::reset(uint64_t now_ns, uint64_t start_ns) noexcept
 	next_event_ = 0;
 }
 
-bool FmanTimer::running() const noexcept
+uint64_t FmanTimer::ticks_to(uint64_t now_ns) noexcept
 {
-	return regs_[ft::kTmrCtrl / 4] & ft::ctrl::kTe;
-}
-
-void FmanTimer::advance(uint64_t now_ns) noexcept
-{
-	if (now_ns <= last_ns_)
-		return;
 	const uint64_t ticks = ticks_at(now_ns);
 	const uint64_t n = ticks - ticks_;
 	ticks_ = ticks;
-	last_ns_ = now_ns;
-	if (!running() || n == 0)
-		return;
-	const uint32_t ctrl = regs_[ft::kTmrCtrl / 4];
-	const uint64_t period = ft::ctrl::tclk_period(ctrl);
-	uint64_t steps;
-	if (ctrl & ft::ctrl::kByp) {
-		steps = n; // the reference clock itself, no compensation
-	} else {
-		const unsigned __int128 sum =
-			static_cast<unsigned __int128>(n) * regs_[ft::kTmrAdd / 4] + acc_;
-		steps = static_cast<uint64_t>(sum >> 32);
-		acc_ = static_cast<uint32_t>(sum);
-	}
-	const uint64_t from = cnt_;
-	cnt_ += steps * period;
-	// Nothing can happen before next_event_ (check_events() says when the
-	// next alarm or pulse is due), except the pulse a counter standing on
-	// the FIPER base gives again: no look at the alarms and FIPERs per read.
-	if (cnt_ < next_event_ && from != fiper_base_)
-		return;
-	check_events(from, cnt_);
+	tick_rem_ = static_cast<uint32_t>(now_ns % kTickDen * kTickNum % kTickDen);
+	return n;
 }
 
 void FmanTimer::check_events(uint64_t from, uint64_t to) noexcept
@@ -168,12 +129,8 @@ void FmanTimer::check_events(uint64_t from, uint64_t to) noexcept
 	}
 }
 
-uint64_t FmanTimer::counter_at(uint64_t t_ns) noexcept
+uint64_t FmanTimer::counter_before(uint64_t t_ns) const noexcept
 {
-	if (t_ns >= last_ns_) {
-		advance(t_ns);
-		return cnt_;
-	}
 	// Earlier than the last look: back from the counter at its nominal rate
 	// (TMR_ADD / 2^32 steps per reference tick).
 	if (!running())

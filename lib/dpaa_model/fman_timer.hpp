@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <numeric>
 
 #include "dpaa_hw/fman_timer.hpp"
 
@@ -48,13 +49,93 @@ public:
 	// The counter at model time t, as the FMan samples it for a frame's
 	// timestamp. t may be a little in the past (a frame's arrival the model
 	// handles late): the counter is then taken back at its current rate.
-	uint64_t counter_at(uint64_t t_ns) noexcept;
-	bool running() const noexcept;
+	uint64_t counter_at(uint64_t t_ns) noexcept
+	{
+		if (t_ns >= last_ns_) [[likely]] {
+			advance(t_ns);
+			return cnt_;
+		}
+		return counter_before(t_ns);
+	}
+	bool running() const noexcept
+	{
+		return regs_[hw::fman_timer::kTmrCtrl / 4] & hw::fman_timer::ctrl::kTe;
+	}
 
 	void reset(uint64_t now_ns, uint64_t start_ns) noexcept;
 
+	// Reference ticks in ns nanoseconds: floor(ns * kRefClockHz / 1e9),
+	// the fraction reduced (7/10 for 700 MHz) and split at a whole number
+	// of its denominators, so that no 128-bit division runs.
+	static constexpr uint64_t kTickNum =
+		kRefClockHz / std::gcd(kRefClockHz, uint64_t{1'000'000'000});
+	static constexpr uint64_t kTickDen =
+		1'000'000'000 / std::gcd(kRefClockHz, uint64_t{1'000'000'000});
+	static_assert(kTickNum < (uint64_t{1} << 32) && kTickDen < (uint64_t{1} << 32));
+	static constexpr uint64_t ticks_at(uint64_t ns) noexcept
+	{
+		return ns / kTickDen * kTickNum + ns % kTickDen * kTickNum / kTickDen;
+	}
+
 private:
-	void advance(uint64_t now_ns) noexcept;
+	// A step of the model's time shorter than this (every frame's line
+	// time, every poll) counts its ticks from the last ones: kTickNum * ns
+	// plus the remainder kept stays far inside 64 bits, and so do the
+	// steps' TMR_ADD products below.
+	static constexpr uint64_t kShortStepNs = uint64_t{1} << 24;
+
+	// The timer brought to now_ns (not before the last time it was).
+	void advance(uint64_t now_ns) noexcept
+	{
+		if (now_ns <= last_ns_)
+			return;
+		uint64_t n;
+		if (now_ns - last_ns_ < kShortStepNs) [[likely]] {
+			// ticks_at(now_ns) - ticks_ without dividing now_ns: the
+			// step's ticks and the fraction of a tick carried.
+			const uint64_t x = tick_rem_ + (now_ns - last_ns_) * kTickNum;
+			n = x / kTickDen;
+			tick_rem_ = static_cast<uint32_t>(x % kTickDen);
+			ticks_ += n;
+		} else {
+			n = ticks_to(now_ns);
+		}
+		last_ns_ = now_ns;
+		if (n != 0)
+			count(n);
+	}
+	// n reference ticks on the counter, if it runs (TMR_CTRL TE): TMR_ADD's
+	// accumulator carries steps of TMR_CTRL's period (every tick with BYP).
+	void count(uint64_t n) noexcept
+	{
+		const uint32_t ctrl = regs_[hw::fman_timer::kTmrCtrl / 4];
+		if (!(ctrl & hw::fman_timer::ctrl::kTe))
+			return;
+		uint64_t steps;
+		if (ctrl & hw::fman_timer::ctrl::kByp) {
+			steps = n;
+		} else if (n < kShortStepNs) [[likely]] {
+			const uint64_t sum = n * regs_[hw::fman_timer::kTmrAdd / 4] + acc_;
+			steps = sum >> 32;
+			acc_ = static_cast<uint32_t>(sum);
+		} else {
+			const unsigned __int128 sum = static_cast<unsigned __int128>(n) *
+							      regs_[hw::fman_timer::kTmrAdd / 4] +
+						      acc_;
+			steps = static_cast<uint64_t>(sum >> 32);
+			acc_ = static_cast<uint32_t>(sum);
+		}
+		const uint64_t from = cnt_;
+		cnt_ += steps * hw::fman_timer::ctrl::tclk_period(ctrl);
+		// Nothing can happen before next_event_ (check_events() says
+		// when the next alarm or pulse is due), except the pulse a
+		// counter standing on the FIPER base gives again: no look at
+		// the alarms and FIPERs per read.
+		if (cnt_ >= next_event_ || from == fiper_base_)
+			check_events(from, cnt_);
+	}
+	uint64_t ticks_to(uint64_t now_ns) noexcept;
+	uint64_t counter_before(uint64_t t_ns) const noexcept;
 	void check_events(uint64_t from, uint64_t to) noexcept;
 
 	// Registers (words of the 4 KiB block, by offset / 4) not decoded below.
@@ -63,6 +144,7 @@ private:
 	uint32_t acc_ = 0;	   // TMR_ACC
 	uint64_t ticks_ = 0;	   // reference ticks counted so far
 	uint64_t last_ns_ = 0;	   // model time of ticks_
+	uint32_t tick_rem_ = 0;	   // last_ns_ * kTickNum % kTickDen: a tick's fraction
 	uint32_t cnt_h_latch_ = 0; // TMR_CNT_H as latched by reading TMR_CNT_L
 	uint32_t cnt_l_write_ = 0; // TMR_CNT_L written, loaded with TMR_CNT_H
 	std::array<uint64_t, 2> alarm_{};

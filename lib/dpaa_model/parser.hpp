@@ -31,4 +31,9 @@ struct ParseOutcome {
 // 'frame' is the frame as received, without FCS. Never reads outside it.
 ParseOutcome parse_frame(std::span<const uint8_t> frame, hw::fman::ParseResult &pr) noexcept;
 
+// The same parse by the generic header walk alone, without parse_frame()'s
+// shortcut for the common IPv4 UDP/TCP frame: for tests that hold the
+// shortcut against the walk.
+ParseOutcome parse_frame_walk(std::span<const uint8_t> frame, hw::fman::ParseResult &pr) noexcept;
+
 } // namespace dpaa::model

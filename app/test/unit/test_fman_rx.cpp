@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "dpaa_model/parser.hpp"
 #include "dpaa_model/wire_gen.hpp"
 #include "fman_test_support.hpp"
 
@@ -637,6 +638,89 @@ TEST_F(FmanRx, WirePolledByTheFman)
 	rig.run();
 	EXPECT_TRUE(w.pending.empty());
 	EXPECT_EQ(received(kDefFq), 2u);
+}
+
+// The BMI takes the port's registers as they are when each frame comes:
+// margins, IC copy, FQ, counting, parser off (the parse result is then
+// FMBM_RPRAI's), between two frames of one stream.
+TEST_F(FmanRx, RxPortWritesApplyFromTheNextFrame)
+{
+	TestWire &w = *rig.wires[kMac];
+	const Bytes f1 = udp_frame(60), f2 = udp_frame(61), f3 = udp_frame(62);
+	w.pending.emplace_back(f1, true);
+	rig.run();
+	rig.init_fq(0x102);
+	rig.rx_wr(kMac, rx::kRebm, rx::rebm(128, 0));
+	rig.rx_wr(kMac, rx::kRicp, fm::icp::make(0x40, 0x20, 0x20)); // parse result only
+	rig.rx_wr(kMac, rx::kRfqid, 0x102);
+	rig.rx_wr(kMac, rx::kRstc, 0);
+	w.pending.emplace_back(f2, true);
+	rig.run();
+	rig.rx_wr(kMac, rx::kRstc, rx::kStatsEn);
+	rig.rx_wr(kMac, rx::kRfne, fm::nia::kEnqueue);
+	for (unsigned i = 0; i < 8; i++)
+		rig.rx_wr(kMac, rx::rprai(i), 0x01020304u * (i + 1));
+	w.pending.emplace_back(f3, true);
+	rig.run();
+
+	ASSERT_EQ(rig.sink.got.size(), 3u);
+	const auto &e1 = rig.sink.got[0], &e2 = rig.sink.got[1], &e3 = rig.sink.got[2];
+	EXPECT_EQ(e1.fqid, kDefFq);
+	EXPECT_EQ(e1.fd.offset(), 64);
+	EXPECT_EQ(rig.read_frame(e1.fd), f1);
+	EXPECT_EQ(e2.fqid, 0x102u);
+	EXPECT_EQ(e2.fd.offset(), 128);
+	EXPECT_EQ(rig.read_frame(e2.fd), f2);
+	const uint8_t *b2 = rig.mem.at(e2.fd.addr());
+	fm::ParseResult want;
+	model::parse_frame(f2, want);
+	EXPECT_EQ(std::memcmp(b2 + 0x40, &want, sizeof(want)), 0);
+	for (unsigned i = 0; i < 0x40; i++)
+		EXPECT_EQ(b2[i], 0) << "byte " << i << " before the IC copy";
+	for (unsigned i = 0x60; i < 0x80; i++)
+		EXPECT_EQ(b2[i], 0) << "byte " << i << " after the IC copy";
+	EXPECT_EQ(e3.fqid, 0x102u);
+	EXPECT_EQ(e3.fd.status() & fds::kL4ChecksumValidated, 0u); // not parsed
+	const uint8_t *b3 = rig.mem.at(e3.fd.addr() + 0x40);
+	for (unsigned i = 0; i < 32; i++)
+		EXPECT_EQ(b3[i], uint8_t(0x01020304u * (i / 4 + 1) >> (24 - 8 * (i % 4))))
+			<< "parse result byte " << i;
+	EXPECT_EQ(rig.read_frame(e3.fd), f3);
+	// FMBM_RFRC counted the first and third frames only.
+	EXPECT_EQ(rig.rx_rd(kMac, rx::kRfrc), 2u);
+}
+
+// A buffer whose bus address does not translate (here one at the end of
+// memory, too short for the frame it gets) is a DMA error for that frame
+// and that frame only, inside one stream of frames of several lengths:
+// the translation the FMan makes while it prefetches a buffer is for the
+// length of the frame before, and is not taken for a longer frame.
+TEST_F(FmanRx, BufferTooShortInMemoryIsADmaErrorForThatFrameOnly)
+{
+	// 32 buffers in the pool (FIFO), then one whose memory ends 64 + 100
+	// bytes after its start.
+	const uint64_t edge = TestMemory::kBase + rig.mem.size() - (64 + 100);
+	rig.soc.bman().release(1, edge);
+	TestWire &w = *rig.wires[kMac];
+	std::vector<Bytes> sent;
+	for (unsigned i = 0; i < 31; i++)
+		sent.push_back(udp_frame(50 + i % 3));
+	sent.push_back(udp_frame(20));	// 62 bytes: the last good buffer
+	sent.push_back(udp_frame(200)); // the edge buffer, too long for it
+	sent.push_back(udp_frame(20));	// the edge buffer again, which holds it
+	for (const Bytes &f : sent)
+		w.pending.emplace_back(f, true);
+	rig.run();
+
+	EXPECT_TRUE(w.pending.empty());
+	EXPECT_EQ(rig.fman.stats(kMac).rx_dma_errors, 1u);
+	EXPECT_EQ(rig.rx_rd(kMac, rx::kRfldec), 1u);
+	ASSERT_EQ(rig.sink.got.size(), 33u);
+	for (unsigned i = 0; i < 32; i++)
+		EXPECT_EQ(rig.read_frame(rig.sink.got[i].fd), sent[i]) << "frame " << i;
+	EXPECT_EQ(rig.sink.got[32].fd.addr(), edge);
+	EXPECT_EQ(rig.read_frame(rig.sink.got[32].fd), sent[33]);
+	EXPECT_EQ(rig.soc.bman().free_count(1), 0u);
 }
 
 } // namespace

@@ -8,7 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "dpaa_hw/fman_timer.hpp"
+#include "dpaa_model/fman_timer.hpp"
 #include "fman_test_support.hpp"
 
 namespace dpaa::test
@@ -159,6 +162,33 @@ TEST_F(FmanTimerTest, TxTimestampWrittenOnUpdOnly)
 	rig.run();
 	EXPECT_EQ(be64_at(rig.mem.at(again.addr()) + 0x30), 0u);
 	expect_no_faults(rig.fman);
+}
+
+// Every stamp the FMan takes (one per frame, the model's clock moved by each
+// frame's line time, now and then by an idle gap of up to 40 s) is the
+// counter's closed form at that time: reset from 0 at time 0, 2 ns per
+// step, floor(ticks * TMR_ADD / 2^32) steps after floor(t * 700 MHz)
+// reference ticks; an earlier time read in between changes none of it.
+TEST(FmanTimerStamps, EveryStampIsTheClosedFormAtItsTime)
+{
+	model::FmanTimer timer;
+	auto closed_form = [](uint64_t t) {
+		const auto ticks = static_cast<uint64_t>(static_cast<unsigned __int128>(t) *
+							 700'000'000 / 1'000'000'000);
+		return 2 * static_cast<uint64_t>(
+				   static_cast<unsigned __int128>(ticks) * 0xb6db6db7u >> 32);
+	};
+	std::mt19937_64 rng(1588);
+	uint64_t t = 0;
+	for (unsigned i = 0; i < 300000; i++) {
+		const unsigned kind = rng() % 1000;
+		t += kind < 990	  ? rng() % 1300	       // frames' line times, 0 included
+		     : kind < 999 ? rng() % 100'000'000	       // a pause
+				  : rng() % 40'000'000'000ull; // a long idle gap
+		ASSERT_EQ(timer.counter_at(t), closed_form(t)) << "stamp " << i << " at " << t;
+		if (kind == 0 && t > 1000)
+			EXPECT_LE(timer.counter_at(t - 1000), closed_form(t));
+	}
 }
 
 } // namespace
