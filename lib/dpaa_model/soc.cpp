@@ -65,19 +65,42 @@ void Soc::remove_block(Block &b)
 	blocks_.erase(std::remove(blocks_.begin(), blocks_.end(), &b), blocks_.end());
 }
 
+std::span<QmanSwPortal *const> Soc::configured_qportals() noexcept
+{
+	unsigned n = 0;
+	for (auto &p : qportals_) {
+		qconfigured_[n] = p.get();
+		n += p->configured();
+	}
+	nq_configured_ = n;
+	return step_qportals();
+}
+
+std::span<BmanSwPortal *const> Soc::configured_bportals() noexcept
+{
+	unsigned n = 0;
+	for (auto &p : bportals_) {
+		bconfigured_[n] = p.get();
+		n += p->configured();
+	}
+	nb_configured_ = n;
+	return {bconfigured_.data(), n};
+}
+
 bool Soc::step_locked()
 {
 	bool did = false;
 	// Commands first, so that what software enqueued in this step can be
-	// dequeued in it.
-	for (auto &p : qportals_)
+	// dequeued in it. A portal a driver configures while the step runs is
+	// polled from the next step on.
+	for (QmanSwPortal *p : configured_qportals())
 		did |= p->poll();
-	for (auto &p : bportals_)
+	for (BmanSwPortal *p : configured_bportals())
 		did |= p->poll();
 	for (Block *b : blocks_)
 		did |= b->poll();
 	did |= qman_.poll_consumers();
-	for (auto &p : qportals_)
+	for (QmanSwPortal *p : step_qportals())
 		did |= p->produce();
 	bump(steps_); // under the lock: one writer at a time
 	return did;
