@@ -157,7 +157,7 @@ void Qman::cgr_changed(Cgr &cg)
 
 EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
 {
-	return enqueue_inline(fqid, fd);
+	return enqueue_inline(find(fqid), fd);
 }
 
 EnqueueStatus Qman::reject(Fq *fq)
@@ -355,12 +355,21 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 				(fq->fq_ctrl & qm::fq_ctrl::kHoldActive) ? kFqHeldActive : 0;
 			const unsigned take = static_cast<unsigned>(std::min<size_t>(
 				std::min(per_visit, budget - n), fq->frames.size()));
+			// The visit's frames leave the FQ's (and its CGR's) counts at
+			// once: a dequeue only lowers them, so the CGR's state
+			// changes at most once either way, to the same state.
+			uint64_t bytes = 0;
 			for (unsigned i = 0; i < take; i++) {
-				const hw::Fd fd = pop_frame(*fq);
+				const hw::Fd fd = fq->frames.front();
+				bytes += fq->frames.front_bytes();
+				fq->frames.pop_front();
 				const uint8_t stat =
 					kValidFrame | held | (fq->frames.empty() ? kFqEmpty : 0);
 				p.dqrr_put_frame(*fq, fd, stat, tok);
 			}
+			fq->byte_cnt -= bytes;
+			if (Cgr *cg = fq->cgr)
+				cgr_account(*cg, -int64_t{take}, -static_cast<int64_t>(bytes));
 			n += take;
 			if (!fq->frames.empty()) {
 				if (wq.tail != fq) {

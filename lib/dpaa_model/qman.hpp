@@ -154,9 +154,9 @@ public:
 	EnqueueStatus enqueue(uint32_t fqid, const hw::Fd &fd);
 	// The same, inline, for the EQCR's consumption loop (the rare outcomes
 	// out of line): a call per frame there costs as much as the enqueue.
-	EnqueueStatus enqueue_inline(uint32_t fqid, const hw::Fd &fd)
+	// 'fq' is find(fqid).
+	EnqueueStatus enqueue_inline(Fq *fq, const hw::Fd &fd)
 	{
-		Fq *fq = find(fqid);
 		if (fq == nullptr || fq->state == hw::qm::FqState::oos) [[unlikely]]
 			return reject(fq);
 		const uint32_t len = fd_bytes(fd);
@@ -174,6 +174,15 @@ public:
 		if (!fq->in_wq) [[unlikely]]
 			schedule(*fq);
 		return EnqueueStatus::ok;
+	}
+	// The FQ 'fqid', nullptr if it was never initialised. An FQ, once
+	// created, lives as long as the Qman.
+	Fq *find(uint32_t fqid) const noexcept
+	{
+		if (fqid - 1u >= hw::qm::kFqidMask) // 0, or beyond the 24-bit space
+			return nullptr;
+		const Page *page = fqs_[fqid >> kPageBits].get();
+		return page ? (*page)[fqid & ((1u << kPageBits) - 1)].get() : nullptr;
 	}
 	// Bytes an FD accounts for in the FQ byte count (and tail drop).
 	static uint32_t fd_bytes(const hw::Fd &fd) noexcept
@@ -235,13 +244,6 @@ private:
 		ChannelConsumer *consumer = nullptr;
 	};
 
-	Fq *find(uint32_t fqid) const noexcept
-	{
-		if (fqid - 1u >= hw::qm::kFqidMask) // 0, or beyond the 24-bit space
-			return nullptr;
-		const Page *page = fqs_[fqid >> kPageBits].get();
-		return page ? (*page)[fqid & ((1u << kPageBits) - 1)].get() : nullptr;
-	}
 	Fq &get_or_create(uint32_t fqid);
 	void link(Fq &fq);
 	void unlink(Fq &fq);
