@@ -21,6 +21,8 @@
 #                        max: as fast as the model goes)
 #     --driver ours|upstream  our net_dpaa (default), or upstream DPDK's own C
 #                        driver (build-upstream/) on the emulated USDPAA kernel
+#     --profile          time the model thread's stages (DPAA_MODEL profile=on)
+#                        and print them per forwarded frame
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,7 +30,7 @@ cd "$root"
 builddir=${DPAA_BUILD_DIR:-build}
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
-size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=1000000 driver=ours
+size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=1000000 driver=ours profile=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift ;;
@@ -41,7 +43,8 @@ while [ $# -gt 0 ]; do
 	--huge) huge=1 ;;
 	--rate) rate=$2; shift ;;
 	--driver) driver=$2; shift ;;
-	-h|--help) sed -n '3,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--profile) profile=1 ;;
+	-h|--help) sed -n '3,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run: unknown option $1 (see --help)" >&2; exit 2 ;;
 	esac
 	shift
@@ -78,6 +81,7 @@ if [ "$huge" = 1 ]; then
 fi
 
 model="board=ls1046a-rdb;fm1-mac9=$gen;fm1-mac10=sink;mode=threaded"
+[ "$profile" = 0 ] || model="$model;profile=on"
 eal_extra=()
 grace=20 # seconds testpmd has to exit after SIGINT
 if [ "$driver" = upstream ]; then

@@ -76,6 +76,20 @@ def main(path, duration):
     model = re.findall(r"model thread: (.*)$", text, re.M)
     if model:
         print("Model thread: " + model[-1].strip())
+    # run.sh --profile: the model thread's time by stage, per frame that
+    # reached the far wire (idle polls included: a stage that waits for
+    # the other side costs the thread's time too).
+    stages = re.findall(r"model stages \(ms\): (.*)$", text, re.M)
+    if stages and totals:
+        pairs = re.findall(r"([\w-]+) ([\d.]+)", stages[-1])
+        total_ms = sum(float(v) for _, v in pairs)
+        frames = max(tx, 1)
+        mhz = float(cycles.group(4)) if cycles else 0
+        print("Model stages, per forwarded frame%s:" % (" (ns, CPU cycles at %.0f MHz)" % mhz if mhz else " (ns)"))
+        for name, ms in pairs:
+            ns = float(ms) * 1e6 / frames
+            print("  %-14s %7.1f ns %s %5.1f %%" % (name, ns, "%6.0f cycles" % (ns * mhz / 1e3) if mhz else "",
+                                                   100.0 * float(ms) / total_ms if total_ms else 0))
     return 0 if totals and int(totals.group(4)) > 0 else 1
 
 

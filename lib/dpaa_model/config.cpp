@@ -186,12 +186,12 @@ bool Parser::run(std::string_view text)
 			continue;
 		size_t eq = it.text.find('=');
 		if (eq == it.text.npos)
-			return fail(it,
-				    "expected <setting>=<value> (board, mode, cpu, throttle) or "
-				    "<port>=<wire>");
+			return fail(it, "expected <setting>=<value> (board, mode, cpu, throttle, "
+					"profile) or "
+					"<port>=<wire>");
 		std::string_view key = trim(it.text.substr(0, eq));
 		std::string_view value = trim(it.text.substr(eq + 1));
-		if (key == "mode" || key == "cpu" || key == "throttle") {
+		if (key == "mode" || key == "cpu" || key == "throttle" || key == "profile") {
 			if (!global(it, key, value))
 				return false;
 		} else if (!port(it, key, value)) {
@@ -229,6 +229,13 @@ bool Parser::global(const Item &it, std::string_view key, std::string_view value
 			cfg_.throttle = Throttle::off;
 		else
 			return fail(it, "unknown throttle (expected line|off)");
+	} else if (key == "profile") {
+		if (value == "on")
+			cfg_.profile = true;
+		else if (value == "off")
+			cfg_.profile = false;
+		else
+			return fail(it, "unknown profile (expected on|off)");
 	} else {
 		uint64_t cpu;
 		if (!number(it, "cpu", value, 0, kMaxCpu, cpu))
@@ -253,9 +260,10 @@ bool Parser::port(const Item &it, std::string_view key, std::string_view value)
 		if (looks_like_port(key))
 			return fail(it, "no port " + cut(key) + " on " + cfg_.board->name +
 						" (ports: " + ports() + ")");
-		return fail(it, "unknown setting " + quote(key) +
-					" (expected board, mode, cpu, throttle or a port of " +
-					cfg_.board->name + ": " + ports() + ")");
+		return fail(it,
+			    "unknown setting " + quote(key) +
+				    " (expected board, mode, cpu, throttle, profile or a port of " +
+				    cfg_.board->name + ": " + ports() + ")");
 	}
 	if (p->item)
 		return fail(it,

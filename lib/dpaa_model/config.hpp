@@ -12,6 +12,7 @@
 //   mode=threaded|stepped           (default threaded)
 //   cpu=<n>                         pin the model thread (default: not pinned)
 //   throttle=line|off               wires run at the MAC speed (default line)
+//   profile=on|off                  time the model thread's stages (default off)
 // and one item per port that has a wire, <port>=<kind>[:...]:
 //   none | loopback | sink
 //   cable:<peer-port>[:inject=<file>]
@@ -85,6 +86,7 @@ struct ModelConfig {
 	RunMode mode = RunMode::threaded;
 	int cpu = -1; // -1: not pinned
 	Throttle throttle = Throttle::line;
+	bool profile = false; // the model thread's stage profile
 	// Every port of the board, in device order, each with its wire.
 	std::vector<PortConfig> ports;
 

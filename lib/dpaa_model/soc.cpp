@@ -89,19 +89,25 @@ std::span<BmanSwPortal *const> Soc::configured_bportals() noexcept
 
 bool Soc::step_locked()
 {
+	StageTimer timer(profiling_.load(std::memory_order_relaxed) ? &stage_ticks_ : nullptr);
 	bool did = false;
 	// Commands first, so that what software enqueued in this step can be
 	// dequeued in it. A portal a driver configures while the step runs is
 	// polled from the next step on.
 	for (QmanSwPortal *p : configured_qportals())
 		did |= p->poll();
+	timer.lap(Stage::qman_portals);
 	for (BmanSwPortal *p : configured_bportals())
 		did |= p->poll();
+	timer.lap(Stage::bman_portals);
 	for (Block *b : blocks_)
 		did |= b->poll();
+	timer.lap(Stage::blocks);
 	did |= qman_.poll_consumers();
+	timer.lap(Stage::qman_delivery);
 	for (QmanSwPortal *p : step_qportals())
 		did |= p->produce();
+	timer.lap(Stage::dqrr);
 	bump(steps_); // under the lock: one writer at a time
 	return did;
 }
@@ -165,7 +171,12 @@ int Soc::start_thread(const ThreadConfig &cfg)
 	idle_steps_.store(0, std::memory_order_relaxed);
 	busy_ns_.store(0, std::memory_order_relaxed);
 	stop_ns_.store(0, std::memory_order_relaxed);
+	for (auto &t : stage_ticks_)
+		t.store(0, std::memory_order_relaxed);
+	stop_ticks_.store(0, std::memory_order_relaxed);
+	start_ticks_.store(stage_ticks(), std::memory_order_relaxed);
 	start_ns_.store(monotonic_ns(), std::memory_order_relaxed);
+	profiling_.store(cfg.profile, std::memory_order_relaxed);
 	// pthread rather than std::thread: the model is also built without
 	// exceptions, and the CPU is set before the thread first runs.
 	pthread_attr_t attr;
@@ -191,6 +202,8 @@ void Soc::stop_thread()
 		return;
 	stop_.store(true, std::memory_order_relaxed);
 	pthread_join(thread_, nullptr);
+	profiling_.store(false, std::memory_order_relaxed);
+	stop_ticks_.store(stage_ticks(), std::memory_order_relaxed);
 	stop_ns_.store(monotonic_ns(), std::memory_order_relaxed);
 	running_ = false;
 }
@@ -205,6 +218,18 @@ Soc::ThreadStats Soc::thread_stats() const noexcept
 	const uint64_t stop = stop_ns_.load(std::memory_order_relaxed);
 	if (start != 0)
 		t.run_ns = (stop != 0 ? stop : monotonic_ns()) - start;
+	t.profiled = thread_cfg_.profile && start != 0;
+	if (t.profiled) {
+		const uint64_t t0 = start_ticks_.load(std::memory_order_relaxed);
+		const uint64_t t1 = stop_ticks_.load(std::memory_order_relaxed);
+		const uint64_t ticks = (t1 != 0 ? t1 : stage_ticks()) - t0;
+		for (unsigned i = 0; i < t.stage_ns.size(); i++)
+			t.stage_ns[i] = ticks == 0 ? 0
+						   : static_cast<uint64_t>(
+							     double(stage_ticks_[i].load(
+								     std::memory_order_relaxed)) *
+							     double(t.run_ns) / double(ticks));
+	}
 	return t;
 }
 

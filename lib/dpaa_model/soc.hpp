@@ -32,6 +32,7 @@
 #include "dpaa_model/bman.hpp"
 #include "dpaa_model/portal.hpp"
 #include "dpaa_model/qman.hpp"
+#include "dpaa_model/stage_clock.hpp"
 
 namespace dpaa::model
 {
@@ -57,6 +58,8 @@ public:
 		unsigned spin_steps = 64;
 		unsigned yield_steps = 4000;
 		std::chrono::microseconds sleep{20};
+		// Time each stage of every step (ThreadStats::stage_ns).
+		bool profile = false;
 	};
 
 	Soc();
@@ -107,6 +110,10 @@ public:
 		uint64_t idle_steps = 0;
 		uint64_t busy_ns = 0;
 		uint64_t run_ns = 0; // start_thread() to stop_thread() (or now)
+		// With ThreadConfig::profile: the time of every step by stage,
+		// busy and idle steps alike.
+		bool profiled = false;
+		std::array<uint64_t, static_cast<unsigned>(Stage::count)> stage_ns{};
 	};
 	ThreadStats thread_stats() const noexcept;
 
@@ -146,6 +153,11 @@ private:
 	// ThreadStats, written by the model's thread only.
 	std::atomic<uint64_t> busy_steps_{0}, idle_steps_{0}, busy_ns_{0};
 	std::atomic<uint64_t> start_ns_{0}, stop_ns_{0};
+	// The stage profile, in stage_ticks(), and the ticks at the thread's
+	// start and stop, which convert them to ns.
+	std::atomic<bool> profiling_{false};
+	StageTimer::Totals stage_ticks_{};
+	std::atomic<uint64_t> start_ticks_{0}, stop_ticks_{0};
 };
 
 } // namespace dpaa::model

@@ -62,6 +62,16 @@ std::vector<std::string> System::wire_summary() const
 		      double(t.run_ns) / 1e9, static_cast<unsigned long long>(t.busy_steps),
 		      static_cast<unsigned long long>(t.idle_steps));
 	lines.emplace_back(buf);
+	if (t.profiled) {
+		// Stage times in ms: a reader divides by the frames it counted.
+		std::string stages = "model stages (ms):";
+		for (unsigned i = 0; i < t.stage_ns.size(); i++) {
+			std::snprintf(buf, sizeof(buf), " %s %.1f", kStageNames[i],
+				      double(t.stage_ns[i]) / 1e6);
+			stages += buf;
+		}
+		lines.push_back(std::move(stages));
+	}
 	return lines;
 }
 
@@ -69,7 +79,10 @@ int System::start()
 {
 	if (cfg_.mode == RunMode::stepped || soc_->threaded())
 		return 0;
-	return soc_->start_thread(cfg_.cpu);
+	Soc::ThreadConfig t;
+	t.cpu = cfg_.cpu;
+	t.profile = cfg_.profile;
+	return soc_->start_thread(t);
 }
 
 void System::stop()

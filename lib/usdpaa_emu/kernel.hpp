@@ -6,7 +6,7 @@
 // a DPAA user-space driver on a board, answered from lib/dpaa_model.
 //
 // Started from DPAA_KERNEL_MODEL (the DPAA_MODEL syntax: board, wires, mode,
-// cpu, throttle). At start it leaves the hardware as the kernel's USDPAA
+// cpu, throttle, profile). At start it leaves the hardware as the kernel's USDPAA
 // "init" driver leaves it at boot: each MAC's Rx and Tx BMI ports enabled,
 // with their default, error and confirmation FQIDs from the device tree, and
 // the MAC's address in MAC_ADDR0.

@@ -344,3 +344,53 @@ TEST(System, MisuseSummaryNamesEveryNonZeroCounter)
 	w.write32(fm::mac_base(9) + memac::kIfStatus, 1);
 	EXPECT_EQ(misuse_summary(*sys), "read_only_write 2");
 }
+
+TEST(System, ProfileTimesEachStageOfTheModelThread)
+{
+	const std::string out = "/tmp/dpaa-system-profile-" + std::to_string(getpid()) + ".pcap";
+	Rig rig("fm1-mac10=pcap:tx=" + out + ";throttle=off;profile=on");
+	ASSERT_TRUE(rig.sys);
+	for (uint32_t i = 0; i < 100; i++)
+		rig.send(kTxFq10, test::numbered_frame(i, 60));
+	ASSERT_EQ(rig.sys->start(), 0);
+	for (int i = 0; i < 5000 && rig.sys->pcap("fm1-mac10")->written() < 100; i++)
+		std::this_thread::sleep_for(std::chrono::milliseconds(1));
+	std::this_thread::sleep_for(std::chrono::milliseconds(20));
+	rig.sys->stop();
+	EXPECT_EQ(rig.sys->pcap("fm1-mac10")->written(), 100u);
+	unlink(out.c_str());
+
+	const Soc::ThreadStats t = rig.sys->soc().thread_stats();
+	ASSERT_TRUE(t.profiled);
+	uint64_t sum = 0;
+	for (unsigned i = 0; i < t.stage_ns.size(); i++) {
+		EXPECT_GT(t.stage_ns[i], 0u) << kStageNames[i];
+		sum += t.stage_ns[i];
+	}
+	// Every step's stages, timed back to back, within the thread's run.
+	EXPECT_LE(sum, t.run_ns + t.run_ns / 50);
+	EXPECT_GT(sum, t.run_ns / 100);
+
+	const std::vector<std::string> lines = rig.sys->wire_summary();
+	ASSERT_FALSE(lines.empty());
+	const std::string &last = lines.back();
+	EXPECT_EQ(last.rfind("model stages (ms): qman-portals ", 0), 0u) << last;
+	size_t at = 0;
+	for (const char *name : kStageNames) {
+		at = last.find(std::string(" ") + name + " ", at);
+		EXPECT_NE(at, std::string::npos) << name << " in " << last;
+	}
+}
+
+TEST(System, NoProfileUnlessAsked)
+{
+	Rig rig("throttle=off");
+	ASSERT_TRUE(rig.sys);
+	ASSERT_EQ(rig.sys->start(), 0);
+	std::this_thread::sleep_for(std::chrono::milliseconds(5));
+	rig.sys->stop();
+	const Soc::ThreadStats t = rig.sys->soc().thread_stats();
+	EXPECT_FALSE(t.profiled);
+	for (const std::string &l : rig.sys->wire_summary())
+		EXPECT_EQ(l.find("model stages"), std::string::npos) << l;
+}

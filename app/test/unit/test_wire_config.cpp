@@ -132,6 +132,9 @@ TEST(Config, Globals)
 	EXPECT_TRUE(c.throttled());
 	c = parse_ok("throttle=off");
 	EXPECT_FALSE(c.throttled());
+	EXPECT_FALSE(c.profile);
+	EXPECT_TRUE(parse_ok("profile=on").profile);
+	EXPECT_FALSE(parse_ok("profile=off").profile);
 }
 
 TEST(Config, AllWireKinds)
@@ -241,7 +244,7 @@ TEST(ConfigErrors, UnknownSetting)
 {
 	EXPECT_EQ(parse_error("mode=stepped;speed=10G"),
 		  "DPAA_MODEL: item 2 \"speed=10G\": unknown setting \"speed\" (expected board, "
-		  "mode, cpu, throttle or a port of ls1046a-rdb: " +
+		  "mode, cpu, throttle, profile or a port of ls1046a-rdb: " +
 			  kPorts1046 + ")");
 }
 
@@ -249,7 +252,7 @@ TEST(ConfigErrors, ItemWithoutEquals)
 {
 	EXPECT_EQ(parse_error("stepped"),
 		  "DPAA_MODEL: item 1 \"stepped\": expected <setting>=<value> (board, mode, cpu, "
-		  "throttle) or <port>=<wire>");
+		  "throttle, profile) or <port>=<wire>");
 }
 
 TEST(ConfigErrors, BadGlobals)
@@ -268,6 +271,10 @@ TEST(ConfigErrors, BadGlobals)
 	EXPECT_EQ(parse_error("throttle=on"),
 		  "DPAA_MODEL: item 1 \"throttle=on\": unknown throttle (expected "
 		  "line|off)");
+	EXPECT_EQ(parse_error("profile=yes"),
+		  "DPAA_MODEL: item 1 \"profile=yes\": unknown profile (expected on|off)");
+	EXPECT_EQ(parse_error("profile=on;profile=off"),
+		  "DPAA_MODEL: item 2 \"profile=off\": profile given twice (first in item 1)");
 	EXPECT_EQ(parse_error("cpu=-1"),
 		  "DPAA_MODEL: item 1 \"cpu=-1\": cpu=-1: expected a number in 0..1023");
 	EXPECT_EQ(parse_error("cpu=1024"),
