@@ -226,7 +226,7 @@ void QmanSwPortal::publish_eqcr_ci_locked()
 	hw::reg_write(ce_.get(), qm::ce::kEqcrCi, pos);
 }
 
-// Inlined into both loops: a call per entry costs as much as the enqueue.
+// Inlined into the staging loop: a call per entry costs as much as the enqueue.
 [[gnu::always_inline]] inline void QmanSwPortal::enqueue_entry(const qm::EqcrEntry &e, bool cdc)
 {
 	if ((e.verb & qm::eqcr_verb::kCmdMask) != qm::eqcr_verb::kCmdEnqueue) {
@@ -243,39 +243,20 @@ void QmanSwPortal::publish_eqcr_ci_locked()
 		consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) & (qm::kDqrrSize - 1));
 }
 
-// The model's own consumption, under the model's lock: the entries go from
-// the ring straight to their FQs, under the EQCR's lock (the slots stay the
-// model's until EQCR_CI moves), and EQCR_CI is published once for them all.
-// At most a ring per pass: nothing is published while it runs.
-unsigned QmanSwPortal::enqueue_ring_locked(bool cdc)
-{
-	unsigned n = 0;
-	while (n < qm::kEqcrSize) {
-		const qm::EqcrEntry *e = eqcr_.current();
-		if (e == nullptr)
-			break;
-		enqueue_entry(*e, cdc);
-		eqcr_.next();
-		n++;
-	}
-	if (n != 0)
-		publish_eqcr_ci_locked();
-	return n;
-}
-
 bool QmanSwPortal::poll_eqcr(bool cdc)
 {
-	// What a drain took off the ring comes first: it is older than what
-	// the ring holds. Then the ring, under the EQCR's lock, which also
-	// keeps a drain from staging more in between. At most a full staging
-	// queue and a few rings per step: a driver that keeps refilling the
-	// ring cannot hold the step here.
-	unsigned total = enqueue_staged(cdc);
-	while (total < kEqcrStaged + qm::kEqcrSize && eqcr_ring_pending()) {
-		eqcr_lock();
-		total += enqueue_staged(cdc);
-		const unsigned n = enqueue_ring_locked(cdc);
-		eqcr_unlock();
+	// The EQCR's lock only around taking entries off the ring; the
+	// enqueues read the staging queue without it. At most a full staging
+	// queue and a ring per step: a driver that keeps refilling the ring
+	// cannot hold the step here.
+	unsigned total = 0;
+	while (total < kEqcrStaged + qm::kEqcrSize) {
+		if (eqcr_ring_pending()) {
+			eqcr_lock();
+			take_eqcr_locked();
+			eqcr_unlock();
+		}
+		const unsigned n = enqueue_staged(cdc);
 		if (n == 0)
 			break;
 		total += n;

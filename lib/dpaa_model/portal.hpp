@@ -36,15 +36,13 @@
 //
 // The EQCR is consumed in two halves: taking entries off the ring (which
 // publishes EQCR_CI) and enqueuing them to their FQs. poll() does both under
-// the model's lock, enqueuing straight from the ring under the EQCR's own
-// spin lock and publishing EQCR_CI once per pass; drain_eqcr() takes entries
-// only, on whatever thread calls it, under the EQCR's lock, into a staging
-// queue that the next poll() enqueues from first. So a driver that finds its
-// EQCR full gets it consumed at once, as silicon would, whatever the model's
-// thread is doing (running a long step, or not getting a CPU), unless that
-// thread is itself in the middle of consuming the ring: each side holds the
-// EQCR's lock for one ring's entries at most (copies, or enqueues), and the
-// driver never waits for it.
+// the model's lock; drain_eqcr() takes entries only, on whatever thread calls
+// it, under the EQCR's own spin lock, into a staging queue that the next
+// poll() enqueues from first. So a driver that finds its EQCR full gets it
+// consumed at once, as silicon would, whatever the model's thread is doing
+// (running a long step, or not getting a CPU), unless that thread is itself
+// in the middle of taking entries: each side holds the EQCR's lock for a few
+// entry copies only, and the driver never waits for it.
 //
 // DQRR production never exceeds 15 outstanding entries and MR 7: the driver's
 // CI writes carry no wrap bit, so a full ring could not be told from an empty
@@ -210,7 +208,6 @@ private:
 	void eqcr_unlock() noexcept;
 	bool eqcr_ring_pending() const noexcept;
 	unsigned take_eqcr_locked();
-	unsigned enqueue_ring_locked(bool cdc);
 	void publish_eqcr_ci_locked();
 	unsigned enqueue_staged(bool cdc);
 	void enqueue_entry(const hw::qm::EqcrEntry &e, bool cdc);
