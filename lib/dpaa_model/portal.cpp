@@ -44,7 +44,8 @@ void copy_body(void *dst, const void *src) noexcept
 // ------------------------------------------------------------------ QMan
 
 QmanSwPortal::QmanSwPortal(Qman &qman, unsigned index)
-    : qman_(qman), index_(index), ce_(qm::kCeSize), ci_(qm::kCiSize)
+    : qman_(qman), index_(index), ce_(qm::kCeSize), ci_(qm::kCiSize),
+      cfg_reg_(valid() ? hw::reg_ptr(ci_.get(), qm::ci::kCfg) : &detail::kNoCfg)
 {
 	reset();
 }
@@ -66,7 +67,7 @@ void QmanSwPortal::reset()
 	dqrr_.init(hw::area_at<void>(ce, qm::ce::kDqrr));
 	mr_.init(hw::area_at<void>(ce, qm::ce::kMr));
 	dqrr_ci_ = dqrr_fill_ = 0;
-	dqrr_fqid_.fill(0);
+	dqrr_fq_.fill(nullptr);
 	dcap_head_.store(dcap_tail_.load(std::memory_order_acquire), std::memory_order_release);
 	mr_ci_ = mr_fill_ = 0;
 	mr_backlog_.clear();
@@ -126,15 +127,15 @@ void QmanSwPortal::update_isr() noexcept
 	irq_line_ = line;
 }
 
-bool QmanSwPortal::poll()
+bool QmanSwPortal::poll_configured(uint32_t cfg)
 {
-	// A portal no driver has configured (QCSP_CFG still 0: EQCR in PI-register
-	// production mode, which the model does not serve) is not polled.
-	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
-		return false;
-	bool did = poll_mc();
-	did |= poll_eqcr();
-	did |= poll_dqrr_consumption();
+	// QCSP_CFG read once per poll: DCM decides how DQRR entries are
+	// consumed, by DQRR_CI or DCAP and enqueue DCA.
+	const bool cdc = ((cfg & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift) ==
+			 static_cast<uint32_t>(qm::DqrrCmode::cdc);
+	bool did = poll_mc(cdc);
+	did |= poll_eqcr(cdc);
+	did |= poll_dqrr_consumption(cdc);
 	did |= poll_vdqcr();
 	did |= flush_mr();
 	update_isr();
@@ -179,7 +180,7 @@ bool QmanSwPortal::eqcr_ring_pending() const noexcept
 
 bool QmanSwPortal::drain_eqcr()
 {
-	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
+	if (detail::load_cfg(cfg_reg_) == 0)
 		return false;
 	// Busy: the model's thread is taking the entries itself.
 	if (!eqcr_try_lock())
@@ -211,15 +212,38 @@ unsigned QmanSwPortal::take_eqcr_locked()
 	if (n == 0)
 		return 0;
 	staged_tail_.store(tail, std::memory_order_release);
+	publish_eqcr_ci_locked();
+	return n;
+}
+
+// EQCR_CI (and its shadows) say the slots up to the cursor are free again.
+void QmanSwPortal::publish_eqcr_ci_locked()
+{
 	const uint32_t pos = eqcr_.cursor().to_reg();
 	eqcr_pos_.store(pos, std::memory_order_release);
 	hw::reg_write(ci_.get(), qm::ci::kEqcrCi, pos);
 	hw::reg_write(ci_.get(), qm::ci::kEqcrPi, pos);
 	hw::reg_write(ce_.get(), qm::ce::kEqcrCi, pos);
-	return n;
 }
 
-bool QmanSwPortal::poll_eqcr()
+// Inlined into the staging loop: a call per entry costs as much as the enqueue.
+[[gnu::always_inline]] inline void QmanSwPortal::enqueue_entry(const qm::EqcrEntry &e, bool cdc)
+{
+	if ((e.verb & qm::eqcr_verb::kCmdMask) != qm::eqcr_verb::kCmdEnqueue) {
+		faults_.bad_eqcr_verb++;
+		return;
+	}
+	const EnqueueStatus st = qman_.enqueue_inline(qman_.find(e.fqid()), e.fd);
+	if (st != EnqueueStatus::ok) [[unlikely]]
+		post_ern(e, st == EnqueueStatus::rejected    ? qm::mr_rc::kError
+			    : st == EnqueueStatus::tail_drop ? qm::mr_rc::kFqTaildrop
+							     : qm::mr_rc::kCgrTaildrop);
+	// Enqueue DCA: the entry also consumes a DQRR entry.
+	if (cdc && (e.dca & qm::eqcr_dca::kEnable))
+		consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) & (qm::kDqrrSize - 1));
+}
+
+bool QmanSwPortal::poll_eqcr(bool cdc)
 {
 	// The EQCR's lock only around taking entries off the ring; the
 	// enqueues read the staging queue without it. At most a full staging
@@ -232,7 +256,7 @@ bool QmanSwPortal::poll_eqcr()
 			take_eqcr_locked();
 			eqcr_unlock();
 		}
-		const unsigned n = enqueue_staged();
+		const unsigned n = enqueue_staged(cdc);
 		if (n == 0)
 			break;
 		total += n;
@@ -240,36 +264,16 @@ bool QmanSwPortal::poll_eqcr()
 	return total > 0;
 }
 
-unsigned QmanSwPortal::enqueue_staged()
+unsigned QmanSwPortal::enqueue_staged(bool cdc)
 {
 	const uint32_t head = staged_head_.load(std::memory_order_relaxed);
 	const uint32_t tail = staged_tail_.load(std::memory_order_acquire);
 	if (head == tail)
 		return 0;
-	const bool cdc = ((hw::reg_read(ci_.get(), qm::ci::kCfg) & qm::cfg::kDcmMask) >>
-			  qm::cfg::kDcmShift) == static_cast<uint32_t>(qm::DqrrCmode::cdc);
 	for (uint32_t i = head; i != tail; i++)
 		enqueue_entry(staged_[i % kEqcrStaged], cdc);
 	staged_head_.store(tail, std::memory_order_release);
 	return tail - head;
-}
-
-void QmanSwPortal::enqueue_entry(const qm::EqcrEntry &e, bool cdc)
-{
-	if ((e.verb & qm::eqcr_verb::kCmdMask) != qm::eqcr_verb::kCmdEnqueue) {
-		faults_.bad_eqcr_verb++;
-		return;
-	}
-	const EnqueueStatus st = qman_.enqueue(e.fqid(), e.fd);
-	if (st == EnqueueStatus::rejected)
-		post_ern(e, qm::mr_rc::kError);
-	else if (st == EnqueueStatus::tail_drop)
-		post_ern(e, qm::mr_rc::kFqTaildrop);
-	else if (st == EnqueueStatus::cgr_tail_drop)
-		post_ern(e, qm::mr_rc::kCgrTaildrop);
-	// Enqueue DCA: the entry also consumes a DQRR entry.
-	if (cdc && (e.dca & qm::eqcr_dca::kEnable))
-		consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) & (qm::kDqrrSize - 1));
 }
 
 void QmanSwPortal::post_ern(const qm::EqcrEntry &e, uint8_t rc)
@@ -332,21 +336,18 @@ void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t sta
 	e->fd = fd ? *fd : hw::Fd{};
 	if (fd != nullptr && fq != nullptr) {
 		fq->dqrr_refs++;
-		dqrr_fqid_[slot] = fqid;
+		dqrr_fq_[slot] = fq;
 	} else {
-		dqrr_fqid_[slot] = 0;
+		dqrr_fq_[slot] = nullptr;
 	}
 	dqrr_.commit(qm::dqrr_verb::kFrameDequeue);
 	dqrr_fill_++;
 }
 
-bool QmanSwPortal::produce()
+bool QmanSwPortal::produce_configured(uint32_t cfg)
 {
-	if (!valid() || hw::reg_read(ci_.get(), qm::ci::kCfg) == 0)
-		return false;
 	void *ci = ci_.get();
-	const unsigned mf =
-		(hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kMfMask) >> qm::cfg::kMfShift;
+	const unsigned mf = (cfg & qm::cfg::kMfMask) >> qm::cfg::kMfShift;
 	const unsigned limit = std::min(mf == 0 ? qm::kDqrrSize : mf, kDqrrMaxFill);
 	if (dqrr_fill_ >= limit)
 		return false;
@@ -365,12 +366,25 @@ void QmanSwPortal::consume_dqrr_to(unsigned new_ci)
 		faults_.bad_consume++;
 		return;
 	}
+	// Runs of entries of one FQ (a burst off one Rx queue) are given back
+	// to it at once.
+	Fq *run = nullptr;
+	unsigned run_len = 0;
 	for (unsigned i = 0; i < n; i++) {
 		const unsigned slot = (dqrr_ci_ + i) & (qm::kDqrrSize - 1);
-		if (dqrr_fqid_[slot] != 0)
-			qman_.dqrr_consumed(index_, dqrr_fqid_[slot]);
-		dqrr_fqid_[slot] = 0;
+		Fq *fq = dqrr_fq_[slot];
+		dqrr_fq_[slot] = nullptr;
+		if (fq == run) {
+			run_len++;
+			continue;
+		}
+		if (run != nullptr)
+			qman_.dqrr_consumed(index_, *run, run_len);
+		run = fq;
+		run_len = 1;
 	}
+	if (run != nullptr)
+		qman_.dqrr_consumed(index_, *run, run_len);
 	dqrr_ci_ = new_ci;
 	dqrr_fill_ -= n;
 }
@@ -424,12 +438,10 @@ void QmanSwPortal::consume_dqrr_mask(uint32_t mask)
 	consume_dqrr_to((dqrr_ci_ + upto) & (qm::kDqrrSize - 1));
 }
 
-bool QmanSwPortal::poll_dqrr_consumption()
+bool QmanSwPortal::poll_dqrr_consumption(bool cdc)
 {
 	void *ci = ci_.get();
-	const uint32_t dcm =
-		(hw::reg_read(ci, qm::ci::kCfg) & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift;
-	if (dcm == static_cast<uint32_t>(qm::DqrrCmode::cdc)) {
+	if (cdc) {
 		bool did = false;
 		const uint32_t head = dcap_head_.load(std::memory_order_relaxed);
 		const uint32_t tail = dcap_tail_.load(std::memory_order_acquire);
@@ -475,7 +487,7 @@ bool QmanSwPortal::poll_vdqcr()
 	return true;
 }
 
-bool QmanSwPortal::poll_mc()
+bool QmanSwPortal::poll_mc(bool cdc)
 {
 	void *ce = ce_.get();
 	auto *cr = hw::area_at<qm::McCommand>(ce, qm::ce::kCr);
@@ -487,7 +499,7 @@ bool QmanSwPortal::poll_mc()
 	// What QMan took off this portal's EQCR before the command is enqueued
 	// before it runs: the driver may have issued it on seeing EQCR_CI move
 	// (a Tx queue stop waits for its EQCR to empty, then for the FQ).
-	enqueue_staged();
+	enqueue_staged(cdc);
 	qm::McResult res;
 	qman_.execute(index_, cmd, res);
 	auto *rr = hw::area_at<qm::McResult>(ce, mc_rridx_ ? qm::ce::kRr1 : qm::ce::kRr0);
@@ -505,7 +517,8 @@ bool QmanSwPortal::poll_mc()
 // ------------------------------------------------------------------ BMan
 
 BmanSwPortal::BmanSwPortal(Bman &bman, unsigned index)
-    : bman_(bman), index_(index), ce_(bm::kCeSize), ci_(bm::kCiSize)
+    : bman_(bman), index_(index), ce_(bm::kCeSize), ci_(bm::kCiSize),
+      cfg_reg_(valid() ? hw::reg_ptr(ci_.get(), bm::ci::kCfg) : &detail::kNoCfg)
 {
 	reset();
 }
@@ -525,11 +538,8 @@ void BmanSwPortal::reset()
 	hw::reg_write(ce_.get(), bm::ce::kRcrCi, bm::kRcrSize);
 }
 
-bool BmanSwPortal::poll()
+bool BmanSwPortal::poll_configured()
 {
-	// Likewise for BCSP_CFG (RPM 0: PI-register production).
-	if (!valid() || hw::reg_read(ci_.get(), bm::ci::kCfg) == 0)
-		return false;
 	bool did = poll_mc();
 	did |= poll_rcr();
 	return did;

@@ -51,20 +51,35 @@
 
 #include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_hw/ring.hpp"
 #include "dpaa_model/portal_memory.hpp"
+#include "dpaa_model/qman.hpp"
 
 namespace dpaa::model
 {
 
-class Qman;
 class Bman;
-struct Fq;
+
+namespace detail
+{
+// QCSP_CFG / BCSP_CFG of a portal whose memory could not be allocated: a
+// register that reads 0, so that the portal is never polled.
+inline constexpr uint32_t kNoCfg = 0;
+
+// A portal's CFG register, as the portal's polls read it at every step
+// (acquire, as reg_read()).
+inline uint32_t load_cfg(const uint32_t *reg) noexcept
+{
+	return hw::from_be(__atomic_load_n(reg, __ATOMIC_ACQUIRE));
+}
+} // namespace detail
 
 // Driver misuse the model detected; tests assert these stay zero.
 struct PortalFaults {
@@ -97,9 +112,21 @@ public:
 	// Power-on state: memory zeroed, index registers at "index 0, wrap set".
 	void reset();
 	// Commands software wrote: EQCR, management command, consumption, VDQCR.
-	bool poll();
+	// A portal no driver has configured (QCSP_CFG still 0: EQCR in
+	// PI-register production mode, which the model does not serve) is not
+	// polled: the SoC's step looks at each portal's QCSP_CFG only.
+	bool poll()
+	{
+		const uint32_t cfg = detail::load_cfg(cfg_reg_);
+		return cfg != 0 && poll_configured(cfg);
+	}
+	bool configured() const noexcept { return detail::load_cfg(cfg_reg_) != 0; }
 	// DQRR production from the portal's volatile and static dequeues.
-	bool produce();
+	bool produce()
+	{
+		const uint32_t cfg = detail::load_cfg(cfg_reg_);
+		return cfg != 0 && produce_configured(cfg);
+	}
 	// Take what the EQCR holds off the ring and publish EQCR_CI; the next
 	// poll() enqueues it. Any thread, without the model's lock; never waits
 	// (false if the EQCR is being consumed right now, held nothing, or the
@@ -128,6 +155,27 @@ public:
 	unsigned &sdq_rr() noexcept { return sdq_rr_; }
 	// Write one DQRR entry; fd may be null (expiry without a frame).
 	void dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t stat, uint8_t tok);
+	// dqrr_put() of a frame of 'fq', the static dequeue's: the body with
+	// plain stores, then the verb with release (commit()).
+	void dqrr_put_frame(Fq &fq, const hw::Fd &fd, uint8_t stat, uint8_t tok) noexcept
+	{
+		// The model's own state first: the entry's fields are bytes, and
+		// a store to them could alias anything read after it.
+		hw::qm::DqrrEntry *e = dqrr_.start();
+		const uint16_t seqnum = static_cast<uint16_t>(fq.seqnum++ & 0x7fff);
+		fq.dqrr_refs++;
+		dqrr_fq_[dqrr_.cursor().idx()] = &fq;
+		dqrr_fill_++;
+		e->stat = stat;
+		e->seqnum.store(seqnum);
+		e->tok = tok;
+		static_assert(sizeof(fq.dqrr_ids) == 8 &&
+			      offsetof(hw::qm::DqrrEntry, context_b_raw) ==
+				      offsetof(hw::qm::DqrrEntry, fqid_raw) + 4);
+		std::memcpy(&e->fqid_raw, &fq.dqrr_ids, sizeof(fq.dqrr_ids));
+		e->fd = fd;
+		dqrr_.commit(hw::qm::dqrr_verb::kFrameDequeue);
+	}
 	void mr_post(const hw::qm::MrEntry &e);
 	// A congestion group targeting this portal changed state (CSCN):
 	// QCSP_ISR::CSCI is set until software clears it. ISR is write-one-to-
@@ -152,16 +200,19 @@ public:
 	}
 
 private:
-	bool poll_eqcr();
+	bool poll_configured(uint32_t cfg);
+	bool produce_configured(uint32_t cfg);
+	bool poll_eqcr(bool cdc);
 	bool eqcr_try_lock() noexcept;
 	void eqcr_lock() noexcept;
 	void eqcr_unlock() noexcept;
 	bool eqcr_ring_pending() const noexcept;
 	unsigned take_eqcr_locked();
-	unsigned enqueue_staged();
+	void publish_eqcr_ci_locked();
+	unsigned enqueue_staged(bool cdc);
 	void enqueue_entry(const hw::qm::EqcrEntry &e, bool cdc);
-	bool poll_mc();
-	bool poll_dqrr_consumption();
+	bool poll_mc(bool cdc);
+	bool poll_dqrr_consumption(bool cdc);
 	bool poll_vdqcr();
 	bool flush_mr();
 	void consume_dqrr_to(unsigned new_ci);
@@ -174,6 +225,7 @@ private:
 	unsigned index_;
 	PortalMemory ce_;
 	PortalMemory ci_;
+	const uint32_t *cfg_reg_; // QCSP_CFG in ci_, or detail::kNoCfg
 
 	// The EQCR's consumer side, under eqcr_busy_: its cursor, EQCR_CI, the
 	// staging queue's tail. eqcr_pos_ is also read without it.
@@ -189,9 +241,9 @@ private:
 	std::atomic<uint32_t> dcap_tail_{0};
 	hw::DeviceRing<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
 	hw::DeviceRing<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
-	unsigned dqrr_ci_ = 0;				      // consumer index as last seen
-	unsigned dqrr_fill_ = 0;			      // produced, not consumed
-	std::array<uint32_t, hw::qm::kDqrrSize> dqrr_fqid_{}; // FQ of each outstanding slot
+	unsigned dqrr_ci_ = 0;				// consumer index as last seen
+	unsigned dqrr_fill_ = 0;			// produced, not consumed
+	std::array<Fq *, hw::qm::kDqrrSize> dqrr_fq_{}; // FQ of each outstanding frame
 	unsigned mr_ci_ = 0;
 	unsigned mr_fill_ = 0;
 	std::deque<hw::qm::MrEntry> mr_backlog_; // messages waiting for MR room
@@ -222,9 +274,12 @@ public:
 	const PortalFaults &faults() const noexcept { return faults_; }
 
 	void reset();
-	bool poll();
+	// Likewise for BCSP_CFG (RPM 0: PI-register production).
+	bool poll() { return detail::load_cfg(cfg_reg_) != 0 && poll_configured(); }
+	bool configured() const noexcept { return detail::load_cfg(cfg_reg_) != 0; }
 
 private:
+	bool poll_configured();
 	bool poll_rcr();
 	bool poll_mc();
 
@@ -232,6 +287,7 @@ private:
 	unsigned index_;
 	PortalMemory ce_;
 	PortalMemory ci_;
+	const uint32_t *cfg_reg_; // BCSP_CFG in ci_, or detail::kNoCfg
 	hw::DeviceRing<hw::bm::RcrEntry, hw::bm::kRcrSize> rcr_;
 	uint8_t mc_vbit_ = hw::kVbit;
 	unsigned mc_rridx_ = 1;

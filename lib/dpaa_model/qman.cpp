@@ -14,18 +14,6 @@ namespace dpaa::model
 namespace qm = hw::qm;
 using S = qm::FqState;
 
-namespace
-{
-
-// Bytes an FD accounts for in the FQ byte count (and tail drop).
-uint32_t frame_bytes(const hw::Fd &fd) noexcept
-{
-	// FD::FORMAT bit 1 (value 0x2) selects the long formats' 29-bit length.
-	return (static_cast<uint8_t>(fd.format()) & 0x2) ? fd.length_big() : fd.length();
-}
-
-} // namespace
-
 Qman::Qman() = default;
 Qman::~Qman() = default;
 
@@ -50,16 +38,6 @@ Qman::ChannelState *Qman::channel_state(uint16_t channel) noexcept
 {
 	const int slot = channel_slot(channel);
 	return slot < 0 ? nullptr : &channels_[static_cast<unsigned>(slot)];
-}
-
-Fq *Qman::find(uint32_t fqid) const noexcept
-{
-	if (fqid == 0 || fqid > qm::kFqidMask)
-		return nullptr;
-	const auto &page = fqs_[fqid >> kPageBits];
-	if (!page)
-		return nullptr;
-	return (*page)[fqid & ((1u << kPageBits) - 1)].get();
 }
 
 Fq &Qman::get_or_create(uint32_t fqid)
@@ -88,7 +66,7 @@ void Qman::refresh_sched_state(Fq &fq)
 void Qman::link(Fq &fq)
 {
 	// An FQ is scheduled only to a channel INITFQ accepted.
-	ChannelState &ch = *channel_state(fq.channel);
+	ChannelState &ch = channels_[fq.chan_slot];
 	WorkQueue &wq = ch.wq[fq.wq];
 	fq.wq_next = nullptr;
 	if (wq.tail)
@@ -97,6 +75,7 @@ void Qman::link(Fq &fq)
 		wq.head = &fq;
 	wq.tail = &fq;
 	ch.nonempty |= static_cast<uint8_t>(1u << fq.wq);
+	active_channels_ |= uint64_t{1} << fq.chan_slot;
 	fq.in_wq = true;
 	refresh_sched_state(fq);
 }
@@ -105,7 +84,7 @@ void Qman::unlink(Fq &fq)
 {
 	if (!fq.in_wq)
 		return;
-	ChannelState &ch = *channel_state(fq.channel);
+	ChannelState &ch = channels_[fq.chan_slot];
 	WorkQueue &wq = ch.wq[fq.wq];
 	Fq *prev = nullptr;
 	for (Fq *p = wq.head; p; prev = p, p = p->wq_next) {
@@ -118,6 +97,8 @@ void Qman::unlink(Fq &fq)
 	}
 	if (!wq.head)
 		ch.nonempty &= static_cast<uint8_t>(~(1u << fq.wq));
+	if (!ch.nonempty)
+		active_channels_ &= ~(uint64_t{1} << fq.chan_slot);
 	fq.in_wq = false;
 	fq.wq_next = nullptr;
 	refresh_sched_state(fq);
@@ -128,13 +109,19 @@ Fq *Qman::pop_wq(ChannelState &ch)
 	if (!ch.nonempty)
 		return nullptr;
 	// Strict priority: WQ0 first.
-	const unsigned w = static_cast<unsigned>(__builtin_ctz(ch.nonempty));
+	return pop_head(ch, static_cast<unsigned>(__builtin_ctz(ch.nonempty)));
+}
+
+Fq *Qman::pop_head(ChannelState &ch, unsigned w)
+{
 	WorkQueue &wq = ch.wq[w];
 	Fq *fq = wq.head;
 	wq.head = fq->wq_next;
 	if (!wq.head) {
 		wq.tail = nullptr;
 		ch.nonempty &= static_cast<uint8_t>(~(1u << w));
+		if (!ch.nonempty)
+			active_channels_ &= ~(uint64_t{1} << slot_of(ch));
 	}
 	fq->wq_next = nullptr;
 	fq->in_wq = false;
@@ -143,35 +130,24 @@ Fq *Qman::pop_wq(ChannelState &ch)
 
 hw::Fd Qman::pop_frame(Fq &fq)
 {
-	hw::Fd fd = fq.frames.front();
+	const hw::Fd fd = fq.frames.front();
+	const uint32_t len = fq.frames.front_bytes();
 	fq.frames.pop_front();
-	const uint32_t len = frame_bytes(fd);
 	fq.byte_cnt -= len;
-	if (Cgr *cg = cgr_of(fq))
+	if (Cgr *cg = fq.cgr)
 		cgr_account(*cg, -1, -int64_t{len});
 	return fd;
 }
 
 Cgr *Qman::cgr_of(const Fq &fq) noexcept
 {
-	return (fq.fq_ctrl & qm::fq_ctrl::kCge) ? &cgrs_[fq.cgid] : nullptr;
+	return fq.cgr;
 }
 
-void Qman::cgr_account(Cgr &cg, int64_t frames, int64_t bytes)
+// Each change of a CGR's state is notified (CSCN) to the target portals.
+void Qman::cgr_changed(Cgr &cg)
 {
-	cg.frames = static_cast<uint64_t>(static_cast<int64_t>(cg.frames) + frames);
-	cg.bytes = static_cast<uint64_t>(static_cast<int64_t>(cg.bytes) + bytes);
-	cgr_update(cg);
-}
-
-// The congestion state follows the count: congested while it exceeds
-// CS_THRES. Each change is notified (CSCN) to the target portals.
-void Qman::cgr_update(Cgr &cg)
-{
-	const bool cs = cg.count() > qm::cs_thres::value(cg.f.cs_thres.load());
-	if (cs == cg.congested)
-		return;
-	cg.congested = cs;
+	cg.congested = !cg.congested;
 	if (!(cg.f.cscn_en & qm::cgr::kEn))
 		return;
 	for (unsigned n = 0; n < kNumPortals; n++)
@@ -181,53 +157,37 @@ void Qman::cgr_update(Cgr &cg)
 
 EnqueueStatus Qman::enqueue(uint32_t fqid, const hw::Fd &fd)
 {
-	Fq *fq = find(fqid);
-	if (fq == nullptr || fq->state == S::oos) {
-		if (fq)
-			fq->rejects++;
-		return EnqueueStatus::rejected;
-	}
-	const uint32_t len = frame_bytes(fd);
-	// FQ tail drop compares the FQ's byte count with TD_THRESH.
-	if ((fq->fq_ctrl & qm::fq_ctrl::kTde) && fq->td_raw != 0 &&
-	    fq->byte_cnt + len > qm::td::value(fq->td_raw)) {
-		fq->taildrops++;
-		return EnqueueStatus::tail_drop;
-	}
-	Cgr *cg = cgr_of(*fq);
-	if (cg != nullptr && cg->congested && (cg->f.cstd_en & qm::cgr::kEn)) {
-		fq->taildrops++;
-		cg->taildrops++;
-		return EnqueueStatus::cgr_tail_drop;
-	}
-	fq->frames.push_back(fd);
-	fq->byte_cnt += len;
-	if (cg != nullptr)
-		cgr_account(*cg, 1, len);
-	if (fq->scheduled() && fq->retire_portal < 0 && !fq->in_wq)
-		link(*fq);
-	return EnqueueStatus::ok;
+	return enqueue_inline(find(fqid), fd);
 }
 
-bool Qman::would_tail_drop(uint32_t fqid, uint32_t bytes) const noexcept
+EnqueueStatus Qman::reject(Fq *fq)
 {
-	const Fq *fq = find(fqid);
-	if (fq == nullptr || fq->state == S::oos)
-		return false;
-	if ((fq->fq_ctrl & qm::fq_ctrl::kTde) && fq->td_raw != 0 &&
-	    fq->byte_cnt + bytes > qm::td::value(fq->td_raw))
-		return true;
-	if (!(fq->fq_ctrl & qm::fq_ctrl::kCge))
-		return false;
-	const Cgr &cg = cgrs_[fq->cgid];
-	return cg.congested && (cg.f.cstd_en & qm::cgr::kEn);
+	if (fq)
+		fq->rejects++;
+	return EnqueueStatus::rejected;
+}
+
+EnqueueStatus Qman::tail_drop(Fq &fq, Cgr *cg)
+{
+	fq.taildrops++;
+	if (cg == nullptr)
+		return EnqueueStatus::tail_drop;
+	cg->taildrops++;
+	return EnqueueStatus::cgr_tail_drop;
+}
+
+// An enqueue to an FQ that was not in its WQ: scheduled, it goes in.
+void Qman::schedule(Fq &fq)
+{
+	if (fq.scheduled() && fq.retire_portal < 0)
+		link(fq);
 }
 
 void Qman::attach_channel_consumer(uint16_t channel, ChannelConsumer &c)
 {
 	if (ChannelState *ch = channel_state(channel)) {
 		ch->consumer = &c;
-		refresh_consumer_slots();
+		consumer_channels_ |= uint64_t{1} << slot_of(*ch);
 	}
 }
 
@@ -235,16 +195,8 @@ void Qman::detach_channel_consumer(uint16_t channel)
 {
 	if (ChannelState *ch = channel_state(channel)) {
 		ch->consumer = nullptr;
-		refresh_consumer_slots();
+		consumer_channels_ &= ~(uint64_t{1} << slot_of(*ch));
 	}
-}
-
-void Qman::refresh_consumer_slots() noexcept
-{
-	num_consumer_slots_ = 0;
-	for (unsigned i = 0; i < kNumChannels; i++)
-		if (channels_[i].consumer != nullptr)
-			consumer_slots_[num_consumer_slots_++] = static_cast<uint8_t>(i);
 }
 
 bool Qman::poll_consumers()
@@ -254,32 +206,45 @@ bool Qman::poll_consumers()
 	constexpr unsigned kPerVisit = 3;
 	constexpr unsigned kPerChannel = 64;
 	bool moved = false;
-	// The channels with a consumer, in channel order, not all channels.
-	for (unsigned k = 0; k < num_consumer_slots_; k++) {
-		ChannelState &ch = channels_[consumer_slots_[k]];
-		if (!ch.nonempty)
-			continue;
+	// The channels with a consumer and frames, in channel order; the mask
+	// is looked at again after each channel, for one that a delivery
+	// made active.
+	for (uint64_t todo = consumer_channels_ & active_channels_; todo != 0;) {
+		const unsigned slot = static_cast<unsigned>(__builtin_ctzll(todo));
+		todo = consumer_channels_ & active_channels_ & ~((uint64_t{2} << slot) - 1);
+		ChannelState &ch = channels_[slot];
 		unsigned budget = kPerChannel;
 		bool busy = false;
-		while (budget > 0 && !busy) {
-			Fq *fq = pop_wq(ch);
-			if (fq == nullptr)
-				break;
-			for (unsigned i = 0; i < kPerVisit && budget > 0 && !fq->frames.empty();
-			     i++) {
+		while (budget > 0 && !busy && ch.nonempty) {
+			// The FQ at the head of the highest-priority WQ stays
+			// linked while it is visited: visited and put back at
+			// the tail when others wait in its WQ, left where it is
+			// when it is alone there (the same order, for less work).
+			const unsigned w = static_cast<unsigned>(__builtin_ctz(ch.nonempty));
+			WorkQueue &wq = ch.wq[w];
+			Fq *fq = wq.head;
+			const unsigned take = static_cast<unsigned>(
+				std::min<size_t>(std::min(kPerVisit, budget), fq->frames.size()));
+			unsigned i = 0;
+			for (; i < take; i++) {
 				if (!ch.consumer->deliver(fq->fqid, fq->frames.front(),
 							  fq->context_b, fq->context_a)) {
 					busy = true;
 					break;
 				}
 				pop_frame(*fq);
-				budget--;
-				moved = true;
 			}
-			if (!fq->frames.empty() && fq->scheduled() && fq->retire_portal < 0)
-				link(*fq);
-			else
+			budget -= i;
+			moved |= i != 0;
+			if (!fq->frames.empty() && fq->scheduled() && fq->retire_portal < 0) {
+				if (wq.tail != fq) {
+					pop_head(ch, w);
+					link(*fq);
+				}
+			} else {
+				pop_head(ch, w);
 				refresh_sched_state(*fq);
+			}
 		}
 	}
 	return moved;
@@ -342,17 +307,27 @@ unsigned Qman::volatile_dequeue(QmanSwPortal &p, unsigned budget)
 	return n;
 }
 
+const Qman::SdqChannels &Qman::sdq_channels(QmanSwPortal &p, uint32_t sdq) noexcept
+{
+	SdqChannels &s = sdq_channels_[p.index()];
+	if (s.sdq == sdq) [[likely]]
+		return s;
+	s.sdq = sdq;
+	s.n = 0;
+	if (sdq & qm::sdqcr::kChannelsDedicated)
+		s.ch[s.n++] = channel_state(p.channel());
+	for (unsigned n = 1; n <= qm::channel::kNumPools; n++)
+		if (sdq & qm::sdqcr::channels_pool(n))
+			s.ch[s.n++] = channel_state(qm::channel::pool(n));
+	return s;
+}
+
 unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 {
 	using namespace qm::dqrr_stat;
 	const uint32_t sdq = p.sdqcr();
-	std::array<ChannelState *, 16> chans;
-	unsigned nch = 0;
-	if (sdq & qm::sdqcr::kChannelsDedicated)
-		chans[nch++] = channel_state(p.channel());
-	for (unsigned n = 1; n <= qm::channel::kNumPools; n++)
-		if (sdq & qm::sdqcr::channels_pool(n))
-			chans[nch++] = channel_state(qm::channel::pool(n));
+	const SdqChannels &sel = sdq_channels(p, sdq);
+	const unsigned nch = sel.n;
 	if (nch == 0 || budget == 0)
 		return 0;
 	const uint8_t tok =
@@ -364,43 +339,67 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 	while (n < budget && any) {
 		any = false;
 		const unsigned start = p.sdq_rr() % nch;
-		for (unsigned k = 0; k < nch && n < budget; k++) {
-			Fq *fq = pop_wq(*chans[(start + k) % nch]);
-			if (fq == nullptr)
+		unsigned c = start;
+		for (unsigned k = 0; k < nch && n < budget; k++, c = (c + 1 == nch) ? 0 : c + 1) {
+			ChannelState &ch = *sel.ch[c];
+			if (!ch.nonempty)
 				continue;
 			any = true;
+			// The FQ at the head of the highest-priority WQ, visited in
+			// place: put back at the tail if others wait in its WQ,
+			// left alone if it is the only one (the same order).
+			const unsigned w = static_cast<unsigned>(__builtin_ctz(ch.nonempty));
+			WorkQueue &wq = ch.wq[w];
+			Fq *fq = wq.head;
 			const uint8_t held =
 				(fq->fq_ctrl & qm::fq_ctrl::kHoldActive) ? kFqHeldActive : 0;
-			for (unsigned i = 0; i < per_visit && n < budget && !fq->frames.empty();
-			     i++) {
-				const hw::Fd fd = pop_frame(*fq);
+			const unsigned take = static_cast<unsigned>(std::min<size_t>(
+				std::min(per_visit, budget - n), fq->frames.size()));
+			// The visit's frames leave the FQ's (and its CGR's) counts at
+			// once: a dequeue only lowers them, so the CGR's state
+			// changes at most once either way, to the same state.
+			uint64_t bytes = 0;
+			for (unsigned i = 0; i < take; i++) {
+				const hw::Fd fd = fq->frames.front();
+				bytes += fq->frames.front_bytes();
+				fq->frames.pop_front();
 				const uint8_t stat =
 					kValidFrame | held | (fq->frames.empty() ? kFqEmpty : 0);
-				p.dqrr_put(fq, fq->fqid, &fd, stat, tok);
-				n++;
+				p.dqrr_put_frame(*fq, fd, stat, tok);
 			}
-			if (!fq->frames.empty())
-				link(*fq);
-			else
+			fq->byte_cnt -= bytes;
+			if (Cgr *cg = fq->cgr)
+				cgr_account(*cg, -int64_t{take}, -static_cast<int64_t>(bytes));
+			n += take;
+			if (!fq->frames.empty()) {
+				if (wq.tail != fq) {
+					pop_head(ch, w);
+					link(*fq);
+				} else {
+					refresh_sched_state(*fq);
+				}
+			} else {
+				pop_head(ch, w);
 				refresh_sched_state(*fq);
+			}
 		}
 		p.sdq_rr() = (start + 1) % nch;
 	}
 	return n;
 }
 
-void Qman::dqrr_consumed(unsigned portal, uint32_t fqid)
+void Qman::dqrr_consumed(unsigned portal, Fq &fq, unsigned n)
 {
 	(void)portal;
-	Fq *fq = find(fqid);
-	if (fq == nullptr || fq->dqrr_refs == 0)
+	if (fq.dqrr_refs == 0)
 		return;
-	if (--fq->dqrr_refs > 0)
+	fq.dqrr_refs = fq.dqrr_refs > n ? fq.dqrr_refs - n : 0;
+	if (fq.dqrr_refs > 0)
 		return;
-	if (fq->retire_portal >= 0)
-		complete_retire(*fq);
+	if (fq.retire_portal >= 0)
+		complete_retire(fq);
 	else
-		refresh_sched_state(*fq);
+		refresh_sched_state(fq);
 }
 
 void Qman::complete_retire(Fq &fq)
@@ -502,6 +501,7 @@ void Qman::cmd_initfq(const qm::McInitFq &c, bool sched, qm::McResult &r)
 			fq.channel = c.fqd.channel();
 			fq.wq = c.fqd.wq();
 		}
+		fq.chan_slot = static_cast<uint8_t>(channel_slot(fq.channel));
 		if (we & qm::we::kFqCtrl)
 			fq.fq_ctrl = c.fqd.fq_ctrl.load() & qm::fq_ctrl::kMask;
 		// TD_THRESH and OAC share the field; WE_OAC selects OAC.
@@ -517,6 +517,12 @@ void Qman::cmd_initfq(const qm::McInitFq &c, bool sched, qm::McResult &r)
 			fq.orpc = c.fqd.orpc;
 		if (we & qm::we::kIcsCred)
 			fq.ics_cred = c.fqd.ics_cred.load() & 0x7fff;
+		fq.td_limit = ((fq.fq_ctrl & qm::fq_ctrl::kTde) && fq.td_raw != 0)
+				      ? qm::td::value(fq.td_raw)
+				      : std::numeric_limits<uint64_t>::max();
+		fq.cgr = (fq.fq_ctrl & qm::fq_ctrl::kCge) ? &cgrs_[fq.cgid] : nullptr;
+		fq.dqrr_ids.fqid.store(fq.fqid & qm::kFqidMask);
+		fq.dqrr_ids.context_b.store(fq.context_b);
 		if (Cgr *now = cgr_of(fq); now && !fq.frames.empty())
 			cgr_account(*now, static_cast<int64_t>(fq.frames.size()),
 				    static_cast<int64_t>(fq.byte_cnt));
@@ -668,6 +674,9 @@ void Qman::cmd_initcgr(const qm::McInitCgr &c, bool init, qm::McResult &r)
 		cg.f.cs_thres.store(c.cgr.cs_thres.load() & 0x1fff);
 	if (we & qm::cgr_we::kMode)
 		cg.f.mode = c.cgr.mode & qm::cgr::kModeFrame;
+	cg.thres = qm::cs_thres::value(cg.f.cs_thres.load());
+	cg.frame_mode = (cg.f.mode & qm::cgr::kModeFrame) != 0;
+	cg.cstd = (cg.f.cstd_en & qm::cgr::kEn) != 0;
 	cgr_update(cg);
 	r.result = qm::mcr_result::kOk;
 }

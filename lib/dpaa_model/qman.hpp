@@ -22,12 +22,13 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
+#include <limits>
 #include <memory>
 
 #include "dpaa_hw/fd.hpp"
 #include "dpaa_hw/qman_cgr.hpp"
 #include "dpaa_hw/qman_portal.hpp"
+#include "dpaa_model/fq_frames.hpp"
 
 namespace dpaa::model
 {
@@ -65,17 +66,20 @@ struct Cgr {
 	uint64_t bytes = 0;
 	bool congested = false; // CS
 	uint64_t taildrops = 0; // enqueues CSTD rejected
+	// f.cs_thres decoded, f.mode and f.cstd_en as flags: set by INITCGR and
+	// MODIFYCGR, read at every enqueue and dequeue.
+	uint64_t thres = 0;
+	bool frame_mode = false;
+	bool cstd = false;
 
-	uint64_t count() const noexcept
-	{
-		return (f.mode & hw::qm::cgr::kModeFrame) ? frames : bytes;
-	}
+	uint64_t count() const noexcept { return frame_mode ? frames : bytes; }
 };
 
 struct Fq {
 	uint32_t fqid = 0;
 	hw::qm::FqState state = hw::qm::FqState::oos;
 	uint16_t channel = 0;
+	uint8_t chan_slot = 0; // Qman::channel_slot(channel)
 	uint8_t wq = 0;
 	uint8_t cgid = 0;
 	uint8_t orpc = 0;
@@ -85,9 +89,19 @@ struct Fq {
 	uint32_t context_b = 0;
 	uint64_t context_a = 0;
 
-	std::deque<hw::Fd> frames;
+	FqFrames frames;
 	uint64_t byte_cnt = 0;
 	uint16_t seqnum = 0;
+	// What INITFQ set, decoded for the enqueue path: the byte count above
+	// which an enqueue is tail-dropped (FQ_CTRL::TDE with a TD_THRESH; no
+	// limit otherwise), and the CGR the FQ counts into (FQ_CTRL::CGE).
+	uint64_t td_limit = std::numeric_limits<uint64_t>::max();
+	Cgr *cgr = nullptr;
+	// Bytes 8..15 of its DQRR entries, FQID and CONTEXT_B, as stored.
+	struct DqrrIds {
+		hw::be32 fqid;
+		hw::be32 context_b;
+	} dqrr_ids{};
 
 	uint64_t taildrops = 0; // frames refused by tail drop (FQ threshold or CGR)
 	uint64_t rejects = 0;	// frames refused because the FQ was out of service
@@ -138,9 +152,57 @@ public:
 
 	// Enqueue from a block inside the SoC (FMan Rx), or from a portal's EQCR.
 	EnqueueStatus enqueue(uint32_t fqid, const hw::Fd &fd);
+	// The same, inline, for the EQCR's consumption loop (the rare outcomes
+	// out of line): a call per frame there costs as much as the enqueue.
+	// 'fq' is find(fqid).
+	EnqueueStatus enqueue_inline(Fq *fq, const hw::Fd &fd)
+	{
+		if (fq == nullptr || fq->state == hw::qm::FqState::oos) [[unlikely]]
+			return reject(fq);
+		const uint32_t len = fd_bytes(fd);
+		// FQ tail drop compares the FQ's byte count with TD_THRESH.
+		if (fq->byte_cnt + len > fq->td_limit) [[unlikely]]
+			return tail_drop(*fq, nullptr);
+		Cgr *cg = fq->cgr;
+		if (cg != nullptr && cg->congested && cg->cstd) [[unlikely]]
+			return tail_drop(*fq, cg);
+		fq->frames.push_back(fd, len);
+		fq->byte_cnt += len;
+		if (cg != nullptr)
+			cgr_account(*cg, 1, len);
+		// Most enqueues find the FQ linked already (it holds frames).
+		if (!fq->in_wq) [[unlikely]]
+			schedule(*fq);
+		return EnqueueStatus::ok;
+	}
+	// The FQ 'fqid', nullptr if it was never initialised. An FQ, once
+	// created, lives as long as the Qman.
+	Fq *find(uint32_t fqid) const noexcept
+	{
+		if (fqid - 1u >= hw::qm::kFqidMask) // 0, or beyond the 24-bit space
+			return nullptr;
+		const Page *page = fqs_[fqid >> kPageBits].get();
+		return page ? (*page)[fqid & ((1u << kPageBits) - 1)].get() : nullptr;
+	}
+	// Bytes an FD accounts for in the FQ byte count (and tail drop).
+	static uint32_t fd_bytes(const hw::Fd &fd) noexcept
+	{
+		// FD::FORMAT bit 1 (value 0x2) selects the long formats' 29-bit length.
+		return (static_cast<uint8_t>(fd.format()) & 0x2) ? fd.length_big() : fd.length();
+	}
 	// Whether an enqueue of a frame of 'bytes' to 'fqid' would be tail-dropped
 	// now (the FQ's TD_THRESH, or its CGR congested with CSTD). Changes nothing.
-	bool would_tail_drop(uint32_t fqid, uint32_t bytes) const noexcept;
+	// Inline: FMan asks before each frame it receives.
+	bool would_tail_drop(uint32_t fqid, uint32_t bytes) const noexcept
+	{
+		const Fq *fq = find(fqid);
+		if (fq == nullptr || fq->state == hw::qm::FqState::oos)
+			return false;
+		if (fq->byte_cnt + bytes > fq->td_limit)
+			return true;
+		const Cgr *cg = fq->cgr;
+		return cg != nullptr && cg->congested && cg->cstd;
+	}
 
 	// Frames of FQs scheduled on 'channel' go to 'c' instead of a portal.
 	void attach_channel_consumer(uint16_t channel, ChannelConsumer &c);
@@ -152,8 +214,8 @@ public:
 	// Fill up to 'budget' DQRR entries of 'p' from its volatile command and
 	// its static dequeue channels. Returns how many entries were written.
 	unsigned dequeue_to_portal(QmanSwPortal &p, unsigned budget);
-	// Software consumed a DQRR entry of 'fqid' on portal 'portal'.
-	void dqrr_consumed(unsigned portal, uint32_t fqid);
+	// Software consumed 'n' DQRR entries of 'fq' on portal 'portal'.
+	void dqrr_consumed(unsigned portal, Fq &fq, unsigned n);
 	// Offer frames to channel consumers; true if any frame moved.
 	bool poll_consumers();
 
@@ -182,12 +244,12 @@ private:
 		ChannelConsumer *consumer = nullptr;
 	};
 
-	Fq *find(uint32_t fqid) const noexcept;
 	Fq &get_or_create(uint32_t fqid);
 	void link(Fq &fq);
 	void unlink(Fq &fq);
 	ChannelState *channel_state(uint16_t channel) noexcept;
 	Fq *pop_wq(ChannelState &ch);
+	Fq *pop_head(ChannelState &ch, unsigned w); // WQ w must not be empty
 	hw::Fd pop_frame(Fq &fq);
 	void refresh_sched_state(Fq &fq);
 	void complete_retire(Fq &fq);
@@ -202,11 +264,38 @@ private:
 
 	// The CGR an FQ counts into (FQ_CTRL::CGE), or nullptr.
 	Cgr *cgr_of(const Fq &fq) noexcept;
-	void cgr_account(Cgr &cg, int64_t frames, int64_t bytes);
-	void cgr_update(Cgr &cg);
+	void cgr_account(Cgr &cg, int64_t frames, int64_t bytes)
+	{
+		cg.frames = static_cast<uint64_t>(static_cast<int64_t>(cg.frames) + frames);
+		cg.bytes = static_cast<uint64_t>(static_cast<int64_t>(cg.bytes) + bytes);
+		cgr_update(cg);
+	}
+	// The congestion state follows the count: congested while it exceeds
+	// CS_THRES.
+	void cgr_update(Cgr &cg)
+	{
+		if ((cg.count() > cg.thres) != cg.congested) [[unlikely]]
+			cgr_changed(cg);
+	}
+	[[gnu::noinline]] void cgr_changed(Cgr &cg);
+	// enqueue()'s rare outcomes.
+	[[gnu::noinline]] EnqueueStatus reject(Fq *fq);
+	[[gnu::noinline]] EnqueueStatus tail_drop(Fq &fq, Cgr *cg);
+	[[gnu::noinline]] void schedule(Fq &fq);
 
 	unsigned volatile_dequeue(QmanSwPortal &p, unsigned budget);
 	unsigned static_dequeue(QmanSwPortal &p, unsigned budget);
+
+	// The channels a portal's SDQCR selects, decoded when the register's
+	// value changes (it is read at every production, so a write is seen at
+	// the next one) rather than at every production.
+	struct SdqChannels {
+		uint32_t sdq = 0; // the SDQCR value 'ch' was decoded from
+		unsigned n = 0;
+		std::array<ChannelState *, 1 + hw::qm::channel::kNumPools> ch{};
+	};
+	const SdqChannels &sdq_channels(QmanSwPortal &p, uint32_t sdq) noexcept;
+	std::array<SdqChannels, kNumPortals> sdq_channels_{};
 
 	// FQ table over the 24-bit FQID space, two levels allocated on demand.
 	static constexpr unsigned kPageBits = 16;
@@ -214,10 +303,15 @@ private:
 	std::array<std::unique_ptr<Page>, 1u << (24 - kPageBits)> fqs_;
 
 	std::array<ChannelState, kNumChannels> channels_{};
-	// Indexes of the channels that have a consumer, ascending.
-	std::array<uint8_t, kNumChannels> consumer_slots_{};
-	unsigned num_consumer_slots_ = 0;
-	void refresh_consumer_slots() noexcept;
+	// A bit per channel slot: the channels that have a consumer, and
+	// those with an FQ in one of their WQs (ChannelState::nonempty != 0).
+	static_assert(kNumChannels <= 64);
+	uint64_t consumer_channels_ = 0;
+	uint64_t active_channels_ = 0;
+	unsigned slot_of(const ChannelState &ch) const noexcept
+	{
+		return static_cast<unsigned>(&ch - channels_.data());
+	}
 	std::array<Cgr, hw::qm::kNumCgrs> cgrs_{};
 	std::array<QmanSwPortal *, kNumPortals> portals_{};
 	unsigned consumer_rr_ = 0;

@@ -65,16 +65,39 @@ void Soc::remove_block(Block &b)
 	blocks_.erase(std::remove(blocks_.begin(), blocks_.end(), &b), blocks_.end());
 }
 
+std::span<QmanSwPortal *const> Soc::configured_qportals() noexcept
+{
+	unsigned n = 0;
+	for (auto &p : qportals_) {
+		qconfigured_[n] = p.get();
+		n += p->configured();
+	}
+	nq_configured_ = n;
+	return step_qportals();
+}
+
+std::span<BmanSwPortal *const> Soc::configured_bportals() noexcept
+{
+	unsigned n = 0;
+	for (auto &p : bportals_) {
+		bconfigured_[n] = p.get();
+		n += p->configured();
+	}
+	nb_configured_ = n;
+	return {bconfigured_.data(), n};
+}
+
 bool Soc::step_locked()
 {
 	StageTimer timer(profiling_.load(std::memory_order_relaxed) ? &stage_ticks_ : nullptr);
 	bool did = false;
 	// Commands first, so that what software enqueued in this step can be
-	// dequeued in it.
-	for (auto &p : qportals_)
+	// dequeued in it. A portal a driver configures while the step runs is
+	// polled from the next step on.
+	for (QmanSwPortal *p : configured_qportals())
 		did |= p->poll();
 	timer.lap(Stage::qman_portals);
-	for (auto &p : bportals_)
+	for (BmanSwPortal *p : configured_bportals())
 		did |= p->poll();
 	timer.lap(Stage::bman_portals);
 	for (Block *b : blocks_)
@@ -82,7 +105,7 @@ bool Soc::step_locked()
 	timer.lap(Stage::blocks);
 	did |= qman_.poll_consumers();
 	timer.lap(Stage::qman_delivery);
-	for (auto &p : qportals_)
+	for (QmanSwPortal *p : step_qportals())
 		did |= p->produce();
 	timer.lap(Stage::dqrr);
 	bump(steps_); // under the lock: one writer at a time

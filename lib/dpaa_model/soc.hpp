@@ -25,6 +25,7 @@
 #include <memory>
 #include <mutex>
 #include <pthread.h>
+#include <span>
 #include <vector>
 
 #include "dpaa_model/block.hpp"
@@ -123,6 +124,15 @@ public:
 
 private:
 	bool step_locked();
+	// The portals a driver has configured (the others are not polled),
+	// from a look at each portal's CFG register at the start of a step.
+	std::span<QmanSwPortal *const> configured_qportals() noexcept;
+	std::span<BmanSwPortal *const> configured_bportals() noexcept;
+	// Those of the step in progress (configured_qportals() found them).
+	std::span<QmanSwPortal *const> step_qportals() const noexcept
+	{
+		return {qconfigured_.data(), nq_configured_};
+	}
 	void thread_main();
 	static void *thread_entry(void *soc);
 
@@ -131,6 +141,9 @@ private:
 	Bman bman_;
 	std::vector<std::unique_ptr<QmanSwPortal>> qportals_;
 	std::vector<std::unique_ptr<BmanSwPortal>> bportals_;
+	std::array<QmanSwPortal *, Qman::kNumPortals> qconfigured_{};
+	std::array<BmanSwPortal *, Bman::kNumPortals> bconfigured_{};
+	unsigned nq_configured_ = 0, nb_configured_ = 0;
 	std::vector<Block *> blocks_;
 	pthread_t thread_{};
 	bool running_ = false;

@@ -649,3 +649,122 @@ TEST_F(QmanStepped, FreshFqOnAChannelWhoseOldFqIsStillRetiring)
 	EXPECT_EQ(np(0x902).frames, 0u);
 	p0->poll_mr([](const qm::MrEntry &) {});
 }
+
+// Two FQs of one WQ are served in turn, up to three frames a visit
+// (SDQCR count up to 3), the one still holding frames back at the WQ's tail;
+// the entry that empties an FQ says so.
+TEST_F(QmanStepped, StaticDequeueTakesTheFqsOfOneWqInTurnThreeFramesAVisit)
+{
+	const uint16_t ch = p0->channel().value;
+	ASSERT_EQ(init_fq(0x600, ch, true, 0), 0);
+	ASSERT_EQ(init_fq(0x601, ch, true, 1), 0);
+	for (uint64_t i = 0; i < 6; i++)
+		ASSERT_EQ(soc.qman().enqueue(0x600, seq_fd(i)), dpaa::model::EnqueueStatus::ok);
+	for (uint64_t i = 0; i < 6; i++)
+		ASSERT_EQ(soc.qman().enqueue(0x601, seq_fd(100 + i)),
+			  dpaa::model::EnqueueStatus::ok);
+	p0->static_dequeue(qm::sdqcr::kChannelsDedicated);
+	const auto got = drain(*p0);
+	const std::vector<uint64_t> want = {0, 1, 2, 100, 101, 102, 3, 4, 5, 103, 104, 105};
+	ASSERT_EQ(got.size(), want.size());
+	for (size_t i = 0; i < got.size(); i++) {
+		EXPECT_EQ(fd_seq(got[i].fd), want[i]) << i;
+		EXPECT_EQ(got[i].fqid(), want[i] < 100 ? 0x600u : 0x601u) << i;
+		EXPECT_EQ(got[i].context_b(), want[i] < 100 ? 0u : 1u) << i;
+		const bool empties = want[i] == 5 || want[i] == 105;
+		EXPECT_EQ((got[i].stat & qm::dqrr_stat::kFqEmpty) != 0, empties) << i;
+	}
+	EXPECT_EQ(np(0x600).frames, 0u);
+	EXPECT_EQ(np(0x601).frames, 0u);
+	EXPECT_EQ(np(0x600).bytes, 0u);
+}
+
+// The same turns for a consumer inside the SoC (an FMan Tx port).
+TEST_F(QmanStepped, ConsumerTakesTheFqsOfOneWqInTurnThreeFramesAVisit)
+{
+	TxPort port;
+	const uint16_t tx_channel = qm::channel::kFman0Base + 3;
+	soc.qman().attach_channel_consumer(tx_channel, port);
+	for (uint32_t fqid : {0xd20u, 0xd21u}) {
+		FqInit p;
+		p.dest = hw::Channel{tx_channel};
+		ASSERT_EQ(p0->init_fq(hw::Fqid{fqid}, p), 0);
+	}
+	for (uint64_t i = 0; i < 6; i++)
+		ASSERT_EQ(soc.qman().enqueue(0xd20, seq_fd(i)), dpaa::model::EnqueueStatus::ok);
+	for (uint64_t i = 0; i < 6; i++)
+		ASSERT_EQ(soc.qman().enqueue(0xd21, seq_fd(100 + i)),
+			  dpaa::model::EnqueueStatus::ok);
+	soc.run_until_idle();
+	const std::vector<uint64_t> want = {0, 1, 2, 100, 101, 102, 3, 4, 5, 103, 104, 105};
+	ASSERT_EQ(port.got.size(), want.size());
+	for (size_t i = 0; i < want.size(); i++) {
+		EXPECT_EQ(port.got[i].seq, want[i]) << i;
+		EXPECT_EQ(port.got[i].fqid, want[i] < 100 ? 0xd20u : 0xd21u) << i;
+	}
+	EXPECT_EQ(np(0xd20).frames, 0u);
+	EXPECT_EQ(np(0xd21).bytes, 0u);
+	soc.qman().detach_channel_consumer(tx_channel);
+}
+
+// An FQ holds far more frames than its first ring's worth: they come out in
+// order, and its byte count follows each frame's length in and out.
+TEST_F(QmanStepped, ParkedFqHoldsManyFramesAndCountsTheirBytes)
+{
+	ASSERT_EQ(init_fq(0x610, p0->channel().value, false), 0);
+	constexpr unsigned kFrames = 1000;
+	uint64_t bytes = 0;
+	for (unsigned i = 0; i < kFrames; i++) {
+		const uint32_t len = 60 + (i * 37) % 1400;
+		bytes += len;
+		ASSERT_EQ(soc.qman().enqueue(0x610, seq_fd(i, len)),
+			  dpaa::model::EnqueueStatus::ok);
+	}
+	EXPECT_EQ(np(0x610).frames, kFrames);
+	EXPECT_EQ(np(0x610).bytes, bytes);
+	ASSERT_EQ(p0->schedule_fq(hw::Fqid{0x610}), 0);
+	p0->static_dequeue(qm::sdqcr::kChannelsDedicated);
+	const auto got = drain(*p0);
+	ASSERT_EQ(got.size(), kFrames);
+	for (unsigned i = 0; i < kFrames; i++) {
+		EXPECT_EQ(fd_seq(got[i].fd), i);
+		EXPECT_EQ(got[i].fd.length(), 60 + (i * 37) % 1400);
+	}
+	EXPECT_EQ(np(0x610).frames, 0u);
+	EXPECT_EQ(np(0x610).bytes, 0u);
+}
+
+// A portal a driver configures once the SoC has been stepping is served
+// from the next step on, and an unconfigured one is not (its EQCR holds a
+// valid entry that nothing takes).
+TEST(QmanPortalConfig, APortalIsServedFromTheStepAfterItIsConfigured)
+{
+	Soc soc;
+	for (unsigned i = 0; i < 3; i++)
+		soc.step();
+	auto p = make_qman_portal(soc, 4, true);
+	FqInit f;
+	f.dest = p->channel();
+	ASSERT_EQ(p->init_fq(hw::Fqid{0x620}, f), 0);
+	p->static_dequeue(qm::sdqcr::kChannelsDedicated);
+	ASSERT_EQ(p->enqueue(hw::Fqid{0x620}, seq_fd(7)), 0);
+	soc.step();
+	std::vector<uint64_t> got;
+	p->poll_dqrr(16, [&](const qm::DqrrEntry &e) { got.push_back(fd_seq(e.fd)); });
+	ASSERT_EQ(got.size(), 1u);
+	EXPECT_EQ(got[0], 7u);
+
+	// Portal 5 never configured: an entry written to its EQCR stays there.
+	auto &raw = soc.qman_portal(5);
+	auto *e = hw::area_at<qm::EqcrEntry>(raw.ce(), qm::ce::kEqcr);
+	e->set_fqid(0x620);
+	e->fd = seq_fd(8);
+	hw::publish_entry(e, qm::eqcr_verb::kCmdEnqueue | hw::kVbit);
+	for (unsigned i = 0; i < 3; i++)
+		soc.step();
+	EXPECT_EQ(hw::reg_read(raw.ci(), qm::ci::kEqcrCi), qm::kEqcrSize);
+	dpaa::model::FqInfo fi{};
+	ASSERT_TRUE(soc.qman().fq_info(0x620, fi));
+	EXPECT_EQ(fi.frames, 0u);
+	expect_no_faults(soc);
+}

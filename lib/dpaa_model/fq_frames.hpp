@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The frames an FQ holds, in order: a ring of FDs that grows (doubling) when
+// an enqueue finds it full and never shrinks, so after warm-up an enqueue or
+// a dequeue is a copy and an index update (a std::deque allocates and frees
+// a block every 32 FDs as frames flow through it, and indexes through a map
+// of blocks at every access). Each FD keeps the byte count the FQ accounted
+// for it at the enqueue, which the dequeue takes back without decoding the
+// FD again.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "dpaa_hw/fd.hpp"
+
+namespace dpaa::model
+{
+
+class FqFrames
+{
+public:
+	size_t size() const noexcept { return count_; }
+	bool empty() const noexcept { return count_ == 0; }
+
+	void push_back(const hw::Fd &fd, uint32_t bytes)
+	{
+		if (count_ == cap_) [[unlikely]]
+			grow();
+		const size_t i = (head_ + count_) & (cap_ - 1);
+		fds_[i] = fd;
+		bytes_[i] = bytes;
+		count_++;
+	}
+	// The oldest frame and its byte count; the ring must not be empty.
+	const hw::Fd &front() const noexcept { return fds_[head_]; }
+	uint32_t front_bytes() const noexcept { return bytes_[head_]; }
+	void pop_front() noexcept
+	{
+		head_ = (head_ + 1) & (cap_ - 1);
+		count_--;
+	}
+
+private:
+	[[gnu::noinline]] void grow()
+	{
+		const size_t cap = cap_ == 0 ? 64 : 2 * cap_;
+		std::unique_ptr<hw::Fd[]> fds(new hw::Fd[cap]);
+		std::unique_ptr<uint32_t[]> bytes(new uint32_t[cap]);
+		for (size_t i = 0; i < count_; i++) {
+			fds[i] = fds_[(head_ + i) & (cap_ - 1)];
+			bytes[i] = bytes_[(head_ + i) & (cap_ - 1)];
+		}
+		fds_ = std::move(fds);
+		bytes_ = std::move(bytes);
+		cap_ = cap;
+		head_ = 0;
+	}
+
+	std::unique_ptr<hw::Fd[]> fds_;
+	std::unique_ptr<uint32_t[]> bytes_;
+	size_t cap_ = 0; // a power of two, or 0
+	size_t head_ = 0, count_ = 0;
+};
+
+} // namespace dpaa::model
