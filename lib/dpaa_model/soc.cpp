@@ -65,26 +65,34 @@ void Soc::remove_block(Block &b)
 	blocks_.erase(std::remove(blocks_.begin(), blocks_.end(), &b), blocks_.end());
 }
 
-std::span<QmanSwPortal *const> Soc::configured_qportals() noexcept
+namespace
+{
+
+// The portals a driver has configured, in portal order, into 'out'; their count.
+template <typename Portal, size_t N>
+unsigned collect_configured(const std::vector<std::unique_ptr<Portal>> &all,
+			    std::array<Portal *, N> &out) noexcept
 {
 	unsigned n = 0;
-	for (auto &p : qportals_) {
-		qconfigured_[n] = p.get();
+	for (const auto &p : all) {
+		out[n] = p.get();
 		n += p->configured();
 	}
-	nq_configured_ = n;
+	return n;
+}
+
+} // namespace
+
+std::span<QmanSwPortal *const> Soc::configured_qportals() noexcept
+{
+	nq_configured_ = collect_configured(qportals_, qconfigured_);
 	return step_qportals();
 }
 
 std::span<BmanSwPortal *const> Soc::configured_bportals() noexcept
 {
-	unsigned n = 0;
-	for (auto &p : bportals_) {
-		bconfigured_[n] = p.get();
-		n += p->configured();
-	}
-	nb_configured_ = n;
-	return {bconfigured_.data(), n};
+	nb_configured_ = collect_configured(bportals_, bconfigured_);
+	return {bconfigured_.data(), nb_configured_};
 }
 
 bool Soc::step_locked()
