@@ -128,6 +128,8 @@ public:
 			invalidate_lines(base_, N);
 	}
 	void next() noexcept { cur_.advance(); }
+	// Where a consumer that walked a copy of the cursor got to.
+	void seek(Cursor c) noexcept { cur_ = c; }
 
 private:
 	Entry *base_ = nullptr;

@@ -79,14 +79,20 @@ namespace qm = hw::qm;
 struct ParseMemo {
 	uint64_t results = 0;
 	uint32_t rest = ~0u; // no frame's: its top 16 bits are always 0
-	uint32_t ptype = 0;
-	uint64_t flags = 0;
+	// packet_type in the low half, the flags in the high half (they all
+	// lie in ol_flags' low 32 bits): one register for both.
+	uint64_t fields = 0;
+	uint64_t rss_flag; // RTE_MBUF_F_RX_RSS_HASH if the FMan hashes, else 0
+
+	explicit ParseMemo(uint64_t rss) noexcept : rss_flag(rss) {}
 
 	[[gnu::always_inline]] void decode(const prs::ParseResult &pr, uint32_t status) noexcept
 	{
 		static_assert(offsetof(prs::ParseResult, nxthdr) + sizeof(pr.nxthdr) -
 				      offsetof(prs::ParseResult, l2r) ==
 			      sizeof(results));
+		static_assert((RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK |
+			       RTE_MBUF_F_RX_RSS_HASH) <= UINT32_MAX);
 		uint64_t now;
 		memcpy(&now, &pr.l2r, sizeof(now));
 		const uint32_t now_rest = uint32_t{pr.vlan_off[1]} << 8 |
@@ -94,27 +100,67 @@ struct ParseMemo {
 		if (((now ^ results) | (now_rest ^ rest)) != 0) [[unlikely]] {
 			results = now;
 			rest = now_rest;
-			ptype = parse_ptype(pr);
-			flags = parse_cksum_flags(pr, status);
+			fields = parse_ptype(pr) | (parse_cksum_flags(pr, status) | rss_flag) << 32;
 		}
 	}
+	uint32_t ptype() const noexcept { return static_cast<uint32_t>(fields); }
+	uint64_t flags() const noexcept { return fields >> 32; }
 };
 static_assert(prs::fd_status::kL4ChecksumValidated < 0x100);
+
+// An FD as two big-endian double words, so that the FMan's common FD is
+// recognised with a mask and a compare on each rather than field by field.
+struct FdWords {
+	uint64_t hi; // DD, LIODN, BPID, eLIODN, address [39:0]
+	uint64_t lo; // format, offset, length; status
+
+	explicit FdWords(const hw::Fd &fd) noexcept
+	{
+		hw::be64 w[2];
+		static_assert(sizeof(w) == sizeof(fd));
+		memcpy(w, &fd, sizeof(w));
+		hi = w[0].load();
+		lo = w[1].load();
+	}
+	uint64_t addr() const noexcept { return hi & hw::kAddrMask40; }
+	uint32_t cfg() const noexcept { return static_cast<uint32_t>(lo >> 32); }
+	uint32_t status() const noexcept { return static_cast<uint32_t>(lo); }
+};
 
 // What the conversion reads of its queue, loaded once per burst: the
 // compiler must otherwise reload it after every store to an mbuf.
 struct RxConv {
 	uint64_t rearm;
 	PoolSpan span; // where the buffers of the queue's pool are
+	// The common FD: lo & lo_mask is 0 (short contiguous, no error status).
+	uint64_t lo_mask;
+	uint64_t rss_flag; // RTE_MBUF_F_RX_RSS_HASH if the FMan hashes, else 0
 	uint32_t meta;
 	uint32_t buf_size;
 	uint8_t bpid;
-	bool hash_valid;
 
 	explicit RxConv(const RxQueue &q) noexcept
-	    : rearm(q.rearm), span(q.span), meta(q.meta_size), buf_size(q.buf_size), bpid(q.bpid),
-	      hash_valid(q.hash_valid)
+	    : rearm(q.rearm), span(q.span),
+	      lo_mask(uint64_t{hw::Fd::kFormatMask} << 32 | prs::fd_status::kRxErrorMask),
+	      rss_flag(q.hash_valid ? RTE_MBUF_F_RX_RSS_HASH : 0), meta(q.meta_size),
+	      buf_size(q.buf_size), bpid(q.bpid)
 	{
+		static_assert(static_cast<uint8_t>(hw::FdFormat::contig) == 0);
+	}
+
+	// The buffer of fd as if it lay in the pool's span (PoolSpan::va):
+	// whether it does is for eth_fd_to_mbuf to check.
+	[[gnu::always_inline]] char *buf_of(const hw::Fd &fd) const noexcept
+	{
+		hw::be64 hi;
+		memcpy(&hi, &fd, sizeof(hi));
+		return span.va(hi.load() & hw::kAddrMask40);
+	}
+	// Whether buf, from buf_of(), lies in the span: PoolSpan::holds on the
+	// virtual side, the translation being an addition.
+	[[gnu::always_inline]] bool holds(const char *buf) const noexcept
+	{
+		return reinterpret_cast<uintptr_t>(buf) - span.va_first <= span.span;
 	}
 };
 
@@ -125,13 +171,14 @@ template <class FrameWork = RxFrameNoWork>
 [[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const RxConv &c, ParseMemo &memo,
 						       const hw::Fd &fd, char *buf) noexcept
 {
-	const uint32_t status = fd.status();
-	const uint32_t len = fd.length();
+	const FdWords w{fd};
+	// Once the format bits are known to be 0, this is the offset.
+	const uint32_t offset = w.cfg() >> hw::Fd::kOffsetShift;
+	const uint32_t len = w.cfg() & hw::Fd::kLengthMask;
 	// The FMan's FD in one branch (dpaa_rx_check.hpp): short contiguous, no
 	// error, a buffer of the queue's pool, the frame inside it.
-	const uint32_t other = (status & prs::fd_status::kRxErrorMask) |
-			       static_cast<uint32_t>(fd.format()) | (fd.bpid() ^ c.bpid);
-	if ((other != 0) | !c.span.holds(fd.addr()) | (fd.offset() + len > c.buf_size)) [[unlikely]]
+	if ((w.lo & c.lo_mask) != 0 || fd.bpid() != c.bpid || !c.holds(buf) ||
+	    offset + len > c.buf_size) [[unlikely]]
 		return rx_fd_slow(q, fd);
 	char *const hdr = buf - c.meta;
 	// Inside the pool's memory: at a buffer's start? (The mbuf's first
@@ -144,18 +191,16 @@ template <class FrameWork = RxFrameNoWork>
 		return rx_fd_slow(q, fd);
 	auto *m = reinterpret_cast<rte_mbuf *>(hdr);
 	const auto &pr = *reinterpret_cast<const prs::ParseResult *>(buf + kPrsOffset);
-	rearm(m, c.rearm | fd.offset());
+	rearm(m, c.rearm | offset);
 	m->pkt_len = len;
 	m->data_len = static_cast<uint16_t>(len);
-	memo.decode(pr, status);
-	m->packet_type = memo.ptype;
-	uint64_t flags = memo.flags;
-	if (c.hash_valid) {
-		m->hash.rss = static_cast<uint32_t>(
-			reinterpret_cast<const hw::be64 *>(buf + kHashOffset)->load());
-		flags |= RTE_MBUF_F_RX_RSS_HASH;
-	}
-	m->ol_flags = flags;
+	memo.decode(pr, w.status());
+	m->packet_type = memo.ptype();
+	// The hash is in the annotation line already read; without the flag
+	// an application ignores it, so it is stored without a branch.
+	m->hash.rss = static_cast<uint32_t>(
+		reinterpret_cast<const hw::be64 *>(buf + kHashOffset)->load());
+	m->ol_flags = memo.flags();
 	FrameWork::frame(m);
 	return m;
 }
@@ -163,19 +208,17 @@ template <class FrameWork = RxFrameNoWork>
 template <class FrameWork = RxFrameNoWork>
 [[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const hw::Fd &fd) noexcept
 {
-	ParseMemo memo;
-	return eth_fd_to_mbuf<FrameWork>(q, RxConv{q}, memo, fd, fd_buf(fd));
+	const RxConv conv{q};
+	ParseMemo memo{conv.rss_flag};
+	return eth_fd_to_mbuf<FrameWork>(q, conv, memo, fd, conv.buf_of(fd));
 }
 
 // Stamp: the timestamping burst (rx_stamp() on every frame), chosen at
 // start or by timesync_enable; the others cost nothing for it.
-template <RxMode Mode, class FrameWork = RxFrameNoWork, bool Stamp = false>
-uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
+template <RxMode Mode, class FrameWork, bool Stamp>
+[[gnu::noinline]] uint16_t rx_burst_some(RxQueue &q, qbman::QmanPortal *portal, rte_mbuf **pkts,
+					 uint16_t nb_pkts) noexcept
 {
-	RxQueue &q = *static_cast<RxQueue *>(rxq);
-	qbman::QmanPortal *portal = bus::qman_portal();
-	if (portal == nullptr) [[unlikely]]
-		return 0;
 	// A control thread's queue stop or start changes both while this
 	// lcore may be here: read as atomics (plain loads on x86 and arm64).
 	if (std::atomic_ref(q.state).load(std::memory_order_acquire) != RxqState::running)
@@ -216,58 +259,40 @@ uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 
 	// Take the FDs off the ring first, then give the entries back in one
 	// go so that QMan refills the ring while the mbufs are built.
-	hw::Fd fds[kBurstMax];
-	unsigned nfd = 0;
-	const unsigned want = nb - got;
-	const uint32_t fqid = q.fqid;
-	while (nfd < want) {
-		const qm::DqrrEntry *e = portal->dqrr_current();
-		if (e == nullptr)
-			break;
-		if (!e->has_frame()) [[unlikely]] {
-			// Volatile dequeue expired, or an FQ state notice.
-			portal->dqrr_next();
-			continue;
-		}
-		if (e->fqid() != fqid) [[unlikely]] {
-			if (!park_foreign_entry(*e, *portal))
-				break;
-			portal->dqrr_next();
-			continue;
-		}
-		fds[nfd++] = e->fd;
-		portal->dqrr_next();
-	}
+	// One more than a burst: see the prefetch below.
+	hw::Fd fds[kBurstMax + 1];
+	const unsigned nfd = portal->dqrr_take_frames(
+		hw::Fqid{q.fqid}, fds, nb - got,
+		[portal](const qm::DqrrEntry &e) { return park_foreign_entry(e, *portal); });
 	portal->dqrr_consume();
 
-	const RxConv conv{q};
-	ParseMemo memo;
-	// Each frame's buffer address is translated once, one frame ahead, for
-	// its prefetch and then its conversion; inside the queue's pool by
-	// PoolSpan::va, which eth_fd_to_mbuf trusts only for an FD it holds.
-	char *next = nfd ? conv.span.va(fds[0].addr()) : nullptr;
-	if (nfd)
-		prefetch_frame(next, conv.meta);
+	rte_mbuf **const first = pkts + got;
+	rte_mbuf **out = first;
 	uint64_t bytes = 0;
-	unsigned errors = 0;
-	rte_mbuf **out = pkts + got;
-	unsigned n = 0;
-	for (unsigned i = 0; i < nfd; i++) {
-		char *buf = next;
-		if (i + 1 < nfd) {
-			next = conv.span.va(fds[i + 1].addr());
+	if (nfd != 0) {
+		const RxConv conv{q};
+		ParseMemo memo{conv.rss_flag};
+		// Each frame's lines are prefetched one frame ahead; the last FD
+		// is repeated after the others so that the loop needs no test
+		// for it (its second prefetch is a no-op).
+		fds[nfd] = fds[nfd - 1];
+		char *next = conv.buf_of(fds[0]);
+		prefetch_frame(next, conv.meta);
+		for (const hw::Fd *fd = fds, *const end = fds + nfd; fd != end; fd++) {
+			char *const buf = next;
+			next = conv.buf_of(fd[1]);
 			prefetch_frame(next, conv.meta);
+			rte_mbuf *m = eth_fd_to_mbuf<FrameWork>(q, conv, memo, *fd, buf);
+			if (m == nullptr) [[unlikely]]
+				continue;
+			if constexpr (Stamp)
+				rx_stamp(q, m, buf);
+			bytes += m->pkt_len;
+			*out++ = m;
 		}
-		rte_mbuf *m = eth_fd_to_mbuf<FrameWork>(q, conv, memo, fds[i], buf);
-		if (m == nullptr) [[unlikely]] {
-			errors++;
-			continue;
-		}
-		if constexpr (Stamp)
-			rx_stamp(q, m, buf);
-		bytes += m->pkt_len;
-		out[n++] = m;
 	}
+	const auto n = static_cast<unsigned>(out - first);
+	const unsigned errors = nfd - n;
 	for (unsigned i = 0; i < got; i++)
 		bytes += pkts[i]->pkt_len;
 	got += n;
@@ -276,6 +301,26 @@ uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 	if (errors != 0) [[unlikely]]
 		counter_add(q.stats.errors, errors);
 	return static_cast<uint16_t>(got);
+}
+
+// An empty poll, the most common call of a polling application, in a few
+// instructions: a push queue whose portal's DQRR holds nothing and whose
+// lcore has parked nothing for it. Anything else, and every pull queue
+// (which may have a volatile dequeue to issue), takes rx_burst_some.
+template <RxMode Mode, class FrameWork = RxFrameNoWork, bool Stamp = false>
+uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
+{
+	RxQueue &q = *static_cast<RxQueue *>(rxq);
+	qbman::QmanPortal *portal = bus::qman_portal();
+	if (portal == nullptr) [[unlikely]]
+		return 0;
+	if constexpr (Mode == RxMode::push) {
+		if (portal->dqrr_current() == nullptr && q.stash_n == 0 &&
+		    std::atomic_ref(q.state).load(std::memory_order_acquire) == RxqState::running &&
+		    std::atomic_ref(q.portal).load(std::memory_order_relaxed) == portal)
+			return 0;
+	}
+	return rx_burst_some<Mode, FrameWork, Stamp>(q, portal, pkts, nb_pkts);
 }
 
 } // namespace rx

@@ -15,6 +15,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "dpaa_hw/fd.hpp"
@@ -174,6 +175,60 @@ public:
 		else // DCAP, single-entry form, naming the last entry consumed
 			hw::reg_write(ci_, qm::ci::kDqrrDcap, (idx - 1) & qm::dcap::kIdxMask);
 		dqrr_unacked_ = 0;
+	}
+
+	// Copy the FDs of up to 'max' frames of FQ fqid, in ring order, into
+	// fds and pass their entries (consumed at the next dqrr_consume()).
+	// Entries without a frame are passed; a frame of another FQ goes to
+	// foreign(const DqrrEntry&), which passes it by returning true or stops
+	// the walk, before that entry, by returning false. Returns the FDs copied.
+	// The walk keeps the ring's cursor and base in registers and stores the
+	// cursor once: with dqrr_next() the compiler reloads both after every
+	// FD copied (fds may alias the portal, as far as it knows).
+	template <typename F>
+	unsigned dqrr_take_frames(hw::Fqid fqid, hw::Fd *fds, unsigned max, F &&foreign) noexcept
+	{
+		constexpr uint8_t kFrameOnly = qm::dqrr_stat::kValidFrame;
+		constexpr uint8_t kLooked = kFrameOnly | qm::dqrr_stat::kDqcrExpired;
+		const qm::DqrrEntry *const ring = dqrr_.at(0);
+		const qm::DqrrEntry *e = ring + dqrr_.cursor().idx();
+		uint8_t vbit = dqrr_.cursor().vbit();
+		// fqid_raw's reserved top byte is not compared.
+		const uint32_t fqid_be = hw::to_be(fqid.value & qm::kFqidMask);
+		const uint32_t fqid_mask_be = hw::to_be(qm::kFqidMask);
+		hw::Fd *out = fds;
+		hw::Fd *const out_end = fds + max;
+		unsigned passed = 0;
+		while (out < out_end) {
+			if (!hw::entry_valid(e, vbit))
+				break;
+			const uint8_t stat = e->stat;
+			uint32_t fqid_raw;
+			memcpy(&fqid_raw, &e->fqid_raw, sizeof(fqid_raw));
+			const bool mine = (fqid_raw & fqid_mask_be) == fqid_be;
+			if ((stat & kLooked) == kFrameOnly && mine) [[likely]] {
+				*out++ = e->fd;
+			} else {
+				if (stat & qm::dqrr_stat::kValidFrame) {
+					if (mine)
+						*out++ = e->fd;
+					else if (!foreign(*e))
+						break;
+				}
+				if (stat & qm::dqrr_stat::kDqcrExpired)
+					vdq_busy_ = false;
+			}
+			passed++;
+			if (++e == ring + qm::kDqrrSize) {
+				e = ring;
+				vbit ^= hw::kVbit;
+			}
+		}
+		const auto idx = static_cast<uint32_t>(e - ring);
+		dqrr_.seek(
+			hw::RingCursor<qm::kDqrrSize>::from_reg(idx | (vbit ? qm::kDqrrSize : 0u)));
+		dqrr_unacked_ += passed;
+		return static_cast<unsigned>(out - fds);
 	}
 
 	// Call f(const DqrrEntry&) for up to 'limit' entries, then consume them.
