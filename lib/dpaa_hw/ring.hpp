@@ -99,6 +99,9 @@ public:
 		return static_cast<unsigned>(e - base_);
 	}
 	const Cursor &cursor() const noexcept { return cur_; }
+	// Move the cursor to 'c': a user that walked a copy of it (over entries
+	// it produced or consumed itself) writes it back.
+	void seek(Cursor c) noexcept { cur_ = c; }
 
 	// Producer: fill the body of start(), then commit() the verb.
 	Entry *start() const noexcept { return base_ + cur_.idx(); }

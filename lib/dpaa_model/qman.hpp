@@ -40,7 +40,9 @@ class ChannelConsumer
 {
 public:
 	// Take one frame of FQ 'fqid'. Returning false means "busy, offer it
-	// again later": the frame stays at the head of its FQ.
+	// again later": the frame stays at the head of its FQ. Called by the
+	// Qman in the middle of a visit, whose frames leave the FQ's counts
+	// when it ends: deliver() does not call back into the Qman.
 	virtual bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,
 			     uint64_t context_a) = 0;
 
@@ -233,6 +235,14 @@ public:
 
 	void set_portals(std::array<QmanSwPortal *, kNumPortals> portals) { portals_ = portals; }
 
+	// The scheduler's shortcut: an FQ that successive visits would pick
+	// again and again (alone in its WQ, and for a portal's static dequeue
+	// its channel the only selected one with frames) is served in one
+	// visit for all of them, with the same entries, order and state. On
+	// by default; off, for tests that hold it against the visits one by
+	// one.
+	void set_visit_runs(bool on) noexcept { visit_runs_ = on; }
+
 private:
 	struct WorkQueue {
 		Fq *head = nullptr;
@@ -315,6 +325,7 @@ private:
 	std::array<Cgr, hw::qm::kNumCgrs> cgrs_{};
 	std::array<QmanSwPortal *, kNumPortals> portals_{};
 	unsigned consumer_rr_ = 0;
+	bool visit_runs_ = true;
 };
 
 } // namespace dpaa::model

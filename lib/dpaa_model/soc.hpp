@@ -124,15 +124,30 @@ public:
 
 private:
 	bool step_locked();
-	// The portals a driver has configured (the others are not polled),
-	// from a look at each portal's CFG register at the start of a step.
-	std::span<QmanSwPortal *const> configured_qportals() noexcept;
-	std::span<BmanSwPortal *const> configured_bportals() noexcept;
-	// Those of the step in progress (configured_qportals() found them).
-	std::span<QmanSwPortal *const> step_qportals() const noexcept
-	{
-		return {qconfigured_.data(), nq_configured_};
-	}
+	// The portals a driver has configured (the others are not polled), from
+	// one look at each portal's CFG register at the start of a step: their
+	// index, in portal order, and the CFG value the step serves them with.
+	template <size_t N> struct StepPortals {
+		std::array<const uint32_t *, N> regs{}; // each portal's CFG register
+		unsigned n = 0;
+		std::array<uint8_t, N> idx{};
+		std::array<uint32_t, N> cfg{}; // as stored (big endian)
+		void scan() noexcept
+		{
+			unsigned k = 0;
+			// Unrolled: a step scans every portal, busy or not.
+#pragma GCC unroll 16
+			for (unsigned i = 0; i < N; i++) {
+				const uint32_t raw = __atomic_load_n(regs[i], __ATOMIC_ACQUIRE);
+				idx[k] = static_cast<uint8_t>(i);
+				cfg[k] = raw;
+				k += raw != 0;
+			}
+			n = k;
+		}
+	};
+	StepPortals<Qman::kNumPortals> qstep_;
+	StepPortals<Bman::kNumPortals> bstep_;
 	void thread_main();
 	static void *thread_entry(void *soc);
 
@@ -141,9 +156,8 @@ private:
 	Bman bman_;
 	std::vector<std::unique_ptr<QmanSwPortal>> qportals_;
 	std::vector<std::unique_ptr<BmanSwPortal>> bportals_;
-	std::array<QmanSwPortal *, Qman::kNumPortals> qconfigured_{};
-	std::array<BmanSwPortal *, Bman::kNumPortals> bconfigured_{};
-	unsigned nq_configured_ = 0, nb_configured_ = 0;
+	std::array<QmanSwPortal *, Qman::kNumPortals> qptrs_{};
+	std::array<BmanSwPortal *, Bman::kNumPortals> bptrs_{};
 	std::vector<Block *> blocks_;
 	pthread_t thread_{};
 	bool running_ = false;
