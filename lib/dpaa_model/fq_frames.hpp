@@ -24,6 +24,8 @@ class FqFrames
 public:
 	size_t size() const noexcept { return count_; }
 	bool empty() const noexcept { return count_ == 0; }
+	// The next push_back() grows the ring.
+	bool full() const noexcept { return count_ == cap_; }
 
 	void push_back(const hw::Fd &fd, uint32_t bytes)
 	{

@@ -176,6 +176,19 @@ EnqueueStatus Qman::tail_drop(Fq &fq, Cgr *cg)
 	return EnqueueStatus::cgr_tail_drop;
 }
 
+// enqueue_inline() of a frame that grows the FQ's ring, changes its CGR's
+// state or finds the FQ out of its WQ (scheduled, it goes in).
+EnqueueStatus Qman::enqueue_slow(Fq &fq, const hw::Fd &fd, uint32_t len)
+{
+	fq.frames.push_back(fd, len);
+	fq.byte_cnt += len;
+	if (fq.cgr != nullptr)
+		cgr_account(*fq.cgr, 1, len);
+	if (!fq.in_wq)
+		schedule(fq);
+	return EnqueueStatus::ok;
+}
+
 // An enqueue to an FQ that was not in its WQ: scheduled, it goes in.
 void Qman::schedule(Fq &fq)
 {

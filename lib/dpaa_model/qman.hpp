@@ -168,13 +168,18 @@ public:
 		Cgr *cg = fq->cgr;
 		if (cg != nullptr && cg->congested && cg->cstd) [[unlikely]]
 			return tail_drop(*fq, cg);
+		// Most enqueues find the FQ linked already (it holds frames), room
+		// in its ring and its CGR (if any) staying in its state: they make
+		// no call, so that the enqueue needs no registers saved.
+		if (fq->frames.full() || !fq->in_wq ||
+		    (cg != nullptr && cgr_would_change(*cg, 1, len))) [[unlikely]]
+			return enqueue_slow(*fq, fd, len);
 		fq->frames.push_back(fd, len);
 		fq->byte_cnt += len;
-		if (cg != nullptr)
-			cgr_account(*cg, 1, len);
-		// Most enqueues find the FQ linked already (it holds frames).
-		if (!fq->in_wq) [[unlikely]]
-			schedule(*fq);
+		if (cg != nullptr) {
+			cg->frames++;
+			cg->bytes += len;
+		}
 		return EnqueueStatus::ok;
 	}
 	// The FQ 'fqid', nullptr if it was never initialised. An FQ, once
@@ -288,10 +293,18 @@ private:
 			cgr_changed(cg);
 	}
 	[[gnu::noinline]] void cgr_changed(Cgr &cg);
+	// Whether adding 'frames' and 'bytes' to its count would change the
+	// CGR's state.
+	static bool cgr_would_change(const Cgr &cg, uint64_t frames, uint64_t bytes) noexcept
+	{
+		const uint64_t count = cg.frame_mode ? cg.frames + frames : cg.bytes + bytes;
+		return (count > cg.thres) != cg.congested;
+	}
 	// enqueue()'s rare outcomes.
 	[[gnu::noinline]] EnqueueStatus reject(Fq *fq);
 	[[gnu::noinline]] EnqueueStatus tail_drop(Fq &fq, Cgr *cg);
 	[[gnu::noinline]] void schedule(Fq &fq);
+	[[gnu::noinline]] EnqueueStatus enqueue_slow(Fq &fq, const hw::Fd &fd, uint32_t len);
 
 	unsigned volatile_dequeue(QmanSwPortal &p, unsigned budget);
 	unsigned static_dequeue(QmanSwPortal &p, unsigned budget);
