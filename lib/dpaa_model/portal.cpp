@@ -265,9 +265,13 @@ unsigned QmanSwPortal::enqueue_staged(bool cdc)
 	if (head == tail)
 		return 0;
 	// A burst goes to one FQ: its lookup is kept from one entry to the
-	// next (no FQ is created while this runs).
+	// next (no FQ is created while this runs), and whether nothing but the
+	// push of the frame can come of an enqueue to it (Qman::takes_plain),
+	// which only an enqueue DCA (the FQ's retirement completing) can
+	// change.
 	uint32_t fqid = 0;
 	Fq *fq = nullptr;
+	bool plain = false;
 	for (uint32_t i = head; i != tail; i++) {
 		const TakenEntry &e = staged_[i % kEqcrStaged];
 		if ((e.verb & qm::eqcr_verb::kCmdMask) != qm::eqcr_verb::kCmdEnqueue) [[unlikely]] {
@@ -277,16 +281,25 @@ unsigned QmanSwPortal::enqueue_staged(bool cdc)
 		if (e.fqid() != fqid || fq == nullptr) {
 			fqid = e.fqid();
 			fq = qman_.find(fqid);
+			plain = fq != nullptr && Qman::takes_plain(*fq);
 		}
-		const EnqueueStatus st = qman_.enqueue_inline(fq, e.fd);
-		if (st != EnqueueStatus::ok) [[unlikely]]
-			post_ern(e, st == EnqueueStatus::rejected    ? qm::mr_rc::kError
-				    : st == EnqueueStatus::tail_drop ? qm::mr_rc::kFqTaildrop
-								     : qm::mr_rc::kCgrTaildrop);
+		if (plain) {
+			qman_.enqueue_plain(*fq, e.fd);
+		} else {
+			const EnqueueStatus st = qman_.enqueue_inline(fq, e.fd);
+			plain = fq != nullptr && Qman::takes_plain(*fq);
+			if (st != EnqueueStatus::ok) [[unlikely]]
+				post_ern(e, st == EnqueueStatus::rejected ? qm::mr_rc::kError
+					    : st == EnqueueStatus::tail_drop
+						    ? qm::mr_rc::kFqTaildrop
+						    : qm::mr_rc::kCgrTaildrop);
+		}
 		// Enqueue DCA: the entry also consumes a DQRR entry.
-		if (cdc && (e.dca & qm::eqcr_dca::kEnable))
+		if (cdc && (e.dca & qm::eqcr_dca::kEnable)) [[unlikely]] {
 			consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) &
 					(qm::kDqrrSize - 1));
+			fq = nullptr;
+		}
 	}
 	staged_head_.store(tail, std::memory_order_release);
 	return tail - head;

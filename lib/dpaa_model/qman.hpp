@@ -182,6 +182,21 @@ public:
 		}
 		return EnqueueStatus::ok;
 	}
+	// Whether an enqueue to 'fq' is bound to be the push of its frame and
+	// nothing else: in service, linked into its WQ, without a tail-drop
+	// threshold or a CGR. Enqueues to it keep it so.
+	static bool takes_plain(const Fq &fq) noexcept
+	{
+		return fq.state != hw::qm::FqState::oos && fq.in_wq && fq.cgr == nullptr &&
+		       fq.td_limit == std::numeric_limits<uint64_t>::max();
+	}
+	// enqueue_inline() to an FQ that takes_plain(): it accepts the frame.
+	void enqueue_plain(Fq &fq, const hw::Fd &fd)
+	{
+		const uint32_t len = fd_bytes(fd);
+		fq.frames.push_back(fd, len);
+		fq.byte_cnt += len;
+	}
 	// The FQ 'fqid', nullptr if it was never initialised. An FQ, once
 	// created, lives as long as the Qman.
 	Fq *find(uint32_t fqid) const noexcept
