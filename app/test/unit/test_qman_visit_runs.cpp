@@ -41,7 +41,7 @@ struct Consumer final : model::ChannelConsumer {
 	{
 		calls++;
 		if (refuse_every != 0 && calls % refuse_every == 0) {
-			log.push_back("busy");
+			log.emplace_back("busy");
 			return false;
 		}
 		log.push_back("tx fq " + std::to_string(fqid) + " seq " +
@@ -192,7 +192,7 @@ std::vector<std::string> run(const Workload &w, bool visit_runs)
 				const hw::Fd fd = seq_fd(seq++, 60 + unsigned(seq % 7) * 100);
 				while (p[0]->enqueue(hw::Fqid{kFqBase + op.a}, fd) != 0) {
 					soc.step();
-					log.push_back("eqcr full");
+					log.emplace_back("eqcr full");
 				}
 			}
 			break;
