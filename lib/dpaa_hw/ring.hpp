@@ -99,6 +99,9 @@ public:
 		return static_cast<unsigned>(e - base_);
 	}
 	const Cursor &cursor() const noexcept { return cur_; }
+	// Move the cursor to 'c': a user that walked a copy of it (over entries
+	// it produced or consumed itself) writes it back.
+	void seek(Cursor c) noexcept { cur_ = c; }
 
 	// Producer: fill the body of start(), then commit() the verb.
 	Entry *start() const noexcept { return base_ + cur_.idx(); }
@@ -128,8 +131,6 @@ public:
 			invalidate_lines(base_, N);
 	}
 	void next() noexcept { cur_.advance(); }
-	// Where a consumer that walked a copy of the cursor got to.
-	void seek(Cursor c) noexcept { cur_ = c; }
 
 private:
 	Entry *base_ = nullptr;

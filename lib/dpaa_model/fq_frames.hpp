@@ -24,6 +24,8 @@ class FqFrames
 public:
 	size_t size() const noexcept { return count_; }
 	bool empty() const noexcept { return count_ == 0; }
+	// The next push_back() grows the ring.
+	bool full() const noexcept { return count_ == cap_; }
 
 	void push_back(const hw::Fd &fd, uint32_t bytes)
 	{
@@ -41,6 +43,24 @@ public:
 	{
 		head_ = (head_ + 1) & (cap_ - 1);
 		count_--;
+	}
+	// The oldest frames, for a dequeue of several at once: a copy of the
+	// ring's position, so that the stores that carry the frames on (bytes,
+	// which may alias anything) do not make the compiler read it again
+	// at each frame. Valid until the ring changes.
+	struct Front {
+		const hw::Fd *fds;
+		const uint32_t *bytes;
+		size_t head, mask;
+		const hw::Fd &fd(size_t i) const noexcept { return fds[(head + i) & mask]; }
+		uint32_t len(size_t i) const noexcept { return bytes[(head + i) & mask]; }
+	};
+	Front front_view() const noexcept { return {fds_.get(), bytes_.get(), head_, cap_ - 1}; }
+	// Drop the 'n' oldest frames (n <= size()).
+	void pop_front(size_t n) noexcept
+	{
+		head_ = (head_ + n) & (cap_ - 1);
+		count_ -= n;
 	}
 
 private:

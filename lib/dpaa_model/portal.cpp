@@ -67,7 +67,7 @@ void QmanSwPortal::reset()
 	dqrr_.init(hw::area_at<void>(ce, qm::ce::kDqrr));
 	mr_.init(hw::area_at<void>(ce, qm::ce::kMr));
 	dqrr_ci_ = dqrr_fill_ = 0;
-	dqrr_fq_.fill(nullptr);
+	run_head_ = run_count_ = 0;
 	dcap_head_.store(dcap_tail_.load(std::memory_order_acquire), std::memory_order_release);
 	mr_ci_ = mr_fill_ = 0;
 	mr_backlog_.clear();
@@ -198,20 +198,25 @@ bool QmanSwPortal::drain_eqcr()
 unsigned QmanSwPortal::take_eqcr_locked()
 {
 	const uint32_t head = staged_head_.load(std::memory_order_acquire);
-	uint32_t tail = staged_tail_.load(std::memory_order_relaxed);
+	const uint32_t tail = staged_tail_.load(std::memory_order_relaxed);
+	const unsigned room = kEqcrStaged - (tail - head);
+	// The cursor walked in a local copy: the copies are bytes, which
+	// could alias it.
+	const qm::EqcrEntry *const ring = eqcr_.at(0);
+	auto cur = eqcr_.cursor();
 	unsigned n = 0;
-	while (tail - head < kEqcrStaged) {
-		const qm::EqcrEntry *e = eqcr_.current();
-		if (e == nullptr)
+	while (n < room) {
+		const qm::EqcrEntry *e = ring + cur.idx();
+		if ((hw::load_verb(e) & hw::kVbit) != cur.vbit())
 			break;
-		staged_[tail % kEqcrStaged] = *e;
-		tail++;
-		eqcr_.next();
+		std::memcpy(&staged_[(tail + n) % kEqcrStaged], e, sizeof(TakenEntry));
+		cur.advance();
 		n++;
 	}
 	if (n == 0)
 		return 0;
-	staged_tail_.store(tail, std::memory_order_release);
+	eqcr_.seek(cur);
+	staged_tail_.store(tail + n, std::memory_order_release);
 	publish_eqcr_ci_locked();
 	return n;
 }
@@ -226,40 +231,29 @@ void QmanSwPortal::publish_eqcr_ci_locked()
 	hw::reg_write(ce_.get(), qm::ce::kEqcrCi, pos);
 }
 
-// Inlined into the staging loop: a call per entry costs as much as the enqueue.
-[[gnu::always_inline]] inline void QmanSwPortal::enqueue_entry(const qm::EqcrEntry &e, bool cdc)
-{
-	if ((e.verb & qm::eqcr_verb::kCmdMask) != qm::eqcr_verb::kCmdEnqueue) {
-		faults_.bad_eqcr_verb++;
-		return;
-	}
-	const EnqueueStatus st = qman_.enqueue_inline(qman_.find(e.fqid()), e.fd);
-	if (st != EnqueueStatus::ok) [[unlikely]]
-		post_ern(e, st == EnqueueStatus::rejected    ? qm::mr_rc::kError
-			    : st == EnqueueStatus::tail_drop ? qm::mr_rc::kFqTaildrop
-							     : qm::mr_rc::kCgrTaildrop);
-	// Enqueue DCA: the entry also consumes a DQRR entry.
-	if (cdc && (e.dca & qm::eqcr_dca::kEnable))
-		consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) & (qm::kDqrrSize - 1));
-}
-
 bool QmanSwPortal::poll_eqcr(bool cdc)
 {
 	// The EQCR's lock only around taking entries off the ring; the
-	// enqueues read the staging queue without it. At most a full staging
-	// queue and a ring per step: a driver that keeps refilling the ring
-	// cannot hold the step here.
+	// enqueues read the staging queue without it. Again only while the
+	// staging queue filled up with the ring still holding entries, up to
+	// a full staging queue and a ring per step: what the driver writes
+	// while the step enqueues is taken by the next step (or by the
+	// driver's own drain_eqcr() if it finds the ring full first), and a
+	// look at the ring costs the driver the line it writes next.
 	unsigned total = 0;
-	while (total < kEqcrStaged + qm::kEqcrSize) {
+	for (;;) {
+		bool filled = false;
 		if (eqcr_ring_pending()) {
 			eqcr_lock();
 			take_eqcr_locked();
+			filled = staged_tail_.load(std::memory_order_relaxed) -
+					 staged_head_.load(std::memory_order_relaxed) ==
+				 kEqcrStaged;
 			eqcr_unlock();
 		}
-		const unsigned n = enqueue_staged(cdc);
-		if (n == 0)
+		total += enqueue_staged(cdc);
+		if (!filled || total >= kEqcrStaged + qm::kEqcrSize)
 			break;
-		total += n;
 	}
 	return total > 0;
 }
@@ -270,13 +264,48 @@ unsigned QmanSwPortal::enqueue_staged(bool cdc)
 	const uint32_t tail = staged_tail_.load(std::memory_order_acquire);
 	if (head == tail)
 		return 0;
-	for (uint32_t i = head; i != tail; i++)
-		enqueue_entry(staged_[i % kEqcrStaged], cdc);
+	// A burst goes to one FQ: its lookup is kept from one entry to the
+	// next (no FQ is created while this runs), and whether nothing but the
+	// push of the frame can come of an enqueue to it (Qman::takes_plain),
+	// which only an enqueue DCA (the FQ's retirement completing) can
+	// change.
+	uint32_t fqid = 0;
+	Fq *fq = nullptr;
+	bool plain = false;
+	for (uint32_t i = head; i != tail; i++) {
+		const TakenEntry &e = staged_[i % kEqcrStaged];
+		if ((e.verb & qm::eqcr_verb::kCmdMask) != qm::eqcr_verb::kCmdEnqueue) [[unlikely]] {
+			faults_.bad_eqcr_verb++;
+			continue;
+		}
+		if (e.fqid() != fqid || fq == nullptr) {
+			fqid = e.fqid();
+			fq = qman_.find(fqid);
+			plain = fq != nullptr && Qman::takes_plain(*fq);
+		}
+		if (plain) {
+			qman_.enqueue_plain(*fq, e.fd);
+		} else {
+			const EnqueueStatus st = qman_.enqueue_inline(fq, e.fd);
+			plain = fq != nullptr && Qman::takes_plain(*fq);
+			if (st != EnqueueStatus::ok) [[unlikely]]
+				post_ern(e, st == EnqueueStatus::rejected ? qm::mr_rc::kError
+					    : st == EnqueueStatus::tail_drop
+						    ? qm::mr_rc::kFqTaildrop
+						    : qm::mr_rc::kCgrTaildrop);
+		}
+		// Enqueue DCA: the entry also consumes a DQRR entry.
+		if (cdc && (e.dca & qm::eqcr_dca::kEnable)) [[unlikely]] {
+			consume_dqrr_to(((e.dca & qm::eqcr_dca::kIdxMask) + 1u) &
+					(qm::kDqrrSize - 1));
+			fq = nullptr;
+		}
+	}
 	staged_head_.store(tail, std::memory_order_release);
 	return tail - head;
 }
 
-void QmanSwPortal::post_ern(const qm::EqcrEntry &e, uint8_t rc)
+void QmanSwPortal::post_ern(const TakenEntry &e, uint8_t rc)
 {
 	qm::MrEntry m{};
 	m.verb =
@@ -326,7 +355,6 @@ bool QmanSwPortal::flush_mr()
 void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t stat, uint8_t tok)
 {
 	qm::DqrrEntry *e = dqrr_.start();
-	const unsigned slot = dqrr_.index_of(e);
 	// Body with plain stores; commit() stores the verb with release.
 	e->stat = stat;
 	e->seqnum.store(fq ? static_cast<uint16_t>(fq->seqnum++ & 0x7fff) : 0);
@@ -336,9 +364,9 @@ void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t sta
 	e->fd = fd ? *fd : hw::Fd{};
 	if (fd != nullptr && fq != nullptr) {
 		fq->dqrr_refs++;
-		dqrr_fq_[slot] = fq;
+		note_dqrr(fq, 1);
 	} else {
-		dqrr_fq_[slot] = nullptr;
+		note_dqrr(nullptr, 1);
 	}
 	dqrr_.commit(qm::dqrr_verb::kFrameDequeue);
 	dqrr_fill_++;
@@ -366,25 +394,20 @@ void QmanSwPortal::consume_dqrr_to(unsigned new_ci)
 		faults_.bad_consume++;
 		return;
 	}
-	// Runs of entries of one FQ (a burst off one Rx queue) are given back
+	// A run of entries of one FQ (a burst off one Rx queue) is given back
 	// to it at once.
-	Fq *run = nullptr;
-	unsigned run_len = 0;
-	for (unsigned i = 0; i < n; i++) {
-		const unsigned slot = (dqrr_ci_ + i) & (qm::kDqrrSize - 1);
-		Fq *fq = dqrr_fq_[slot];
-		dqrr_fq_[slot] = nullptr;
-		if (fq == run) {
-			run_len++;
-			continue;
+	for (unsigned left = n; left != 0;) {
+		DqrrRun &r = dqrr_runs_[run_head_];
+		const unsigned k = std::min(r.n, left);
+		if (r.fq != nullptr)
+			qman_.dqrr_consumed(index_, *r.fq, k);
+		left -= k;
+		r.n -= k;
+		if (r.n == 0) {
+			run_head_ = (run_head_ + 1) & (qm::kDqrrSize - 1);
+			run_count_--;
 		}
-		if (run != nullptr)
-			qman_.dqrr_consumed(index_, *run, run_len);
-		run = fq;
-		run_len = 1;
 	}
-	if (run != nullptr)
-		qman_.dqrr_consumed(index_, *run, run_len);
 	dqrr_ci_ = new_ci;
 	dqrr_fill_ -= n;
 }

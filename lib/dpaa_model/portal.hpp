@@ -93,6 +93,8 @@ struct PortalFaults {
 
 class QmanSwPortal
 {
+	using DqrrIds = decltype(Fq::dqrr_ids);
+
 public:
 	static constexpr unsigned kDqrrMaxFill = 15;
 	static constexpr unsigned kMrMaxFill = 7;
@@ -127,6 +129,11 @@ public:
 		const uint32_t cfg = detail::load_cfg(cfg_reg_);
 		return cfg != 0 && produce_configured(cfg);
 	}
+	// poll() and produce() of a step that has read QCSP_CFG already (not
+	// 0, as cpu order), from cfg_reg().
+	bool poll_configured(uint32_t cfg);
+	bool produce_configured(uint32_t cfg);
+	const uint32_t *cfg_reg() const noexcept { return cfg_reg_; }
 	// Take what the EQCR holds off the ring and publish EQCR_CI; the next
 	// poll() enqueues it. Any thread, without the model's lock; never waits
 	// (false if the EQCR is being consumed right now, held nothing, or the
@@ -155,26 +162,46 @@ public:
 	unsigned &sdq_rr() noexcept { return sdq_rr_; }
 	// Write one DQRR entry; fd may be null (expiry without a frame).
 	void dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t stat, uint8_t tok);
-	// dqrr_put() of a frame of 'fq', the static dequeue's: the body with
-	// plain stores, then the verb with release (commit()).
-	void dqrr_put_frame(Fq &fq, const hw::Fd &fd, uint8_t stat, uint8_t tok) noexcept
+	// dqrr_put() of the 'n' oldest frames of 'fq' (n <= its frames), the
+	// static dequeue's: each entry's body with plain stores, then its verb
+	// with release (as commit()); 'stat' gains FQ_EMPTY on the entry that
+	// empties the FQ. The frames leave the FQ's ring; its byte count and
+	// its CGR's are the caller's, with the bytes this returns.
+	uint64_t dqrr_put_frames(Fq &fq, unsigned n, uint8_t stat, uint8_t tok) noexcept
 	{
-		// The model's own state first: the entry's fields are bytes, and
-		// a store to them could alias anything read after it.
-		hw::qm::DqrrEntry *e = dqrr_.start();
-		const uint16_t seqnum = static_cast<uint16_t>(fq.seqnum++ & 0x7fff);
-		fq.dqrr_refs++;
-		dqrr_fq_[dqrr_.cursor().idx()] = &fq;
-		dqrr_fill_++;
-		e->stat = stat;
-		e->seqnum.store(seqnum);
-		e->tok = tok;
-		static_assert(sizeof(fq.dqrr_ids) == 8 &&
-			      offsetof(hw::qm::DqrrEntry, context_b_raw) ==
-				      offsetof(hw::qm::DqrrEntry, fqid_raw) + 4);
-		std::memcpy(&e->fqid_raw, &fq.dqrr_ids, sizeof(fq.dqrr_ids));
-		e->fd = fd;
-		dqrr_.commit(hw::qm::dqrr_verb::kFrameDequeue);
+		// The model's own state in locals and first: the entries' fields
+		// are bytes, and a store to them could alias anything read after.
+		const FqFrames::Front src = fq.frames.front_view();
+		const bool empties = n == fq.frames.size();
+		fq.frames.pop_front(n);
+		const uint16_t seq0 = fq.seqnum;
+		fq.seqnum = static_cast<uint16_t>(seq0 + n);
+		fq.dqrr_refs += n;
+		dqrr_fill_ += n;
+		note_dqrr(&fq, n);
+		const DqrrIds ids = fq.dqrr_ids;
+		hw::qm::DqrrEntry *const base = dqrr_.at(0);
+		auto cur = dqrr_.cursor();
+		uint64_t bytes = 0;
+		for (unsigned i = 0; i < n; i++) {
+			hw::qm::DqrrEntry *e = base + cur.idx();
+			e->stat = (empties && i + 1 == n)
+					  ? static_cast<uint8_t>(stat | hw::qm::dqrr_stat::kFqEmpty)
+					  : stat;
+			e->seqnum.store(static_cast<uint16_t>((seq0 + i) & 0x7fff));
+			e->tok = tok;
+			static_assert(sizeof(ids) == 8 &&
+				      offsetof(hw::qm::DqrrEntry, context_b_raw) ==
+					      offsetof(hw::qm::DqrrEntry, fqid_raw) + 4);
+			std::memcpy(&e->fqid_raw, &ids, sizeof(ids));
+			e->fd = src.fd(i);
+			bytes += src.len(i);
+			hw::store_verb(e, static_cast<uint8_t>(hw::qm::dqrr_verb::kFrameDequeue |
+							       cur.vbit()));
+			cur.advance();
+		}
+		dqrr_.seek(cur);
+		return bytes;
 	}
 	void mr_post(const hw::qm::MrEntry &e);
 	// A congestion group targeting this portal changed state (CSCN):
@@ -200,17 +227,28 @@ public:
 	}
 
 private:
-	bool poll_configured(uint32_t cfg);
-	bool produce_configured(uint32_t cfg);
 	bool poll_eqcr(bool cdc);
 	bool eqcr_try_lock() noexcept;
 	void eqcr_lock() noexcept;
 	void eqcr_unlock() noexcept;
 	bool eqcr_ring_pending() const noexcept;
+	// An EQCR entry as QMan keeps it once taken off the ring: its first 32
+	// bytes, the fields up to and including the FD (the rest is reserved).
+	struct TakenEntry {
+		uint8_t verb;
+		uint8_t dca;
+		hw::be16 seqnum;
+		hw::be32 orp;
+		hw::be32 fqid_raw;
+		hw::be32 tag;
+		hw::Fd fd;
+		uint32_t fqid() const noexcept { return fqid_raw.load() & hw::qm::kFqidMask; }
+	};
+	static_assert(sizeof(TakenEntry) == 32 &&
+		      offsetof(TakenEntry, fd) == offsetof(hw::qm::EqcrEntry, fd));
 	unsigned take_eqcr_locked();
 	void publish_eqcr_ci_locked();
 	unsigned enqueue_staged(bool cdc);
-	void enqueue_entry(const hw::qm::EqcrEntry &e, bool cdc);
 	bool poll_mc(bool cdc);
 	bool poll_dqrr_consumption(bool cdc);
 	bool poll_vdqcr();
@@ -218,7 +256,7 @@ private:
 	void consume_dqrr_to(unsigned new_ci);
 	void consume_dqrr_mask(uint32_t mask);
 	void take_dcap(uint32_t v);
-	void post_ern(const hw::qm::EqcrEntry &e, uint8_t rc);
+	void post_ern(const TakenEntry &e, uint8_t rc);
 	void update_isr() noexcept;
 
 	Qman &qman_;
@@ -232,7 +270,7 @@ private:
 	std::atomic<bool> eqcr_busy_{false};
 	hw::DeviceRing<hw::qm::EqcrEntry, hw::qm::kEqcrSize> eqcr_;
 	std::atomic<uint32_t> eqcr_pos_{0}; // eqcr_'s cursor, as EQCR_CI
-	std::array<hw::qm::EqcrEntry, kEqcrStaged> staged_;
+	std::array<TakenEntry, kEqcrStaged> staged_;
 	std::atomic<uint32_t> staged_head_{0}; // next to enqueue (the model's poll)
 	std::atomic<uint32_t> staged_tail_{0}; // next to fill (under eqcr_busy_)
 	// post_dcap()'s queue: one producer (the driver), one consumer (poll).
@@ -241,9 +279,30 @@ private:
 	std::atomic<uint32_t> dcap_tail_{0};
 	hw::DeviceRing<hw::qm::DqrrEntry, hw::qm::kDqrrSize> dqrr_;
 	hw::DeviceRing<hw::qm::MrEntry, hw::qm::kMrSize> mr_;
-	unsigned dqrr_ci_ = 0;				// consumer index as last seen
-	unsigned dqrr_fill_ = 0;			// produced, not consumed
-	std::array<Fq *, hw::qm::kDqrrSize> dqrr_fq_{}; // FQ of each outstanding frame
+	unsigned dqrr_ci_ = 0;	 // consumer index as last seen
+	unsigned dqrr_fill_ = 0; // produced, not consumed
+	// The FQ of each outstanding DQRR entry (nullptr: an entry without a
+	// frame), as runs of entries of one FQ, oldest first: a burst off one
+	// FQ is one run, produced and given back at once. At most one run per
+	// entry, so the ring of runs never overflows.
+	struct DqrrRun {
+		Fq *fq;
+		unsigned n;
+	};
+	std::array<DqrrRun, hw::qm::kDqrrSize> dqrr_runs_{};
+	unsigned run_head_ = 0, run_count_ = 0;
+	void note_dqrr(Fq *fq, unsigned n) noexcept
+	{
+		constexpr unsigned kMask = hw::qm::kDqrrSize - 1;
+		if (run_count_ != 0) {
+			DqrrRun &last = dqrr_runs_[(run_head_ + run_count_ - 1) & kMask];
+			if (last.fq == fq) {
+				last.n += n;
+				return;
+			}
+		}
+		dqrr_runs_[(run_head_ + run_count_++) & kMask] = {fq, n};
+	}
 	unsigned mr_ci_ = 0;
 	unsigned mr_fill_ = 0;
 	std::deque<hw::qm::MrEntry> mr_backlog_; // messages waiting for MR room
@@ -277,9 +336,11 @@ public:
 	// Likewise for BCSP_CFG (RPM 0: PI-register production).
 	bool poll() { return detail::load_cfg(cfg_reg_) != 0 && poll_configured(); }
 	bool configured() const noexcept { return detail::load_cfg(cfg_reg_) != 0; }
+	// poll() of a step that found BCSP_CFG not 0 in cfg_reg().
+	bool poll_configured();
+	const uint32_t *cfg_reg() const noexcept { return cfg_reg_; }
 
 private:
-	bool poll_configured();
 	bool poll_rcr();
 	bool poll_mc();
 

@@ -176,6 +176,19 @@ EnqueueStatus Qman::tail_drop(Fq &fq, Cgr *cg)
 	return EnqueueStatus::cgr_tail_drop;
 }
 
+// enqueue_inline() of a frame that grows the FQ's ring, changes its CGR's
+// state or finds the FQ out of its WQ (scheduled, it goes in).
+EnqueueStatus Qman::enqueue_slow(Fq &fq, const hw::Fd &fd, uint32_t len)
+{
+	fq.frames.push_back(fd, len);
+	fq.byte_cnt += len;
+	if (fq.cgr != nullptr)
+		cgr_account(*fq.cgr, 1, len);
+	if (!fq.in_wq)
+		schedule(fq);
+	return EnqueueStatus::ok;
+}
+
 // An enqueue to an FQ that was not in its WQ: scheduled, it goes in.
 void Qman::schedule(Fq &fq)
 {
@@ -223,19 +236,35 @@ bool Qman::poll_consumers()
 			const unsigned w = static_cast<unsigned>(__builtin_ctz(ch.nonempty));
 			WorkQueue &wq = ch.wq[w];
 			Fq *fq = wq.head;
+			// Alone in its WQ, the FQ is visited again and again until
+			// the budget, the consumer or its frames run out: those
+			// visits go as one.
+			const unsigned per_visit = (wq.tail == fq && visit_runs_)
+							   ? budget
+							   : std::min(kPerVisit, budget);
 			const unsigned take = static_cast<unsigned>(
-				std::min<size_t>(std::min(kPerVisit, budget), fq->frames.size()));
+				std::min<size_t>(per_visit, fq->frames.size()));
+			const FqFrames::Front src = fq->frames.front_view();
+			uint64_t bytes = 0;
 			unsigned i = 0;
 			for (; i < take; i++) {
-				if (!ch.consumer->deliver(fq->fqid, fq->frames.front(),
-							  fq->context_b, fq->context_a)) {
+				if (!ch.consumer->deliver(fq->fqid, src.fd(i), fq->context_b,
+							  fq->context_a)) {
 					busy = true;
 					break;
 				}
-				pop_frame(*fq);
+				bytes += src.len(i);
 			}
-			budget -= i;
-			moved |= i != 0;
+			// The delivered frames leave the FQ and its counts (and
+			// its CGR's) at once: as in static_dequeue().
+			if (i != 0) {
+				fq->frames.pop_front(i);
+				fq->byte_cnt -= bytes;
+				if (Cgr *cg = fq->cgr)
+					cgr_account(*cg, -int64_t{i}, -static_cast<int64_t>(bytes));
+				budget -= i;
+				moved = true;
+			}
 			if (!fq->frames.empty() && fq->scheduled() && fq->retire_portal < 0) {
 				if (wq.tail != fq) {
 					pop_head(ch, w);
@@ -333,12 +362,21 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 	const uint8_t tok =
 		static_cast<uint8_t>((sdq & qm::sdqcr::kTokenMask) >> qm::sdqcr::kTokenShift);
 	const unsigned per_visit = (sdq & qm::sdqcr::kCountUpto3) ? 3 : 1;
+	// The selected channels that hold frames. Dequeues only take frames
+	// away: once one channel is left, every visit of the rounds to come is
+	// to it.
+	unsigned busy = 0;
+	for (unsigned c = 0; c < nch; c++)
+		busy += sel.ch[c]->nonempty != 0;
 
+	unsigned rr = p.sdq_rr();
+	if (rr >= nch)
+		rr %= nch;
 	unsigned n = 0;
 	bool any = true;
 	while (n < budget && any) {
 		any = false;
-		const unsigned start = p.sdq_rr() % nch;
+		unsigned start = rr;
 		unsigned c = start;
 		for (unsigned k = 0; k < nch && n < budget; k++, c = (c + 1 == nch) ? 0 : c + 1) {
 			ChannelState &ch = *sel.ch[c];
@@ -353,20 +391,24 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 			Fq *fq = wq.head;
 			const uint8_t held =
 				(fq->fq_ctrl & qm::fq_ctrl::kHoldActive) ? kFqHeldActive : 0;
-			const unsigned take = static_cast<unsigned>(std::min<size_t>(
-				std::min(per_visit, budget - n), fq->frames.size()));
+			const unsigned frames = static_cast<unsigned>(
+				std::min<size_t>(budget - n, fq->frames.size()));
+			unsigned take = std::min(per_visit, frames);
+			if (busy == 1 && wq.tail == fq && visit_runs_) {
+				// Alone in its WQ, in the only channel with frames: the
+				// visits of this round and the next ones are all to it
+				// until it is empty or the DQRR full, one round each.
+				// They go as one, the rounds counted for the next call.
+				const unsigned visits = (frames + per_visit - 1) / per_visit;
+				take = frames;
+				if (nch > 1)
+					start = (start + visits - 1) % nch;
+			}
 			// The visit's frames leave the FQ's (and its CGR's) counts at
 			// once: a dequeue only lowers them, so the CGR's state
 			// changes at most once either way, to the same state.
-			uint64_t bytes = 0;
-			for (unsigned i = 0; i < take; i++) {
-				const hw::Fd fd = fq->frames.front();
-				bytes += fq->frames.front_bytes();
-				fq->frames.pop_front();
-				const uint8_t stat =
-					kValidFrame | held | (fq->frames.empty() ? kFqEmpty : 0);
-				p.dqrr_put_frame(*fq, fd, stat, tok);
-			}
+			const uint64_t bytes = p.dqrr_put_frames(
+				*fq, take, static_cast<uint8_t>(kValidFrame | held), tok);
 			fq->byte_cnt -= bytes;
 			if (Cgr *cg = fq->cgr)
 				cgr_account(*cg, -int64_t{take}, -static_cast<int64_t>(bytes));
@@ -381,10 +423,12 @@ unsigned Qman::static_dequeue(QmanSwPortal &p, unsigned budget)
 			} else {
 				pop_head(ch, w);
 				refresh_sched_state(*fq);
+				busy -= ch.nonempty == 0;
 			}
 		}
-		p.sdq_rr() = (start + 1) % nch;
+		rr = start + 1 == nch ? 0 : start + 1;
 	}
+	p.sdq_rr() = rr;
 	return n;
 }
 

@@ -40,7 +40,9 @@ class ChannelConsumer
 {
 public:
 	// Take one frame of FQ 'fqid'. Returning false means "busy, offer it
-	// again later": the frame stays at the head of its FQ.
+	// again later": the frame stays at the head of its FQ. Called by the
+	// Qman in the middle of a visit, whose frames leave the FQ's counts
+	// when it ends: deliver() does not call back into the Qman.
 	virtual bool deliver(uint32_t fqid, const hw::Fd &fd, uint32_t context_b,
 			     uint64_t context_a) = 0;
 
@@ -166,14 +168,34 @@ public:
 		Cgr *cg = fq->cgr;
 		if (cg != nullptr && cg->congested && cg->cstd) [[unlikely]]
 			return tail_drop(*fq, cg);
+		// Most enqueues find the FQ linked already (it holds frames), room
+		// in its ring and its CGR (if any) staying in its state: they make
+		// no call, so that the enqueue needs no registers saved.
+		if (fq->frames.full() || !fq->in_wq ||
+		    (cg != nullptr && cgr_would_change(*cg, 1, len))) [[unlikely]]
+			return enqueue_slow(*fq, fd, len);
 		fq->frames.push_back(fd, len);
 		fq->byte_cnt += len;
-		if (cg != nullptr)
-			cgr_account(*cg, 1, len);
-		// Most enqueues find the FQ linked already (it holds frames).
-		if (!fq->in_wq) [[unlikely]]
-			schedule(*fq);
+		if (cg != nullptr) {
+			cg->frames++;
+			cg->bytes += len;
+		}
 		return EnqueueStatus::ok;
+	}
+	// Whether an enqueue to 'fq' is bound to be the push of its frame and
+	// nothing else: in service, linked into its WQ, without a tail-drop
+	// threshold or a CGR. Enqueues to it keep it so.
+	static bool takes_plain(const Fq &fq) noexcept
+	{
+		return fq.state != hw::qm::FqState::oos && fq.in_wq && fq.cgr == nullptr &&
+		       fq.td_limit == std::numeric_limits<uint64_t>::max();
+	}
+	// enqueue_inline() to an FQ that takes_plain(): it accepts the frame.
+	void enqueue_plain(Fq &fq, const hw::Fd &fd)
+	{
+		const uint32_t len = fd_bytes(fd);
+		fq.frames.push_back(fd, len);
+		fq.byte_cnt += len;
 	}
 	// The FQ 'fqid', nullptr if it was never initialised. An FQ, once
 	// created, lives as long as the Qman.
@@ -233,6 +255,14 @@ public:
 
 	void set_portals(std::array<QmanSwPortal *, kNumPortals> portals) { portals_ = portals; }
 
+	// The scheduler's shortcut: an FQ that successive visits would pick
+	// again and again (alone in its WQ, and for a portal's static dequeue
+	// its channel the only selected one with frames) is served in one
+	// visit for all of them, with the same entries, order and state. On
+	// by default; off, for tests that hold it against the visits one by
+	// one.
+	void set_visit_runs(bool on) noexcept { visit_runs_ = on; }
+
 private:
 	struct WorkQueue {
 		Fq *head = nullptr;
@@ -278,10 +308,18 @@ private:
 			cgr_changed(cg);
 	}
 	[[gnu::noinline]] void cgr_changed(Cgr &cg);
+	// Whether adding 'frames' and 'bytes' to its count would change the
+	// CGR's state.
+	static bool cgr_would_change(const Cgr &cg, uint64_t frames, uint64_t bytes) noexcept
+	{
+		const uint64_t count = cg.frame_mode ? cg.frames + frames : cg.bytes + bytes;
+		return (count > cg.thres) != cg.congested;
+	}
 	// enqueue()'s rare outcomes.
 	[[gnu::noinline]] EnqueueStatus reject(Fq *fq);
 	[[gnu::noinline]] EnqueueStatus tail_drop(Fq &fq, Cgr *cg);
 	[[gnu::noinline]] void schedule(Fq &fq);
+	[[gnu::noinline]] EnqueueStatus enqueue_slow(Fq &fq, const hw::Fd &fd, uint32_t len);
 
 	unsigned volatile_dequeue(QmanSwPortal &p, unsigned budget);
 	unsigned static_dequeue(QmanSwPortal &p, unsigned budget);
@@ -315,6 +353,7 @@ private:
 	std::array<Cgr, hw::qm::kNumCgrs> cgrs_{};
 	std::array<QmanSwPortal *, kNumPortals> portals_{};
 	unsigned consumer_rr_ = 0;
+	bool visit_runs_ = true;
 };
 
 } // namespace dpaa::model

@@ -37,14 +37,17 @@ void bump(std::atomic<uint64_t> &c, uint64_t n = 1) noexcept
 
 Soc::Soc()
 {
-	std::array<QmanSwPortal *, Qman::kNumPortals> ptrs{};
 	for (unsigned i = 0; i < Qman::kNumPortals; i++) {
 		qportals_.push_back(std::make_unique<QmanSwPortal>(qman_, i));
-		ptrs[i] = qportals_.back().get();
+		qptrs_[i] = qportals_.back().get();
+		qstep_.regs[i] = qptrs_[i]->cfg_reg();
 	}
-	qman_.set_portals(ptrs);
-	for (unsigned i = 0; i < Bman::kNumPortals; i++)
+	qman_.set_portals(qptrs_);
+	for (unsigned i = 0; i < Bman::kNumPortals; i++) {
 		bportals_.push_back(std::make_unique<BmanSwPortal>(bman_, i));
+		bptrs_[i] = bportals_.back().get();
+		bstep_.regs[i] = bptrs_[i]->cfg_reg();
+	}
 	bman_.set_lock(&mutex_);
 }
 
@@ -65,36 +68,6 @@ void Soc::remove_block(Block &b)
 	blocks_.erase(std::remove(blocks_.begin(), blocks_.end(), &b), blocks_.end());
 }
 
-namespace
-{
-
-// The portals a driver has configured, in portal order, into 'out'; their count.
-template <typename Portal, size_t N>
-unsigned collect_configured(const std::vector<std::unique_ptr<Portal>> &all,
-			    std::array<Portal *, N> &out) noexcept
-{
-	unsigned n = 0;
-	for (const auto &p : all) {
-		out[n] = p.get();
-		n += p->configured();
-	}
-	return n;
-}
-
-} // namespace
-
-std::span<QmanSwPortal *const> Soc::configured_qportals() noexcept
-{
-	nq_configured_ = collect_configured(qportals_, qconfigured_);
-	return step_qportals();
-}
-
-std::span<BmanSwPortal *const> Soc::configured_bportals() noexcept
-{
-	nb_configured_ = collect_configured(bportals_, bconfigured_);
-	return {bconfigured_.data(), nb_configured_};
-}
-
 bool Soc::step_locked()
 {
 	StageTimer timer(profiling_.load(std::memory_order_relaxed) ? &stage_ticks_ : nullptr);
@@ -102,19 +75,21 @@ bool Soc::step_locked()
 	// Commands first, so that what software enqueued in this step can be
 	// dequeued in it. A portal a driver configures while the step runs is
 	// polled from the next step on.
-	for (QmanSwPortal *p : configured_qportals())
-		did |= p->poll();
+	qstep_.scan();
+	for (unsigned i = 0; i < qstep_.n; i++)
+		did |= qptrs_[qstep_.idx[i]]->poll_configured(hw::from_be(qstep_.cfg[i]));
 	timer.lap(Stage::qman_portals);
-	for (BmanSwPortal *p : configured_bportals())
-		did |= p->poll();
+	bstep_.scan();
+	for (unsigned i = 0; i < bstep_.n; i++)
+		did |= bptrs_[bstep_.idx[i]]->poll_configured();
 	timer.lap(Stage::bman_portals);
 	for (Block *b : blocks_)
 		did |= b->poll();
 	timer.lap(Stage::blocks);
 	did |= qman_.poll_consumers();
 	timer.lap(Stage::qman_delivery);
-	for (QmanSwPortal *p : step_qportals())
-		did |= p->produce();
+	for (unsigned i = 0; i < qstep_.n; i++)
+		did |= qptrs_[qstep_.idx[i]]->produce_configured(hw::from_be(qstep_.cfg[i]));
 	timer.lap(Stage::dqrr);
 	bump(steps_); // under the lock: one writer at a time
 	return did;

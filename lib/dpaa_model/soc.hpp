@@ -69,8 +69,18 @@ public:
 
 	Qman &qman() noexcept { return qman_; }
 	Bman &bman() noexcept { return bman_; }
-	QmanSwPortal &qman_portal(unsigned i) noexcept { return *qportals_[i]; }
-	BmanSwPortal &bman_portal(unsigned i) noexcept { return *bportals_[i]; }
+	// A portal's memory reaches a driver (or another process) through these
+	// only: the step looks for configured portals among those handed out.
+	QmanSwPortal &qman_portal(unsigned i) noexcept
+	{
+		qstep_.hand_out(i);
+		return *qportals_[i];
+	}
+	BmanSwPortal &bman_portal(unsigned i) noexcept
+	{
+		bstep_.hand_out(i);
+		return *bportals_[i];
+	}
 	static constexpr unsigned num_qman_portals() noexcept { return Qman::kNumPortals; }
 	static constexpr unsigned num_bman_portals() noexcept { return Bman::kNumPortals; }
 
@@ -124,15 +134,43 @@ public:
 
 private:
 	bool step_locked();
-	// The portals a driver has configured (the others are not polled),
-	// from a look at each portal's CFG register at the start of a step.
-	std::span<QmanSwPortal *const> configured_qportals() noexcept;
-	std::span<BmanSwPortal *const> configured_bportals() noexcept;
-	// Those of the step in progress (configured_qportals() found them).
-	std::span<QmanSwPortal *const> step_qportals() const noexcept
-	{
-		return {qconfigured_.data(), nq_configured_};
-	}
+	// The portals a driver has configured (the others are not polled), from
+	// one look at the CFG register of each portal handed out (qman_portal(),
+	// bman_portal(): no driver can have configured the others) at the start
+	// of a step: their index, in portal order, and the CFG value the step
+	// serves them with.
+	template <size_t N> struct StepPortals {
+		static_assert(N <= 32);
+		std::array<const uint32_t *, N> regs{}; // each portal's CFG register
+		// A bit per portal handed out. Set before the caller can write the
+		// portal's CFG; a step that has not seen the bit yet sees it at
+		// the next one, as it would a CFG written while it runs.
+		std::atomic<uint32_t> handed_out{0};
+		unsigned n = 0;
+		std::array<uint8_t, N> idx{};
+		std::array<uint32_t, N> cfg{}; // as stored (big endian)
+		void hand_out(unsigned i) noexcept
+		{
+			const uint32_t bit = uint32_t{1} << i;
+			if (!(handed_out.load(std::memory_order_relaxed) & bit))
+				handed_out.fetch_or(bit, std::memory_order_release);
+		}
+		void scan() noexcept
+		{
+			unsigned k = 0;
+			for (uint32_t m = handed_out.load(std::memory_order_acquire); m != 0;
+			     m &= m - 1) {
+				const unsigned i = static_cast<unsigned>(__builtin_ctz(m));
+				const uint32_t raw = __atomic_load_n(regs[i], __ATOMIC_ACQUIRE);
+				idx[k] = static_cast<uint8_t>(i);
+				cfg[k] = raw;
+				k += raw != 0;
+			}
+			n = k;
+		}
+	};
+	StepPortals<Qman::kNumPortals> qstep_;
+	StepPortals<Bman::kNumPortals> bstep_;
 	void thread_main();
 	static void *thread_entry(void *soc);
 
@@ -141,9 +179,8 @@ private:
 	Bman bman_;
 	std::vector<std::unique_ptr<QmanSwPortal>> qportals_;
 	std::vector<std::unique_ptr<BmanSwPortal>> bportals_;
-	std::array<QmanSwPortal *, Qman::kNumPortals> qconfigured_{};
-	std::array<BmanSwPortal *, Bman::kNumPortals> bconfigured_{};
-	unsigned nq_configured_ = 0, nb_configured_ = 0;
+	std::array<QmanSwPortal *, Qman::kNumPortals> qptrs_{};
+	std::array<BmanSwPortal *, Bman::kNumPortals> bptrs_{};
 	std::vector<Block *> blocks_;
 	pthread_t thread_{};
 	bool running_ = false;
