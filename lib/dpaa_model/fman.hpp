@@ -305,6 +305,10 @@ private:
 		// The FQ and length of the last frame the BMI enqueued or tried to.
 		uint32_t last_rx_fqid = 0;
 		uint32_t last_rx_len = 0;
+		// The FQ of FQID rx_fqid (0: none found yet), as QMan's find()
+		// gave it for an earlier frame.
+		uint32_t rx_fqid = 0;
+		Fq *rx_fq = nullptr;
 		uint64_t arrival_ns = 0; // wire_arrival() of the frame wire_rx() brings
 		bool has_arrival = false;
 		// A multirate PHY's forced line rate (set_phy_line_rate), 0: 10G.
