@@ -78,6 +78,29 @@ TEST_F(FmanTimerTest, CounterFollowsTheModelClockThroughTheAddend)
 	EXPECT_EQ(counter(), 1'700'000'000u);
 }
 
+TEST_F(FmanTimerTest, BypassCountsAStepPerReferenceTickAndTheAddendAgainWithout)
+{
+	const uint32_t ctrl = trd(ft::kTmrCtrl);
+	// BYP: TMR_ADD out of the way, a 2 ns step per 700 MHz tick, in steps
+	// of a frame's line time as in one large one.
+	twr(ft::kTmrCtrl, ctrl | ft::ctrl::kByp);
+	for (unsigned i = 0; i < 1000; i++)
+		rig.fman.advance_clock(100);
+	EXPECT_EQ(counter(), 2u * 70'000u);
+	rig.fman.advance_clock(1'000'000'000);
+	EXPECT_EQ(counter(), 2u * 70'000u + 1'400'000'000u);
+	// BYP clear: 500 M steps a second through the addend again, from the
+	// accumulator the bypass left (0).
+	twr(ft::kTmrCtrl, ctrl);
+	for (unsigned i = 0; i < 1000; i++)
+		rig.fman.advance_clock(100);
+	EXPECT_EQ(counter(), 2u * 70'000u + 1'400'000'000u + 100'000u);
+	// A period of 4 ns: the steps count twice as much.
+	twr(ft::kTmrCtrl, (ctrl & ~ft::ctrl::kTclkPeriodMask) | (4u << ft::ctrl::kTclkPeriodShift));
+	rig.fman.advance_clock(1'000'000);
+	EXPECT_EQ(counter(), 2u * 70'000u + 1'400'000'000u + 100'000u + 2'000'000u);
+}
+
 TEST_F(FmanTimerTest, CounterWriteLoadsOnTheHighHalfAndReadLatchesIt)
 {
 	set_counter(0x0000000512345678ull);
