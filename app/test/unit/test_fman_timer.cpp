@@ -12,6 +12,7 @@
 
 #include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_model/fman_timer.hpp"
+#include "dpaa_model/wire_sink.hpp"
 #include "fman_test_support.hpp"
 
 namespace dpaa::test
@@ -184,6 +185,46 @@ TEST_F(FmanTimerTest, TxTimestampWrittenOnUpdOnly)
 	ASSERT_EQ(rig.soc.qman().enqueue(kTxFq, again), model::EnqueueStatus::ok);
 	rig.run();
 	EXPECT_EQ(be64_at(rig.mem.at(again.addr()) + 0x30), 0u);
+	expect_no_faults(rig.fman);
+}
+
+// A sink's link is the MAC's own setting alone, which the FMan keeps from
+// poll to poll: an IF_MODE write in between is seen by the next frame's
+// line time, i.e. by the stamp of the frame after it.
+TEST_F(FmanTimerTest, LineTimeFollowsAnIfModeWriteBetweenPollsOnAFixedLink)
+{
+	constexpr unsigned kMac = FmanRig::kMac10;
+	constexpr uint32_t kTxFq = 0x300, kConfFq = 0x301;
+	model::SinkWire sink("fm1-mac10");
+	rig.fman.attach_wire(kMac, sink);
+	rig.mac_wr(kMac, memac::kCommandConfig, memac::cmd::kTxEn | memac::cmd::kTxPadEn);
+	rig.setup_tx(kMac, kTxFq, kConfFq, 0);
+	const Bytes f = FrameBuilder().etype(0x88f7).payload(60).finish(false);
+	auto send = [&] {
+		const uint64_t buf = rig.alloc(256);
+		std::memcpy(rig.mem.at(buf + 64), f.data(), f.size());
+		hw::Fd fd = hw::Fd::contig(buf, 0xff, 64, static_cast<uint32_t>(f.size()));
+		fd.set_cmd(cmd::kFco | cmd::kRpd | cmd::kUpd);
+		EXPECT_EQ(rig.soc.qman().enqueue(kTxFq, fd), model::EnqueueStatus::ok);
+		rig.run();
+		return be64_at(rig.mem.at(fd.addr()) + 0x30);
+	};
+	// 74 + 4 + 20 bytes: 78 ns at 10G (whole ns), 784 ns at 1G (the timer's 2 ns
+	// steps around it).
+	const uint64_t t0 = send();
+	const uint64_t t1 = send();
+	EXPECT_NEAR(static_cast<double>(t1 - t0), 78.0, 3.0);
+	rig.mac_wr(kMac, memac::kIfMode, memac::if_mode::kGmii);
+	const uint64_t t2 = send();
+	const uint64_t t3 = send();
+	EXPECT_NEAR(static_cast<double>(t2 - t1), 78.0, 3.0); // t1's frame left at 10G
+	EXPECT_NEAR(static_cast<double>(t3 - t2), 784.0, 3.0);
+	rig.mac_wr(kMac, memac::kIfMode, memac::if_mode::k10G);
+	const uint64_t t4 = send();
+	const uint64_t t5 = send();
+	EXPECT_NEAR(static_cast<double>(t4 - t3), 784.0, 3.0);
+	EXPECT_NEAR(static_cast<double>(t5 - t4), 78.0, 3.0);
+	EXPECT_EQ(sink.counters().frames, 6u);
 	expect_no_faults(rig.fman);
 }
 
