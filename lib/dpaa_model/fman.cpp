@@ -123,7 +123,8 @@ bool Fman::poll()
 			tx_frame(*p, fd, confirm);
 			did = true;
 		}
-		flush_tx_releases(*p);
+		if (p->releases.n != 0)
+			flush_tx_releases(*p);
 		if (p->wire != nullptr)
 			did |= p->wire->poll();
 		p->in_poll = false;

@@ -128,6 +128,10 @@ void FmanTimer::check_events(uint64_t from, uint64_t to) noexcept
 		}
 		next_event_ = std::min(next_event_, iv.end);
 	}
+	// A counter that stands on the FIPER base gives its pulse again on
+	// the next step (the 'from == fiper_base_' above): look then.
+	if (to == fiper_base_)
+		next_event_ = std::min(next_event_, to);
 }
 
 uint64_t FmanTimer::counter_before(uint64_t t_ns) const noexcept

@@ -104,8 +104,10 @@ private:
 			acc_ = static_cast<uint32_t>(sum);
 			const uint64_t from = cnt_;
 			cnt_ += (sum >> 32) * step_ns_;
-			// count()'s look at the events, for a step of ticks.
-			if ((cnt_ >= next_event_ || from == fiper_base_) && n != 0) [[unlikely]]
+			// count()'s look at the events, for a step of ticks: a
+			// counter left on the FIPER base has next_event_ there
+			// (check_events()), for the pulse it gives again.
+			if (cnt_ >= next_event_ && n != 0) [[unlikely]]
 				check_events(from, cnt_);
 			return;
 		}

@@ -136,6 +136,40 @@ TEST_F(FmanTimerTest, AlarmAndFiperEvents)
 	EXPECT_EQ(trd(ft::kTmrTevent) & ft::event::kAlm1, 0u); // fired once
 }
 
+// The counter stopping exactly on alarm 1 (FIPER1's base): the alarm and
+// the pulse at the base; the next step, however short, gives the pulse of
+// the base again, as a counter leaving it does.
+TEST_F(FmanTimerTest, CounterOnTheFiperBaseGivesItsPulseOnTheNextStep)
+{
+	auto closed_form = [](uint64_t t) {
+		const auto ticks = static_cast<uint64_t>(static_cast<unsigned __int128>(t) *
+							 700'000'000 / 1'000'000'000);
+		return 2 * static_cast<uint64_t>(
+				   static_cast<unsigned __int128>(ticks) * 0xb6db6db7u >> 32);
+	};
+	constexpr uint64_t kBase = 999'999'998; // alarm 1 at reset
+	uint64_t t = kBase - 10;
+	while (closed_form(t) < kBase)
+		t++;
+	ASSERT_EQ(closed_form(t), kBase);
+	rig.fman.advance_clock(t);
+	EXPECT_EQ(counter(), kBase);
+	const uint32_t both = ft::event::kAlm1 | ft::event::kPp1;
+	EXPECT_EQ(trd(ft::kTmrTevent) & both, both);
+	twr(ft::kTmrTevent, both);
+	EXPECT_EQ(trd(ft::kTmrTevent) & both, 0u);
+	rig.fman.advance_clock(2); // a tick or two: a frame's step
+	EXPECT_EQ(trd(ft::kTmrTevent) & both, ft::event::kPp1);
+	// Once the counter has left the base: none until the next second.
+	while (counter() == kBase) {
+		twr(ft::kTmrTevent, both);
+		rig.fman.advance_clock(2);
+	}
+	twr(ft::kTmrTevent, both);
+	rig.fman.advance_clock(2);
+	EXPECT_EQ(trd(ft::kTmrTevent) & both, 0u);
+}
+
 TEST_F(FmanTimerTest, RxTimestampIsTheArrivalTheWireReports)
 {
 	constexpr unsigned kMac = FmanRig::kMac9;
