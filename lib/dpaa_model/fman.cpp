@@ -67,6 +67,8 @@ void Fman::attach_wire(unsigned cell, Wire &w)
 	if (cell >= fm::kMaxMacs)
 		return;
 	ports_[cell]->wire = &w;
+	ports_[cell]->link_fixed = w.link_fixed();
+	ports_[cell]->fixed_mbps = 0;
 	w.attach(*ports_[cell]);
 }
 
@@ -105,7 +107,12 @@ bool Fman::poll()
 	bool did = false;
 	for (Port *p : present_) {
 		p->in_poll = true;
-		p->poll_mbps = 0;
+		p->poll_mbps = p->link_fixed && p->fixed_mbps != 0 &&
+					       p->mac[memac::kIfMode / 4] == p->fixed_if_mode &&
+					       p->phy_line_mbps.load(std::memory_order_relaxed) ==
+						       p->fixed_phy_mbps
+				       ? p->fixed_mbps
+				       : 0;
 		p->next_host = nullptr;
 		TxRing &ring = p->ring;
 		for (unsigned n = 0; n < kTxBudget && ring.count > 0 && p->tx_ready(); n++) {
@@ -116,7 +123,8 @@ bool Fman::poll()
 			tx_frame(*p, fd, confirm);
 			did = true;
 		}
-		flush_tx_releases(*p);
+		if (p->releases.n != 0)
+			flush_tx_releases(*p);
 		if (p->wire != nullptr)
 			did |= p->wire->poll();
 		p->in_poll = false;
@@ -131,8 +139,14 @@ uint64_t Fman::line_time_ns_slow(Port &p, uint32_t bytes) noexcept
 	if (!p.in_poll) {
 		mbps = std::max<uint32_t>(p.speed_mbps(), 1);
 	} else {
-		if (p.poll_mbps == 0)
+		if (p.poll_mbps == 0) {
+			// The settings first: a change after the read is seen
+			// by the next poll.
+			p.fixed_if_mode = p.mac[memac::kIfMode / 4];
+			p.fixed_phy_mbps = p.phy_line_mbps.load(std::memory_order_relaxed);
 			p.poll_mbps = std::max<uint32_t>(p.speed_mbps(), 1);
+			p.fixed_mbps = p.poll_mbps;
+		}
 		mbps = p.poll_mbps;
 	}
 	if (bytes != p.line_ns_bytes || mbps != p.line_ns_mbps) {

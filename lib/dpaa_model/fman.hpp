@@ -305,6 +305,10 @@ private:
 		// The FQ and length of the last frame the BMI enqueued or tried to.
 		uint32_t last_rx_fqid = 0;
 		uint32_t last_rx_len = 0;
+		// The FQ of FQID rx_fqid (0: none found yet), as QMan's find()
+		// gave it for an earlier frame.
+		uint32_t rx_fqid = 0;
+		Fq *rx_fq = nullptr;
 		uint64_t arrival_ns = 0; // wire_arrival() of the frame wire_rx() brings
 		bool has_arrival = false;
 		// A multirate PHY's forced line rate (set_phy_line_rate), 0: 10G.
@@ -317,6 +321,12 @@ private:
 		// (most of them) reuses instead of dividing again.
 		bool in_poll = false;
 		uint32_t poll_mbps = 0;
+		// With a wire whose link is fixed (Wire::link_fixed()), the
+		// speed resolved last and the settings it came from (IF_MODE,
+		// the PHY's line rate): a poll that finds them unchanged takes
+		// it without resolving the link again (fixed_mbps 0: none).
+		bool link_fixed = false;
+		uint32_t fixed_if_mode = 0, fixed_phy_mbps = 0, fixed_mbps = 0;
 		uint32_t line_ns_bytes = 0, line_ns_mbps = 0;
 		uint64_t line_ns = 0;
 

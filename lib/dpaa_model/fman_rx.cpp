@@ -485,7 +485,13 @@ void Fman::rx_release(Port &p, uint8_t bpid, const uint64_t *bufs, unsigned n) n
 
 	p.last_rx_fqid = fqid;
 	p.last_rx_len = len;
-	switch (qman_.enqueue(fqid, fd)) {
+	// The FQ found once for the frames that follow to it (an FQ, once
+	// created, lives as long as QMan); the enqueue inline.
+	if (fqid != p.rx_fqid) [[unlikely]] {
+		p.rx_fq = qman_.find(fqid);
+		p.rx_fqid = p.rx_fq != nullptr ? fqid : 0;
+	}
+	switch (qman_.enqueue_inline(p.rx_fq, fd)) {
 	case EnqueueStatus::ok:
 		if (err)
 			p.stats.rx_error_fq++;

@@ -36,6 +36,7 @@ void FmanTimer::reset(uint64_t now_ns, uint64_t start_ns) noexcept
 	regs_[ft::kTmrCtrl / 4] = (kTclkPeriodNs << ft::ctrl::kTclkPeriodShift) |
 				  ft::ctrl::kCkselPlatform | ft::ctrl::kFiperSt | ft::ctrl::kRtpe |
 				  ft::ctrl::kTe | ft::ctrl::kFrd;
+	decode_ctrl();
 	regs_[ft::kTmrAdd / 4] = kAddend;
 	regs_[ft::kTmrPrsc / 4] = kPrescale;
 	regs_[ft::tmr_fiper(0) / 4] = 1'000'000'000u - kTclkPeriodNs;
@@ -127,6 +128,10 @@ void FmanTimer::check_events(uint64_t from, uint64_t to) noexcept
 		}
 		next_event_ = std::min(next_event_, iv.end);
 	}
+	// A counter that stands on the FIPER base gives its pulse again on
+	// the next step (the 'from == fiper_base_' above): look then.
+	if (to == fiper_base_)
+		next_event_ = std::min(next_event_, to);
 }
 
 uint64_t FmanTimer::counter_before(uint64_t t_ns) const noexcept
@@ -188,11 +193,13 @@ void FmanTimer::write(uint32_t off, uint32_t v, uint64_t now_ns) noexcept
 			alarm_ = {};
 			alarm_armed_ = {};
 			fiper_started_ = false;
+			decode_ctrl();
 			return;
 		}
 		if (!(regs_[off / 4] & ft::ctrl::kFiperSt) && (v & ft::ctrl::kFiperSt))
 			fiper_started_ = false; // restarts at the next alarm 1
 		regs_[off / 4] = v;
+		decode_ctrl();
 		return;
 	case ft::kTmrTevent:
 		regs_[off / 4] &= ~v; // write 1 to clear

@@ -87,13 +87,33 @@ private:
 	// The timer brought to now_ns (not before the last time it was).
 	void advance(uint64_t now_ns) noexcept
 	{
+		const uint64_t d = now_ns - last_ns_;
 		if (now_ns <= last_ns_)
 			return;
+		if (d < kShortStepNs && step_ns_ != 0) [[likely]] {
+			// A short step of a timer that runs through TMR_ADD: the
+			// step's ticks (ticks_at(now_ns) - ticks_, without
+			// dividing now_ns, the fraction of a tick carried) and
+			// their TMR_ADD products, as count() takes them, inline.
+			const uint64_t x = tick_rem_ + d * kTickNum;
+			const uint64_t n = x / kTickDen;
+			tick_rem_ = static_cast<uint32_t>(x - n * kTickDen);
+			ticks_ += n;
+			last_ns_ = now_ns;
+			const uint64_t sum = n * regs_[hw::fman_timer::kTmrAdd / 4] + acc_;
+			acc_ = static_cast<uint32_t>(sum);
+			const uint64_t from = cnt_;
+			cnt_ += (sum >> 32) * step_ns_;
+			// count()'s look at the events, for a step of ticks: a
+			// counter left on the FIPER base has next_event_ there
+			// (check_events()), for the pulse it gives again.
+			if (cnt_ >= next_event_ && n != 0) [[unlikely]]
+				check_events(from, cnt_);
+			return;
+		}
 		uint64_t n;
-		if (now_ns - last_ns_ < kShortStepNs) [[likely]] {
-			// ticks_at(now_ns) - ticks_ without dividing now_ns: the
-			// step's ticks and the fraction of a tick carried.
-			const uint64_t x = tick_rem_ + (now_ns - last_ns_) * kTickNum;
+		if (d < kShortStepNs) {
+			const uint64_t x = tick_rem_ + d * kTickNum;
 			n = x / kTickDen;
 			tick_rem_ = static_cast<uint32_t>(x % kTickDen);
 			ticks_ += n;
@@ -103,6 +123,17 @@ private:
 		last_ns_ = now_ns;
 		if (n != 0)
 			count(n);
+	}
+	// TMR_CTRL decoded when it is written: the counter's step (TCLK_PERIOD)
+	// while it runs through the TMR_ADD accumulator (TE set, BYP clear),
+	// else 0.
+	void decode_ctrl() noexcept
+	{
+		const uint32_t ctrl = regs_[hw::fman_timer::kTmrCtrl / 4];
+		step_ns_ =
+			(ctrl & hw::fman_timer::ctrl::kTe) && !(ctrl & hw::fman_timer::ctrl::kByp)
+				? hw::fman_timer::ctrl::tclk_period(ctrl)
+				: 0;
 	}
 	// n reference ticks on the counter, if it runs (TMR_CTRL TE): TMR_ADD's
 	// accumulator carries steps of TMR_CTRL's period (every tick with BYP).
@@ -161,6 +192,7 @@ private:
 	std::array<FiperInterval, hw::fman_timer::kNumFipers> fiper_iv_{};
 	// No alarm or pulse is due while the counter stays below this (0: look).
 	uint64_t next_event_ = 0;
+	uint32_t step_ns_ = 0; // decode_ctrl()
 };
 
 } // namespace dpaa::model

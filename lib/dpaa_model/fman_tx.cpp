@@ -231,9 +231,13 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 
 	std::span<const uint8_t> out(frame, len);
 	// The frame's first bit leaves now: the time a cable keeps with it and
-	// the 1588 timer's value the FMan records for it (FD command UPD).
+	// the 1588 timer's value the FMan records for it (FD command UPD). The
+	// timer is read only for a frame that asks: it catches up lazily on its
+	// next read (a frame received, a register access), where the events a
+	// read here would have raised are raised all the same.
 	tx_departure_ns_ = frame_ns_;
-	const uint64_t tx_stamp = timer_.counter_at(tx_departure_ns_);
+	const uint64_t tx_stamp =
+		(cmd & fm::fd_cmd::kUpd) ? timer_.counter_at(tx_departure_ns_) : 0;
 	frame_ns_ += line_time_ns(p, len + kFcsLen + 20);
 	if (!(mac_cmd & memac::cmd::kTxEn)) {
 		p.stats.tx_mac_disabled++;

@@ -94,6 +94,10 @@ public:
 	// The MAC at the other end (a cable's), whose speed and duplex the link
 	// must agree with; nullptr when the far end is not a modelled MAC.
 	virtual const MacPort *far_mac() const { return nullptr; }
+	// Whether link_up() is always true and far_mac() always nullptr (a
+	// generator, a sink): the link then depends on the MAC's own setting
+	// alone, which the MAC may keep rather than resolve again.
+	virtual bool link_fixed() const { return false; }
 };
 
 } // namespace dpaa::model

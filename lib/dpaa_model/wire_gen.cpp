@@ -55,20 +55,26 @@ bool GenWire::poll()
 	uint64_t next = next_, seq = next_seq_;
 	size_t tmpl = next_template_;
 	uint32_t flow = next_flow_;
+	// What the calls below cannot change, in locals: the compiler would
+	// load them again after each call into the MAC.
 	const size_t ntemplates = templates_.size();
+	const uint64_t end = params_.count ? params_.count : UINT64_MAX;
+	const uint32_t flows = params_.flows;
+	MacPort *const mac = mac_;
+	const std::unique_ptr<gen::FrameTemplate> *const templates = templates_.data();
 	for (unsigned n = 0; n < kPollBurst; n++) {
-		if (params_.count && next >= params_.count)
+		if (next >= end)
 			break;
 		if (paced && !pacer_.ready(now))
 			break;
-		if (lossless && mac_->rx_backlogged()) {
+		if (lossless && mac->rx_backlogged()) {
 			bump(held_);
 			break;
 		}
 		// Frame next: template next % sizes, flow next % flows, sequence
 		// next / flows, kept as counters rather than divided per frame.
-		std::span<const uint8_t> f = templates_[tmpl]->make(uint16_t(flow), uint32_t(seq));
-		if (!mac_->wire_rx(f, true)) {
+		std::span<const uint8_t> f = templates[tmpl]->make(uint16_t(flow), uint32_t(seq));
+		if (!mac->wire_rx(f, true)) {
 			bump(refused_);
 			break;
 		}
@@ -77,7 +83,7 @@ bool GenWire::poll()
 		next++;
 		if (++tmpl == ntemplates)
 			tmpl = 0;
-		if (++flow == params_.flows) {
+		if (++flow == flows) {
 			flow = 0;
 			seq++;
 		}

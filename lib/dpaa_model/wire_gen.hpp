@@ -48,6 +48,7 @@ public:
 	bool transmit(std::span<const uint8_t> frame) override;
 	bool poll() override;
 	bool link_up() const override { return true; }
+	bool link_fixed() const override { return true; }
 	std::string describe() const override;
 
 	const GenParams &params() const { return params_; }

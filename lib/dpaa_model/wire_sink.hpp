@@ -40,6 +40,7 @@ public:
 	bool transmit(std::span<const uint8_t> frame) override;
 	bool poll() override { return false; }
 	bool link_up() const override { return true; }
+	bool link_fixed() const override { return true; }
 	std::string describe() const override { return "sink"; }
 
 	Counters counters() const;

@@ -12,6 +12,7 @@
 
 #include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_model/fman_timer.hpp"
+#include "dpaa_model/wire_sink.hpp"
 #include "fman_test_support.hpp"
 
 namespace dpaa::test
@@ -78,6 +79,29 @@ TEST_F(FmanTimerTest, CounterFollowsTheModelClockThroughTheAddend)
 	EXPECT_EQ(counter(), 1'700'000'000u);
 }
 
+TEST_F(FmanTimerTest, BypassCountsAStepPerReferenceTickAndTheAddendAgainWithout)
+{
+	const uint32_t ctrl = trd(ft::kTmrCtrl);
+	// BYP: TMR_ADD out of the way, a 2 ns step per 700 MHz tick, in steps
+	// of a frame's line time as in one large one.
+	twr(ft::kTmrCtrl, ctrl | ft::ctrl::kByp);
+	for (unsigned i = 0; i < 1000; i++)
+		rig.fman.advance_clock(100);
+	EXPECT_EQ(counter(), 2u * 70'000u);
+	rig.fman.advance_clock(1'000'000'000);
+	EXPECT_EQ(counter(), 2u * 70'000u + 1'400'000'000u);
+	// BYP clear: 500 M steps a second through the addend again, from the
+	// accumulator the bypass left (0).
+	twr(ft::kTmrCtrl, ctrl);
+	for (unsigned i = 0; i < 1000; i++)
+		rig.fman.advance_clock(100);
+	EXPECT_EQ(counter(), 2u * 70'000u + 1'400'000'000u + 100'000u);
+	// A period of 4 ns: the steps count twice as much.
+	twr(ft::kTmrCtrl, (ctrl & ~ft::ctrl::kTclkPeriodMask) | (4u << ft::ctrl::kTclkPeriodShift));
+	rig.fman.advance_clock(1'000'000);
+	EXPECT_EQ(counter(), 2u * 70'000u + 1'400'000'000u + 100'000u + 2'000'000u);
+}
+
 TEST_F(FmanTimerTest, CounterWriteLoadsOnTheHighHalfAndReadLatchesIt)
 {
 	set_counter(0x0000000512345678ull);
@@ -110,6 +134,40 @@ TEST_F(FmanTimerTest, AlarmAndFiperEvents)
 	rig.fman.advance_clock(1'000'000'000);
 	EXPECT_TRUE(trd(ft::kTmrTevent) & ft::event::kPp1);
 	EXPECT_EQ(trd(ft::kTmrTevent) & ft::event::kAlm1, 0u); // fired once
+}
+
+// The counter stopping exactly on alarm 1 (FIPER1's base): the alarm and
+// the pulse at the base; the next step, however short, gives the pulse of
+// the base again, as a counter leaving it does.
+TEST_F(FmanTimerTest, CounterOnTheFiperBaseGivesItsPulseOnTheNextStep)
+{
+	auto closed_form = [](uint64_t t) {
+		const auto ticks = static_cast<uint64_t>(static_cast<unsigned __int128>(t) *
+							 700'000'000 / 1'000'000'000);
+		return 2 * static_cast<uint64_t>(
+				   static_cast<unsigned __int128>(ticks) * 0xb6db6db7u >> 32);
+	};
+	constexpr uint64_t kBase = 999'999'998; // alarm 1 at reset
+	uint64_t t = kBase - 10;
+	while (closed_form(t) < kBase)
+		t++;
+	ASSERT_EQ(closed_form(t), kBase);
+	rig.fman.advance_clock(t);
+	EXPECT_EQ(counter(), kBase);
+	const uint32_t both = ft::event::kAlm1 | ft::event::kPp1;
+	EXPECT_EQ(trd(ft::kTmrTevent) & both, both);
+	twr(ft::kTmrTevent, both);
+	EXPECT_EQ(trd(ft::kTmrTevent) & both, 0u);
+	rig.fman.advance_clock(2); // a tick or two: a frame's step
+	EXPECT_EQ(trd(ft::kTmrTevent) & both, ft::event::kPp1);
+	// Once the counter has left the base: none until the next second.
+	while (counter() == kBase) {
+		twr(ft::kTmrTevent, both);
+		rig.fman.advance_clock(2);
+	}
+	twr(ft::kTmrTevent, both);
+	rig.fman.advance_clock(2);
+	EXPECT_EQ(trd(ft::kTmrTevent) & both, 0u);
 }
 
 TEST_F(FmanTimerTest, RxTimestampIsTheArrivalTheWireReports)
@@ -161,6 +219,46 @@ TEST_F(FmanTimerTest, TxTimestampWrittenOnUpdOnly)
 	ASSERT_EQ(rig.soc.qman().enqueue(kTxFq, again), model::EnqueueStatus::ok);
 	rig.run();
 	EXPECT_EQ(be64_at(rig.mem.at(again.addr()) + 0x30), 0u);
+	expect_no_faults(rig.fman);
+}
+
+// A sink's link is the MAC's own setting alone, which the FMan keeps from
+// poll to poll: an IF_MODE write in between is seen by the next frame's
+// line time, i.e. by the stamp of the frame after it.
+TEST_F(FmanTimerTest, LineTimeFollowsAnIfModeWriteBetweenPollsOnAFixedLink)
+{
+	constexpr unsigned kMac = FmanRig::kMac10;
+	constexpr uint32_t kTxFq = 0x300, kConfFq = 0x301;
+	model::SinkWire sink("fm1-mac10");
+	rig.fman.attach_wire(kMac, sink);
+	rig.mac_wr(kMac, memac::kCommandConfig, memac::cmd::kTxEn | memac::cmd::kTxPadEn);
+	rig.setup_tx(kMac, kTxFq, kConfFq, 0);
+	const Bytes f = FrameBuilder().etype(0x88f7).payload(60).finish(false);
+	auto send = [&] {
+		const uint64_t buf = rig.alloc(256);
+		std::memcpy(rig.mem.at(buf + 64), f.data(), f.size());
+		hw::Fd fd = hw::Fd::contig(buf, 0xff, 64, static_cast<uint32_t>(f.size()));
+		fd.set_cmd(cmd::kFco | cmd::kRpd | cmd::kUpd);
+		EXPECT_EQ(rig.soc.qman().enqueue(kTxFq, fd), model::EnqueueStatus::ok);
+		rig.run();
+		return be64_at(rig.mem.at(fd.addr()) + 0x30);
+	};
+	// 74 + 4 + 20 bytes: 78 ns at 10G (whole ns), 784 ns at 1G (the timer's 2 ns
+	// steps around it).
+	const uint64_t t0 = send();
+	const uint64_t t1 = send();
+	EXPECT_NEAR(static_cast<double>(t1 - t0), 78.0, 3.0);
+	rig.mac_wr(kMac, memac::kIfMode, memac::if_mode::kGmii);
+	const uint64_t t2 = send();
+	const uint64_t t3 = send();
+	EXPECT_NEAR(static_cast<double>(t2 - t1), 78.0, 3.0); // t1's frame left at 10G
+	EXPECT_NEAR(static_cast<double>(t3 - t2), 784.0, 3.0);
+	rig.mac_wr(kMac, memac::kIfMode, memac::if_mode::k10G);
+	const uint64_t t4 = send();
+	const uint64_t t5 = send();
+	EXPECT_NEAR(static_cast<double>(t4 - t3), 784.0, 3.0);
+	EXPECT_NEAR(static_cast<double>(t5 - t4), 78.0, 3.0);
+	EXPECT_EQ(sink.counters().frames, 6u);
 	expect_no_faults(rig.fman);
 }
 
