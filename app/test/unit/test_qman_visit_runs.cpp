@@ -189,7 +189,9 @@ std::vector<std::string> run(const Workload &w, bool visit_runs)
 		switch (op.kind) {
 		case Workload::Op::enqueue:
 			for (unsigned i = 0; i < op.b; i++) {
-				const hw::Fd fd = seq_fd(seq++, 60 + unsigned(seq % 7) * 100);
+				const uint64_t frame_seq = seq++;
+				const hw::Fd fd =
+					seq_fd(frame_seq, 60 + unsigned(frame_seq % 7) * 100);
 				while (p[0]->enqueue(hw::Fqid{kFqBase + op.a}, fd) != 0) {
 					soc.step();
 					log.emplace_back("eqcr full");
