@@ -25,40 +25,9 @@ enum class FdFormat : uint8_t {
 	sg = 2,		// ADDR + OFFSET points at a scatter/gather table
 };
 
-// FD word 5 (CTRL) bits [7:0]: errors set by WRIOP on Rx and Tx confirmation.
-namespace fd_err
-{
-inline constexpr uint32_t kUfd = 0x04;	 // unsupported frame format
-inline constexpr uint32_t kSbe = 0x08;	 // system bus error
-inline constexpr uint32_t kFlc = 0x10;	 // frame length check
-inline constexpr uint32_t kFse = 0x20;	 // frame size error
-inline constexpr uint32_t kFaErr = 0x40; // frame annotation error: see the annotation's FAS
-inline constexpr uint32_t kMask = 0xff;
-} // namespace fd_err
-
-// FD word 5 (CTRL), above the errors.
-namespace fd_ctrl
-{
-inline constexpr unsigned kAsalShift = 16; // annotation size, 64-byte units, [19:16]
-inline constexpr uint32_t kAsalMask = genmask(19, 16);
-inline constexpr uint32_t kPtv1 = 0x00400000; // private (software) annotation valid
-inline constexpr uint32_t kPta = 0x00800000;  // pass-through annotation present
-inline constexpr unsigned kDroppShift = 24;   // drop precedence [26:24]
-inline constexpr uint32_t kDroppMask = genmask(26, 24);
-} // namespace fd_ctrl
-
-// FD word 4 (FRC) on the LS2088A/LS1088A Rx path: which annotation fields are
-// valid. On the LX2160A with DPNI_FLCTYPE_HASH, FRC[31:16] is the parse summary
-// instead (dpaa2_hw/annotation.hpp).
-namespace fd_frc
-{
-inline constexpr uint32_t kFasv = 0x8000;    // frame annotation status valid
-inline constexpr uint32_t kFaeadv = 0x4000;  // egress action descriptor valid
-inline constexpr uint32_t kFaprv = 0x2000;   // parse results valid
-inline constexpr uint32_t kFaiadv = 0x1000;  // ingress action descriptor valid
-inline constexpr uint32_t kFaswov = 0x0800;  // software opaque value valid
-inline constexpr uint32_t kFaicfdv = 0x0400; // internal context FD valid
-} // namespace fd_frc
+// The bits of FD words 4 (FRC) and 5 (CTRL) that WRIOP sets (validity,
+// errors, annotation size, LX2 parse summary) are named with the annotation
+// they describe, in dpaa2_hw/annotation.hpp (hwa::frc, hwa::ctrl).
 
 // Word 3 of an FD, an SG entry and an FLE share this layout.
 namespace bpid_offset
@@ -123,7 +92,7 @@ struct alignas(8) Fd : BpidOffsetFields<Fd> {
 	le32 len_word;	       // 8: frame length (18 bits when SL)
 	le32 bpid_offset_word; // 12: BPID, IVP, BMT, OFFSET, FMT, SL
 	le32 frc_word;	       // 16: frame context
-	le32 ctrl_word;	       // 20: errors, ASAL, PTA, DROPP
+	le32 ctrl_word;	       // 20: errors [7:0], ASAL [19:16], PTA, DROPP [26:24]
 	le64 flc_word;	       // 24: flow context (RSS hash in [63:32] on LX2 Rx)
 
 	static constexpr uint32_t kShortLengthMask = genmask(17, 0);
@@ -141,10 +110,7 @@ struct alignas(8) Fd : BpidOffsetFields<Fd> {
 	constexpr bool sl() const noexcept { return word3() & bpid_offset::kSl; }
 	constexpr uint32_t frc() const noexcept { return frc_word.load(); }
 	constexpr uint32_t ctrl() const noexcept { return ctrl_word.load(); }
-	constexpr uint8_t err() const noexcept
-	{
-		return static_cast<uint8_t>(ctrl() & fd_err::kMask);
-	}
+	constexpr uint8_t err() const noexcept { return static_cast<uint8_t>(ctrl() & 0xff); }
 	constexpr uint8_t asal() const noexcept
 	{
 		return static_cast<uint8_t>(get_field(ctrl(), 19, 16));
@@ -169,7 +135,7 @@ struct alignas(8) Fd : BpidOffsetFields<Fd> {
 	}
 	constexpr void set_frc(uint32_t v) noexcept { frc_word.store(v); }
 	constexpr void set_ctrl(uint32_t v) noexcept { ctrl_word.store(v); }
-	constexpr void set_err(uint8_t v) noexcept { set_ctrl((ctrl() & ~fd_err::kMask) | v); }
+	constexpr void set_err(uint8_t v) noexcept { set_ctrl((ctrl() & ~0xffu) | v); }
 	constexpr void set_asal(uint8_t units64) noexcept
 	{
 		set_ctrl(set_field<uint32_t>(ctrl(), 19, 16, units64));

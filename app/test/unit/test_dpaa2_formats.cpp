@@ -90,7 +90,7 @@ TEST(Dpaa2Formats, FdFieldsFromRawBytes)
 	EXPECT_EQ(fd.format(), hw::FdFormat::sg);
 	EXPECT_FALSE(fd.sl());
 	EXPECT_EQ(fd.frc() >> 16, 0x8001u);
-	EXPECT_EQ(fd.err(), hw::fd_err::kFaErr);
+	EXPECT_EQ(fd.err(), 0x40); // FAERR
 	EXPECT_EQ(fd.asal(), 2);
 	EXPECT_EQ(fd.flc_hi(), 0xdeadbeefu);
 	EXPECT_EQ(fd.flc(), 0xdeadbeef00000010ull);
