@@ -332,8 +332,12 @@ uint32_t Qbman::bp_count(uint16_t bpid) const
 
 SwPortal &Qbman::portal_create(unsigned idx)
 {
-	if (idx >= kMaxPortals)
-		idx = kMaxPortals - 1; // the MC hands out indexes < 64 only
+	if (idx >= kMaxPortals) {
+		// The drivers index a table of 64 portals by it.
+		misuse_.record(QbmanMisuse::bad_id, "portal index %u; portals are 0..%u", idx,
+			       kMaxPortals - 1);
+		idx = kMaxPortals - 1;
+	}
 	if (!portals_[idx])
 		portals_[idx] = std::make_unique<SwPortal>(*this, idx);
 	return *portals_[idx];

@@ -280,3 +280,42 @@ TEST_F(QbmanQueues, StaticDequeueFillsTheDqrr)
 	p.cinh_store(qb::cinh::kDcap, 5);
 	EXPECT_EQ(qbman.misuse().count(QbmanMisuse::bad_dcap), 1u);
 }
+
+// A pull without RLS delivers to the DQRR as room allows; another pull
+// before it has finished is misuse and is ignored.
+TEST_F(QbmanQueues, PullToDqrrWaitsForRoomAndIsOneDeep)
+{
+	SwPortal &p = qbman.portal_create(4);
+	SwpDriver drv(p, dpaa2::model::kQmanRev50);
+	ASSERT_TRUE(drv.init());
+	const uint32_t f = qbman.fq_alloc();
+	for (unsigned i = 0; i < 10; i++)
+		ASSERT_TRUE(qbman.enqueue(f, tx_fd(i)));
+	auto issue = [&p, f](uint8_t vb) {
+		qb::PullCommand c{};
+		c.verb = qb::pull_verb::kDctPrio | qb::pull_verb::kDtFrameQueue | vb;
+		c.numf = 9;
+		c.tok = 5;
+		c.dq_src.store(f);
+		std::memcpy(p.cena() + qb::cena::mem::kVdqcr, &c, sizeof(c));
+		p.cinh_store(qb::cinh::kVdqcrRt, qb::kRtMode);
+	};
+	issue(qb::kValidBit);
+	EXPECT_EQ(qbman.fq_counts(f).frames, 2u); // eight entries fit
+	issue(0);
+	EXPECT_EQ(qbman.misuse().count(QbmanMisuse::vdqcr_busy), 1u);
+	for (unsigned i = 0; i < 8; i++) {
+		qb::DequeueResult r;
+		std::memcpy(&r, p.cena() + qb::cena::mem::dqrr(i), sizeof(r));
+		EXPECT_EQ(r.stat, qb::dq_stat::kValidFrame | qb::dq_stat::kVolatile) << i;
+		EXPECT_EQ(r.tok, 5);
+		p.cinh_store(qb::cinh::kDcap, i);
+	}
+	EXPECT_TRUE(qbman.poll());
+	qb::DequeueResult r;
+	std::memcpy(&r, p.cena() + qb::cena::mem::dqrr(1), sizeof(r));
+	EXPECT_EQ(r.fd, tx_fd(9));
+	EXPECT_EQ(r.stat, qb::dq_stat::kValidFrame | qb::dq_stat::kVolatile |
+				  qb::dq_stat::kExpired | qb::dq_stat::kFqEmpty);
+	EXPECT_FALSE(qbman.poll()); // finished
+}
