@@ -35,11 +35,11 @@ void publish(uint8_t *dst, const void *src, size_t len, size_t last) noexcept
 	__atomic_store_n(dst + last, s[last], __ATOMIC_RELEASE);
 }
 
+// A 32-bit register in the CENA area (EQCR_CI), which a driver thread may
+// read while QBMan writes it: one aligned store.
 void store_le32(uint8_t *dst, uint32_t v) noexcept
 {
-	hw::le32 w;
-	w.store(v);
-	std::memcpy(dst, &w, sizeof(w));
+	__atomic_store_n(reinterpret_cast<uint32_t *>(dst), hw::to_le(v), __ATOMIC_RELEASE);
 }
 
 // The valid bit of ring entry `idx` (index with its wrap bit above a ring of

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -71,6 +72,9 @@ public:
 	{
 	}
 	std::function<void()> after_cena_store = [] {};
+	// The System lock an emulation takes for every trapped (CINH) access,
+	// when a model thread runs beside the driver.
+	std::mutex *lock = nullptr;
 
 	// qbman_swp_init / qbman_swp_sys_init (study §3.2).
 	bool init()
@@ -79,22 +83,22 @@ public:
 			std::memset(cena_, 0, qb::kCenaMemBackedSize);
 		const uint32_t cfg =
 			mem_back_ ? qb::swp_cfg::kDpdkMemBacked : qb::swp_cfg::kDpdkRev41;
-		p_.cinh_store(qb::cinh::kCfg, cfg);
-		if (p_.cinh_load(qb::cinh::kCfg) == 0)
+		cinh_store(qb::cinh::kCfg, cfg);
+		if (cinh_load(qb::cinh::kCfg) == 0)
 			return false;
 		if (mem_back_) {
-			p_.cinh_store(qb::cinh::kEqcrPi, qb::kRtMode);
-			p_.cinh_store(qb::cinh::kRcrPi, qb::kRtMode);
+			cinh_store(qb::cinh::kEqcrPi, qb::kRtMode);
+			cinh_store(qb::cinh::kRcrPi, qb::kRtMode);
 		}
-		if (p_.cinh_load(qb::cinh::kDqpi) & 0xf)
+		if (cinh_load(qb::cinh::kDqpi) & 0xf)
 			return false;
-		p_.cinh_store(qb::cinh::kSdqcr, 0);
+		cinh_store(qb::cinh::kSdqcr, 0);
 		ring_ = mem_back_ ? 32 : 8;
 		full_mask_ = 2 * ring_ - 1;
-		const uint32_t pi = p_.cinh_load(qb::cinh::kEqcrPi);
+		const uint32_t pi = cinh_load(qb::cinh::kEqcrPi);
 		pi_ = pi & full_mask_;
 		pi_vb_ = pi & qb::kValidBit;
-		ci_ = p_.cinh_load(qb::cinh::kEqcrCi) & full_mask_;
+		ci_ = cinh_load(qb::cinh::kEqcrCi) & full_mask_;
 		available_ = ring_;
 		return true;
 	}
@@ -150,7 +154,7 @@ public:
 		}
 		pi_ = pi & full_mask_;
 		if (mem_back_)
-			p_.cinh_store(qb::cinh::kEqcrPi, qb::kRtMode | pi_ | pi_vb_);
+			cinh_store(qb::cinh::kEqcrPi, qb::kRtMode | pi_ | pi_vb_);
 		else
 			after_cena_store();
 		return num;
@@ -177,7 +181,7 @@ public:
 				       uint32_t{c.tok} << 16);
 		vdq_vb_ ^= qb::kValidBit;
 		if (mem_back_)
-			p_.cinh_store(qb::cinh::kVdqcrRt, qb::kRtMode);
+			cinh_store(qb::cinh::kVdqcrRt, qb::kRtMode);
 		else
 			after_cena_store();
 		return 0;
@@ -211,7 +215,7 @@ public:
 	// qbman_swp_release_*: RAR, the buffers, word 0, the doorbell.
 	int release(uint16_t bpid, const uint64_t *bufs, unsigned n)
 	{
-		const uint32_t rar = p_.cinh_load(qb::cinh::kRar);
+		const uint32_t rar = cinh_load(qb::cinh::kRar);
 		if (!(rar & qb::rar::kSuccess))
 			return -EBUSY;
 		const unsigned slot = rar & qb::rar::kSlotMask;
@@ -225,7 +229,7 @@ public:
 		write_word0(p, (qb::rcr_verb::kRcValid | (rar & qb::rar::kVb) | n) | uint32_t{bpid}
 											     << 16);
 		if (mem_back_)
-			p_.cinh_store(qb::cinh::rcr_am_rt(slot), qb::kRtMode);
+			cinh_store(qb::cinh::rcr_am_rt(slot), qb::kRtMode);
 		else
 			after_cena_store();
 		return 0;
@@ -241,7 +245,7 @@ public:
 		if (mem_back_) {
 			__atomic_store_n(cr, static_cast<uint8_t>(cmd_verb | mr_vb_),
 					 __ATOMIC_RELEASE);
-			p_.cinh_store(qb::cinh::kCrRt, qb::kRtMode);
+			cinh_store(qb::cinh::kCrRt, qb::kRtMode);
 		} else {
 			__atomic_store_n(cr, static_cast<uint8_t>(cmd_verb | mc_vb_),
 					 __ATOMIC_RELEASE);
@@ -314,6 +318,20 @@ public:
 	}
 
 private:
+	uint32_t cinh_load(uint32_t off)
+	{
+		if (lock == nullptr)
+			return p_.cinh_load(off);
+		std::lock_guard<std::mutex> g(*lock);
+		return p_.cinh_load(off);
+	}
+	void cinh_store(uint32_t off, uint32_t v)
+	{
+		if (lock == nullptr)
+			return p_.cinh_store(off, v);
+		std::lock_guard<std::mutex> g(*lock);
+		p_.cinh_store(off, v);
+	}
 	uint32_t cyc_diff(uint32_t first, uint32_t last) const
 	{
 		return first <= last ? last - first : 2 * ring_ - (first - last);
