@@ -686,8 +686,6 @@ void SwPortal::execute_mc(const uint8_t *cmd, uint8_t *rsp, uint8_t rsp_vb)
 			r->rslt = reported::kMcResultError;
 			break;
 		}
-		r->dest_wq.store(static_cast<uint16_t>(fq->settings.dest_channel << 4 |
-						       (fq->settings.dest_prio & 0xf)));
 		r->fqd_ctx.store(fq->settings.user_context);
 		r->vfqid.store(fq->fqid);
 		break;

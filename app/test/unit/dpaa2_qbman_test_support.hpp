@@ -76,7 +76,7 @@ public:
 	// when a model thread runs beside the driver.
 	std::mutex *lock = nullptr;
 
-	// qbman_swp_init / qbman_swp_sys_init (study §3.2).
+	// qbman_swp_init / qbman_swp_sys_init.
 	bool init()
 	{
 		if (mem_back_)
