@@ -730,6 +730,39 @@ void SwPortal::execute_mc(const uint8_t *cmd, uint8_t *rsp, uint8_t rsp_vb)
 
 // ---------------------------------------------------------------- direct
 
+void SwPortal::cena_store(uint32_t off, const void *src, size_t len)
+{
+	if (off >= kCenaSize || len > kCenaSize - off) {
+		qb_.misuse().record(QbmanMisuse::cinh_bad_offset,
+				    "portal %u: CENA store of %zu bytes at 0x%x, outside the area",
+				    index_, len, off);
+		return;
+	}
+	const auto *s = static_cast<const uint8_t *>(src);
+	// The verb byte last, if the store holds one, as the driver ordered it.
+	const uint32_t first_line = (off + qb::kLineSize - 1) / qb::kLineSize * qb::kLineSize;
+	const bool has_verb = first_line < off + len;
+	if (!has_verb) {
+		std::memcpy(cena() + off, s, len);
+		return;
+	}
+	const size_t at = first_line - off;
+	std::memcpy(cena() + off, s, at);
+	if (at + 1 < len)
+		std::memcpy(cena() + first_line + 1, s + at + 1, len - at - 1);
+	__atomic_store_n(cena() + first_line, s[at], __ATOMIC_RELEASE);
+	service();
+}
+
+void SwPortal::cena_load(uint32_t off, void *dst, size_t len)
+{
+	if (off >= kCenaSize || len > kCenaSize - off) {
+		std::memset(dst, 0, len);
+		return;
+	}
+	std::memcpy(dst, cena() + off, len);
+}
+
 bool SwPortal::service()
 {
 	if (memory_backed_ || cfg_ == 0)

@@ -62,6 +62,13 @@ public:
 	// Direct mode: carry out every command whose valid bit is set now.
 	// true if there was one. A no-op in memory-backed mode.
 	bool service();
+	// Direct mode, for an emulation that traps the CENA page: the driver's
+	// access of `len` bytes at `off` (a 16-byte vector store is one call),
+	// carried out on the portal's memory. A store that writes the first
+	// byte of a line (a command's verb) serves the portal at once, so that
+	// a management response is there before the driver's first poll.
+	void cena_store(uint32_t off, const void *src, size_t len);
+	void cena_load(uint32_t off, void *dst, size_t len);
 	// Static dequeue into the DQRR (SDQCR), both modes. true if an entry
 	// was produced.
 	bool produce_dqrr();

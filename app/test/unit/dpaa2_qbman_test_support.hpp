@@ -75,6 +75,9 @@ public:
 	// The System lock an emulation takes for every trapped (CINH) access,
 	// when a model thread runs beside the driver.
 	std::mutex *lock = nullptr;
+	// Direct mode: every CENA store goes through SwPortal::cena_store, as
+	// with an emulation that traps the CENA page.
+	bool trapped_cena = false;
 
 	// qbman_swp_init / qbman_swp_sys_init.
 	bool init()
@@ -132,8 +135,8 @@ public:
 			static_assert(qb::cena::direct::eqcr(5) == qb::cena::mem::eqcr(5));
 			qb::EqcrEntry e{};
 			e.tgtid.store(fqid);
-			std::memcpy(p + 4, reinterpret_cast<uint8_t *>(&e) + 4, 28);
-			std::memcpy(p + 32, &fds[i], 32);
+			store(p + 4, reinterpret_cast<uint8_t *>(&e) + 4, 28);
+			store(p + 32, &fds[i], 32);
 			if (mem_back_) {
 				write_word0(p, verb | pi_vb_);
 				if (!(++pi & half))
@@ -176,7 +179,7 @@ public:
 		c.dq_src.store(fqid);
 		c.rsp_addr.store(iova(&s));
 		uint8_t *p = cena_ + (mem_back_ ? qb::cena::mem::kVdqcr : qb::cena::direct::kVdqcr);
-		std::memcpy(p + 4, reinterpret_cast<uint8_t *>(&c) + 4, 12);
+		store(p + 4, reinterpret_cast<uint8_t *>(&c) + 4, 12);
 		write_word0(p, static_cast<uint32_t>(c.verb | vdq_vb_) | uint32_t{c.numf} << 8 |
 				       uint32_t{c.tok} << 16);
 		vdq_vb_ ^= qb::kValidBit;
@@ -224,7 +227,7 @@ public:
 		for (unsigned i = 0; i < n; i++) {
 			hw::le64 v;
 			v.store(bufs[i]);
-			std::memcpy(p + 8 + 8 * i, &v, 8);
+			store(p + 8 + 8 * i, &v, 8);
 		}
 		write_word0(p, (qb::rcr_verb::kRcValid | (rar & qb::rar::kVb) | n) | uint32_t{bpid}
 											     << 16);
@@ -241,16 +244,20 @@ public:
 	const uint8_t *mc(uint8_t cmd_verb, const void *cmd)
 	{
 		uint8_t *cr = cena_ + (mem_back_ ? qb::cena::mem::kCr : qb::cena::direct::kCr);
-		std::memcpy(cr + 1, static_cast<const uint8_t *>(cmd) + 1, 63);
-		if (mem_back_) {
-			__atomic_store_n(cr, static_cast<uint8_t>(cmd_verb | mr_vb_),
-					 __ATOMIC_RELEASE);
+		// The shadow with its verb, copied word by word from the last,
+		// word 0 (the verb) at the end.
+		uint8_t shadow[64];
+		std::memcpy(shadow, cmd, 64);
+		shadow[0] = static_cast<uint8_t>(cmd_verb | (mem_back_ ? mr_vb_ : mc_vb_));
+		for (int w = 15; w >= 1; w--)
+			store(cr + 4 * w, shadow + 4 * w, 4);
+		uint32_t w0;
+		std::memcpy(&w0, shadow, 4);
+		write_word0(cr, w0);
+		if (mem_back_)
 			cinh_store(qb::cinh::kCrRt, qb::kRtMode);
-		} else {
-			__atomic_store_n(cr, static_cast<uint8_t>(cmd_verb | mc_vb_),
-					 __ATOMIC_RELEASE);
+		else
 			after_cena_store();
-		}
 		for (int loop = 1000; loop >= 0; loop--) {
 			const uint8_t *rr;
 			if (mem_back_) {
@@ -336,11 +343,23 @@ private:
 	{
 		return first <= last ? last - first : 2 * ring_ - (first - last);
 	}
+	// A store to the cache-enabled area: plain memory, or the trapped
+	// access an emulation hands to the portal.
+	void store(uint8_t *p, const void *src, size_t len)
+	{
+		if (trapped_cena)
+			p_.cena_store(static_cast<uint32_t>(p - cena_), src, len);
+		else
+			std::memcpy(p, src, len);
+	}
 	// The first 32-bit word, verb included, in one store (release order:
 	// the body before it is visible first).
-	static void write_word0(uint8_t *p, uint32_t w)
+	void write_word0(uint8_t *p, uint32_t w)
 	{
-		__atomic_store_n(reinterpret_cast<uint32_t *>(p), w, __ATOMIC_RELEASE);
+		if (trapped_cena)
+			p_.cena_store(static_cast<uint32_t>(p - cena_), &w, 4);
+		else
+			__atomic_store_n(reinterpret_cast<uint32_t *>(p), w, __ATOMIC_RELEASE);
 	}
 
 	SwPortal &p_;

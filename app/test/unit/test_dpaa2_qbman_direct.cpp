@@ -175,3 +175,33 @@ TEST_F(QbmanDirect, DoorbellsAreMisuseOnDirectPortals)
 	portal->cinh_store(qb::cinh::kVdqcrRt, qb::kRtMode);
 	EXPECT_EQ(qbman.misuse().count(dpaa2::model::QbmanMisuse::doorbell_direct_mode), 1u);
 }
+
+// With the CENA page trapped, every command is served on the store of its
+// verb: management responses are there at the driver's first poll, pulls
+// and enqueues need no model thread.
+TEST_F(QbmanDirect, TrappedCenaServesEveryCommandAtItsVerb)
+{
+	drv->trapped_cena = true;
+	const uint16_t bpid = qbman.bp_alloc();
+	const uint32_t fqid = qbman.fq_alloc();
+	for (unsigned i = 0; i < 300; i++) {
+		const uint64_t b[2] = {0x600000000ull + 128 * i, 0x600000040ull + 128 * i};
+		ASSERT_EQ(drv->release(bpid, b, 2), 0);
+		uint64_t got[2];
+		ASSERT_EQ(drv->acquire(bpid, got, 2), 2) << i;
+		EXPECT_EQ(got[0], b[0]);
+		qb::FqQueryNpResponse r;
+		ASSERT_EQ(drv->fq_query_np(fqid, r), 0) << i;
+		EXPECT_EQ(r.frm_cnt.load(), i % 8);
+		const hw::Fd fd = tx_fd(i);
+		ASSERT_EQ(drv->enqueue(fqid, &fd, 1), 1);
+		if (i % 8 == 7) {
+			std::memset(&storage, 0, sizeof(storage));
+			ASSERT_EQ(drv->pull(fqid, 16, storage), 0);
+			const auto res = drv->collect(0); // no poll: the results are there
+			ASSERT_EQ(res.size(), 8u) << i;
+			EXPECT_EQ(res[7].fd, fd);
+		}
+	}
+	EXPECT_EQ(qbman.misuse_count(), 0u) << qbman.misuse().summary();
+}
