@@ -111,6 +111,12 @@ public:
 	// All or nothing, as the acquire command: n (<= 7 by the command) or 0.
 	unsigned bp_acquire(uint16_t bpid, uint64_t *out, unsigned n);
 	uint32_t bp_count(uint16_t bpid) const;
+	// Depletion state, as a BP query reports it: entered when fewer than
+	// `entry_below` buffers are free, left when more than `exit_above` are
+	// (entry 0: never depleted, the default).
+	void bp_set_depletion(uint16_t bpid, uint32_t entry_below, uint32_t exit_above);
+	bool bp_depleted(uint16_t bpid) const;
+	uint64_t bp_depletion_entries(uint16_t bpid) const;
 
 	// ---- Software portals, one per DPIO, idx < 64 (the qbman_portal_id).
 	SwPortal &portal_create(unsigned idx);
@@ -136,6 +142,7 @@ public:
 
 private:
 	bool enqueue_to(QbmanFq &fq, const hw::Fd &fd);
+	static void update_depletion(QbmanPool &p);
 	void update_congestion(QbmanFq &fq, bool force_write);
 	void write_cscn(QbmanFq &fq);
 

@@ -673,7 +673,9 @@ void SwPortal::execute_mc(const uint8_t *cmd, uint8_t *rsp, uint8_t rsp_vb)
 		}
 		const uint32_t n = qb_.bp_count(bpid);
 		r->fill.store(n);
-		r->state = n == 0 ? qb::bp_state::kEmpty | qb::bp_state::kDepleted : 0;
+		r->state =
+			static_cast<uint8_t>((n == 0 ? qb::bp_state::kEmpty : 0) |
+					     (qb_.bp_depleted(bpid) ? qb::bp_state::kDepleted : 0));
 		r->vbpid.store(bpid);
 		break;
 	}
