@@ -121,9 +121,14 @@ uint32_t SwPortal::eqcr_ci_offset() const noexcept
 
 // ---------------------------------------------------------------- CINH
 
-uint32_t SwPortal::cinh_load(uint32_t off)
+uint32_t SwPortal::cinh_load(uint32_t off, unsigned size)
 {
 	namespace c = qb::cinh;
+	if (!memory_backed_ && off < c::kEqcrPi) {
+		uint32_t v = 0;
+		cena_load(off, &v, size <= 4 ? size : 4);
+		return hw::from_le(v);
+	}
 	switch (off) {
 	case c::kEqcrPi:
 		// The producer index QBMan expects next, with that entry's valid
@@ -160,9 +165,14 @@ uint32_t SwPortal::cinh_load(uint32_t off)
 	}
 }
 
-void SwPortal::cinh_store(uint32_t off, uint32_t value)
+void SwPortal::cinh_store(uint32_t off, uint32_t value, unsigned size)
 {
 	namespace c = qb::cinh;
+	if (!memory_backed_ && off < c::kEqcrPi) {
+		const uint32_t v = hw::to_le(value);
+		cena_store(off, &v, size <= 4 ? size : 4);
+		return;
+	}
 	const bool doorbell = off == c::kEqcrPi || off == c::kCrRt || off == c::kVdqcrRt ||
 			      (off >= c::kRcrAmRt && off < c::kRcrAmRt + 4 * qb::kRcrSlots);
 	if (doorbell) {

@@ -56,8 +56,15 @@ public:
 
 	// The cache-inhibited registers: called by the emulation for every
 	// trapped access (under the System lock). Doorbells act synchronously.
-	uint32_t cinh_load(uint32_t off);
-	void cinh_store(uint32_t off, uint32_t value);
+	uint32_t cinh_load(uint32_t off) { return cinh_load(off, 4); }
+	void cinh_store(uint32_t off, uint32_t value) { cinh_store(off, value, 4); }
+	// The same with the access's width (1, 2 or 4 bytes). Below 0x800 the
+	// CINH window of a direct-mode portal shows its CENA area uncached:
+	// upstream writes commands there, byte by byte, from a thread that is
+	// not pinned to one CPU (the *_cinh_direct variants); such accesses go
+	// to cena_store()/cena_load().
+	uint32_t cinh_load(uint32_t off, unsigned size);
+	void cinh_store(uint32_t off, uint32_t value, unsigned size);
 
 	// Direct mode: carry out every command whose valid bit is set now.
 	// true if there was one. A no-op in memory-backed mode.

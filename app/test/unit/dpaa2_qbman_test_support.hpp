@@ -78,6 +78,10 @@ public:
 	// Direct mode: every CENA store goes through SwPortal::cena_store, as
 	// with an emulation that traps the CENA page.
 	bool trapped_cena = false;
+	// Direct mode, the *_cinh_direct variants of a thread not pinned to one
+	// CPU: commands written byte by byte through the CINH window, responses
+	// and EQCR_CI read there.
+	bool cinh_direct = false;
 
 	// qbman_swp_init / qbman_swp_sys_init.
 	bool init()
@@ -116,11 +120,14 @@ public:
 		const uint32_t half = ring_ - 1;
 		if (available_ == 0) {
 			const uint32_t old_ci = ci_;
-			uint32_t v;
-			std::memcpy(&v,
-				    cena_ + (mem_back_ ? qb::cena::mem::kEqcrCi
-						       : qb::cena::direct::kEqcrCi),
-				    4);
+			// EQCR_CI: from CENA, or the register for a cinh_direct thread.
+			const uint32_t ci_off =
+				mem_back_ ? qb::cena::mem::kEqcrCi : qb::cena::direct::kEqcrCi;
+			const uint32_t v =
+				cinh_direct ? p_.cinh_load(qb::cinh::kEqcrCi)
+					    : __atomic_load_n(reinterpret_cast<const uint32_t *>(
+								      cena_ + ci_off),
+							      __ATOMIC_ACQUIRE);
 			ci_ = v & full_mask_;
 			available_ = cyc_diff(old_ci, ci_);
 			if (available_ == 0)
@@ -270,6 +277,19 @@ public:
 				}
 			} else {
 				rr = cena_ + qb::cena::direct::rr(mc_vb_);
+				if (cinh_direct) {
+					// qbman_cinh_read_shadow: 16 words through CINH.
+					const uint32_t off = qb::cena::direct::rr(mc_vb_);
+					for (unsigned w = 0; w < 16; w++) {
+						const uint32_t v = p_.cinh_load(off + 4 * w);
+						std::memcpy(rsp_ + 4 * w, &v, 4);
+					}
+					if ((rsp_[0] & ~qb::kValidBit) != 0) {
+						mc_vb_ ^= qb::kValidBit;
+						return rsp_;
+					}
+					continue;
+				}
 				const uint8_t v = __atomic_load_n(rr, __ATOMIC_ACQUIRE);
 				if ((v & ~qb::kValidBit) != 0) {
 					mc_vb_ ^= qb::kValidBit;
@@ -347,6 +367,12 @@ private:
 	// access an emulation hands to the portal.
 	void store(uint8_t *p, const void *src, size_t len)
 	{
+		if (cinh_direct) {
+			const auto *b = static_cast<const uint8_t *>(src);
+			for (size_t i = 0; i < len; i++)
+				p_.cinh_store(static_cast<uint32_t>(p - cena_ + i), b[i], 1);
+			return;
+		}
 		if (trapped_cena)
 			p_.cena_store(static_cast<uint32_t>(p - cena_), src, len);
 		else
@@ -356,7 +382,9 @@ private:
 	// the body before it is visible first).
 	void write_word0(uint8_t *p, uint32_t w)
 	{
-		if (trapped_cena)
+		if (cinh_direct)
+			p_.cinh_store(static_cast<uint32_t>(p - cena_), w, 4);
+		else if (trapped_cena)
 			p_.cena_store(static_cast<uint32_t>(p - cena_), &w, 4);
 		else
 			__atomic_store_n(reinterpret_cast<uint32_t *>(p), w, __ATOMIC_RELEASE);
