@@ -360,18 +360,36 @@ void SwPortal::run_pull(const qb::PullCommand &cmd)
 {
 	namespace pv = qb::pull_verb;
 	const uint32_t fqid = cmd.dq_src.load() & hw::kFqidMask;
-	if ((cmd.verb & pv::kDtMask) != pv::kDtFrameQueue) {
+	QbmanFq *fq = nullptr;
+	if ((cmd.verb & pv::kDtMask) != pv::kDtFrameQueue)
 		qb_.misuse().record(QbmanMisuse::bad_pull,
 				    "portal %u: pull verb 0x%02x from a channel or work queue; the "
 				    "model pulls from frame queues only",
 				    index_, cmd.verb);
-		return;
-	}
-	QbmanFq *fq = qb_.find_fq(fqid);
-	if (fq == nullptr) {
+	else if ((fq = qb_.find_fq(fqid)) == nullptr)
 		qb_.misuse().record(QbmanMisuse::bad_pull,
 				    "portal %u: pull from FQID 0x%x, which is not allocated",
 				    index_, fqid);
+	if (fq == nullptr) {
+		// Nothing to dequeue: the command still ends, with one expired
+		// result, or a driver waiting for it would wait forever.
+		qb::DequeueResult r{};
+		r.verb = qb::result_verb::kDq;
+		r.stat = qb::dq_stat::kVolatile | qb::dq_stat::kExpired | qb::dq_stat::kFqEmpty;
+		r.tok = cmd.tok;
+		r.fqid.store(fqid);
+		if (!(cmd.verb & pv::kRls)) {
+			pull_pending_ = !dqrr_push(r);
+			if (pull_pending_) {
+				pending_pull_ = cmd;
+				pending_left_ = 1;
+			}
+			return;
+		}
+		auto *dst = static_cast<uint8_t *>(
+			qb_.memory().to_host(cmd.rsp_addr.load(), qb::kLineSize));
+		if (dst != nullptr)
+			publish(dst, &r, sizeof(r), offsetof(qb::DequeueResult, tok));
 		return;
 	}
 	const unsigned max = cmd.numf + 1u;
