@@ -188,7 +188,8 @@ QbmanFq *Qbman::next_scheduled(uint16_t ch, uint32_t &cursor)
 }
 
 // Congestion: entered at >= entry, left below exit; the record is written
-// at every crossing the mode asks for, and at configuration.
+// at every crossing the mode asks for, and at configuration. An entry
+// threshold of 0 is no threshold: the queue is never congested.
 void Qbman::update_congestion(QbmanFq &fq, bool force_write)
 {
 	const FqSettings &s = fq.settings;
@@ -196,7 +197,7 @@ void Qbman::update_congestion(QbmanFq &fq, bool force_write)
 		return;
 	const uint64_t level = s.cscn_frames ? fq.frames.size() : fq.bytes;
 	bool congested = fq.congested;
-	if (!congested && level >= s.cscn_entry)
+	if (!congested && s.cscn_entry != 0 && level >= s.cscn_entry)
 		congested = true;
 	else if (congested && level < s.cscn_exit)
 		congested = false;

@@ -67,7 +67,8 @@ public:
 		bool cscn = false;
 		uint64_t cscn_iova = 0; // 16-byte record: hw::qb::ScnRecord
 		uint64_t cscn_ctx = 0;
-		uint32_t cscn_entry = 0, cscn_exit = 0; // congested at >= entry, free at < exit
+		uint32_t cscn_entry = 0,
+			 cscn_exit = 0;	 // congested at >= entry (> 0), free at < exit
 		uint16_t cscn_mode = 0;	 // DPNI_CONG_OPT_WRITE_MEM_ON_ENTER 1 | _EXIT 2 (0: both)
 		bool cscn_frames = true; // thresholds in frames, else in bytes
 		uint32_t dest_channel = 0;

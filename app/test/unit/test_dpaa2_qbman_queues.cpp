@@ -172,6 +172,15 @@ TEST_F(QbmanQueues, CscnInBytesAndUnmappedRecord)
 	qbman.dequeue(f, out);
 	EXPECT_EQ(cscn.state, 0);
 
+	// No entry threshold: never congested.
+	s.cscn_entry = 0;
+	std::memset(&cscn, 0xff, sizeof(cscn));
+	qbman.fq_configure(f, s);
+	EXPECT_EQ(cscn.state, 0);
+	for (unsigned i = 0; i < 5; i++)
+		qbman.enqueue(f, fd);
+	EXPECT_EQ(cscn.state, 0);
+
 	s.cscn_iova = 0x10; // nothing mapped there
 	qbman.fq_configure(f, s);
 	EXPECT_EQ(qbman.misuse().count(QbmanMisuse::cscn_unmapped), 1u);
