@@ -495,3 +495,35 @@ TEST(Dpaa2WriopLink, FollowsTheWireAndNotifies)
 }
 
 } // namespace
+
+namespace
+{
+
+TEST(Dpaa2WriopRx, ErrorBehaviourDiscardsOrQueuesTheNamedErrors)
+{
+	Port p;
+	auto bad = eth(kPortMac, {}, 0x0800);
+	Ip4 ip;
+	ip.bad_header_csum = true;
+	ipv4(bad, ip, 1, 2, 20);
+	// net_dpaa2 lets checksum errors continue: the frame comes with its
+	// FAS saying so, and FAERR in CTRL.
+	p.ni.error_behavior_errors = hwa::fas::kL3ce | hwa::fas::kL4ce;
+	p.ni.error_action = m::error_action::kContinue;
+	p.wire.deliver(bad);
+	Fd fd;
+	ASSERT_TRUE(p.rx(fd));
+	EXPECT_EQ(fd.err(), hwa::ctrl::kErrFaerr);
+	p.ni.error_action = m::error_action::kSendToErrorQueue;
+	p.wire.deliver(bad);
+	EXPECT_FALSE(p.rx(fd));
+	ASSERT_TRUE(p.q.dequeue(p.ni.rx_err_fqid(), fd));
+	p.ni.error_action = m::error_action::kDiscard;
+	p.wire.deliver(bad);
+	EXPECT_EQ(p.stats(2)[1], 1u);
+	p.wire.deliver(udp4()); // no error: not concerned
+	EXPECT_TRUE(p.rx(fd));
+	EXPECT_EQ(fd.err(), 0);
+}
+
+} // namespace
