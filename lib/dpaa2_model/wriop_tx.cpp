@@ -170,7 +170,7 @@ void NiDatapath::release_tx_buffers(const hw::Fd &fd)
 				break;
 			hw::SgEntry e;
 			std::memcpy(&e, t, sizeof(e));
-			if (!e.ivp())
+			if (!e.ivp() && w_.mem().to_host(e.addr(), 1))
 				q.bp_release(e.bpid(), e.addr());
 			if (e.final())
 				break;
@@ -188,10 +188,13 @@ bool NiDatapath::transmit_fd(const hw::Fd &fd)
 	std::vector<uint8_t> &f = tx_scratch_;
 	if (!gather(fd, f, release)) {
 		// Misuse: dropped and counted, never followed further.
+		// Its buffers go back as a sent frame's would (those that
+		// can be reached: an address outside memory is not a buffer).
 		c_.out_discarded++;
 		c_.tx_misuse++;
-		if (release && fd.format() == hw::FdFormat::single && !fd.ivp())
-			w_.qbman().bp_release(fd.bpid(), fd.addr());
+		if (release &&
+		    (fd.format() == hw::FdFormat::single || fd.format() == hw::FdFormat::sg))
+			release_tx_buffers(fd);
 		return false;
 	}
 	uint32_t len = static_cast<uint32_t>(f.size());
