@@ -142,21 +142,21 @@ inline constexpr unsigned kEqcrSlotsArray = 32; // EQAR index [4:0]
 // "portal not enabled".
 namespace swp_cfg
 {
-inline constexpr unsigned kMaxFillShift = 20; // DQRR max fill [23:20]
-inline constexpr unsigned kEstShift = 16;     // EQCR stashing threshold [18:16]
+inline constexpr unsigned kMaxFillShift = 20; // DQRR max fill, from bit 20
+inline constexpr unsigned kEstShift = 16;     // EST, from bit 16
 inline constexpr uint32_t kCpbs = 1u << 15;   // CENA portal backed by system memory
-inline constexpr uint32_t kWn = 1u << 14;     // writes through CINH
+inline constexpr uint32_t kWn = 1u << 14;     // WN: 1 on 32-bit builds (CINH writes)
 inline constexpr unsigned kRpmShift = 12;     // RCR production mode [13:12]: 3 = array
 inline constexpr unsigned kDcmShift = 10;     // DQRR consumption mode [11:10]: 2 = discrete
 inline constexpr unsigned kEpmShift = 8;      // EQCR production mode [9:8]: 2 = ring, 3 = array
 inline constexpr uint32_t kVpm = 1u << 7;     // VDQCR read-triggered (doorbell) mode
 inline constexpr uint32_t kCpm = 1u << 6;     // CR read-triggered (doorbell) mode
-inline constexpr uint32_t kSd = 1u << 5;      // stash DQRR
-inline constexpr uint32_t kSp = 1u << 4;      // stash priority
-inline constexpr uint32_t kSe = 1u << 3;      // stash enable
-inline constexpr uint32_t kDp = 1u << 2;      // dequeue stash priority
-inline constexpr uint32_t kDe = 1u << 1;      // dequeue stash enable
-inline constexpr uint32_t kEp = 1u << 0;      // EQCR_CI stashing priority
+inline constexpr uint32_t kSd = 1u << 5;      // SD
+inline constexpr uint32_t kSp = 1u << 4;      // SP
+inline constexpr uint32_t kSe = 1u << 3;      // SE
+inline constexpr uint32_t kDp = 1u << 2;      // DP
+inline constexpr uint32_t kDe = 1u << 1;      // DE
+inline constexpr uint32_t kEp = 1u << 0;      // EP
 
 constexpr uint32_t make(unsigned max_fill, bool wn, unsigned est, unsigned rpm, unsigned dcm,
 			unsigned epm, bool sd, bool sp, bool se, bool dp, bool de, bool ep) noexcept
@@ -171,7 +171,7 @@ constexpr unsigned epm(uint32_t cfg) noexcept
 	return (cfg >> kEpmShift) & 3;
 }
 
-// What DPDK's ring-mode init writes (study §3.2): QMan 4.1, LS1088A (EST 0),
+// What DPDK's ring-mode init writes (qbman_swp_sys_init): QMan 4.1, LS1088A (EST 0),
 // QMan 4.0 (DQRR 4), and memory-backed (EPM 0 plus CPBS, VPM and CPM).
 inline constexpr uint32_t kDpdkRev41 = 0x813a3f;
 inline constexpr uint32_t kDpdkLs1088 = 0x803a3f;
@@ -295,7 +295,6 @@ inline constexpr uint8_t kCscnMem = 0x27; // congestion state change, written to
 inline constexpr uint8_t kCgcu = 0x28;
 inline constexpr uint8_t kBpscn = 0x29;
 inline constexpr uint8_t kCscnWq = 0x2a;
-inline constexpr uint8_t kEqResponse = 0x62;
 } // namespace result_verb
 
 namespace dq_stat
@@ -319,7 +318,7 @@ struct alignas(8) DequeueResult {
 	le32 fqid;	  // 8: [23:0]
 	le32 reserved2;	  // 12
 	le32 fq_byte_cnt; // 16: bytes left in the FQ
-	le32 fq_frm_cnt;  // 20: frames left in the FQ [23:0]
+	le32 fq_frm_cnt;  // 20: frames left in the FQ
 	le64 fqd_ctx;	  // 24: the FQ's user context (DPNI queue user_context)
 	Fd fd;		  // 32
 };
@@ -518,7 +517,7 @@ struct alignas(8) FqQueryResponse {
 	uint8_t rslt;	     // 1
 	uint8_t reserved[8]; // 2
 	le16 cgid;	     // 10
-	le16 dest_wq;	     // 12: channel << 4 | wq
+	le16 dest_wq;	     // 12
 	uint8_t reserved2;   // 14
 	uint8_t fq_ctrl;     // 15
 	le16 ics_cred;	     // 16
