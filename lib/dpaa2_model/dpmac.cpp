@@ -84,7 +84,14 @@ bool Dpmac::rx_ready() const
 
 uint32_t Dpmac::rx_dequeuers() const
 {
-	return rx_ready() && ni_->rx_pulled() ? 1u : 0u;
+	if (!rx_ready())
+		return 0;
+	// MacPort's mask has 32 bits and QBMan's portals are up to 64: fold
+	// the upper half in. What a wire reads from it is whether it is zero
+	// and when it changes, which the fold keeps (a portal's bit changes
+	// the mask unless its twin 32 apart already pulled).
+	const uint64_t m = ni_->rx_pullers();
+	return static_cast<uint32_t>(m | (m >> 32));
 }
 
 bool Dpmac::rx_backlogged() const

@@ -119,7 +119,8 @@ Qbman::FqCounts Qbman::fq_counts(uint32_t fqid) const
 	const QbmanFq *fq = find_fq(fqid);
 	if (fq == nullptr)
 		return {};
-	return {static_cast<uint32_t>(fq->frames.size()), fq->bytes, fq->enqueued, fq->rejected};
+	return {static_cast<uint32_t>(fq->frames.size()), fq->bytes, fq->enqueued, fq->rejected,
+		fq->pullers};
 }
 
 bool Qbman::enqueue(uint32_t fqid, const hw::Fd &fd)

@@ -90,6 +90,9 @@ public:
 		uint32_t frames;
 		uint64_t bytes;
 		uint64_t enqueued, rejected;
+		// The software portals that ever pulled from it (VDQCR), a bit per
+		// portal index: who dequeues the FQ's frames.
+		uint64_t pullers;
 	};
 	FqCounts fq_counts(uint32_t fqid) const; // zeros if no such FQ
 	uint64_t fq_dropped_at_free() const noexcept { return dropped_at_free_; }
