@@ -5,11 +5,13 @@
 // for a volatile access (trap_insn.hpp), and the SSE/AVX moves between
 // memory and an XMM register that a vectorising compiler (-march=native)
 // also emits for one: movd/movq (a register's worth), and movdqu/movdqa/
-// movups/movaps (16 bytes, reaching the target as two 8-byte accesses in
-// address order).
+// movups/movaps (16 bytes; 32 with VEX.256, a YMM register, whose upper
+// half is in the signal frame's XSAVE area), each one access of the
+// target like any other.
 
 #include "emu_common/trap_insn.hpp"
 
+#include <cpuid.h>
 #include <cstring>
 
 namespace dpaa::emu
@@ -126,8 +128,13 @@ bool decode(const uint8_t *p, Insn &d) noexcept
 			rex = (~b1 >> 5) & 4;
 			i += 2;
 		}
-		if (map != 1 || l != 0 || !xmm_move(pp, p[i++], w, d))
+		if (map != 1 || !xmm_move(pp, p[i++], w, d))
 			return false;
+		if (l != 0) { // 256 bits: the 16-byte moves only
+			if (d.size != 16)
+				return false;
+			d.size = 32;
+		}
 		d.rex_w = w;
 		if (!modrm(p, i, rex, reg))
 			return false;
@@ -225,6 +232,36 @@ bool decode(const uint8_t *p, Insn &d) noexcept
 constexpr int kGreg[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
 			   REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15};
 
+// The upper halves of the YMM registers (bits 255:128) in the signal
+// frame: the kernel saves the FPU state in XSAVE's standard format when
+// sw_reserved says so, the AVX component at the offset CPUID leaf 0xD
+// sub-leaf 2 gives. nullptr when the frame has no AVX state.
+uint8_t *ymm_upper(ucontext_t &uc) noexcept
+{
+	constexpr uint32_t kXstateMagic = 0x46505853; // FP_XSTATE_MAGIC1
+	constexpr size_t kSwReserved = 464, kXsaveHeader = 512;
+	constexpr uint64_t kAvx = 1u << 2;
+	auto *fp = reinterpret_cast<uint8_t *>(uc.uc_mcontext.fpregs);
+	uint32_t magic;
+	uint64_t features;
+	memcpy(&magic, fp + kSwReserved, 4);
+	memcpy(&features, fp + kSwReserved + 8, 8);
+	unsigned eax, ebx, ecx, edx;
+	if (magic != kXstateMagic || !(features & kAvx) ||
+	    !__get_cpuid_count(0xd, 2, &eax, &ebx, &ecx, &edx))
+		return nullptr;
+	// A component whose bit is clear in XSTATE_BV is in its initial state
+	// (zeros), whatever the area holds: make it explicit before use.
+	uint64_t bv;
+	memcpy(&bv, fp + kXsaveHeader, 8);
+	if (!(bv & kAvx)) {
+		memset(fp + ebx, 0, 16 * 16);
+		bv |= kAvx;
+		memcpy(fp + kXsaveHeader, &bv, 8);
+	}
+	return fp + ebx;
+}
+
 } // namespace
 
 bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
@@ -242,14 +279,20 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 		if (uc.uc_mcontext.fpregs == nullptr)
 			return false;
 		auto *x = reinterpret_cast<uint8_t *>(&uc.uc_mcontext.fpregs->_xmm[d.reg]);
+		uint8_t *upper = nullptr;
+		if (d.size == 32 && (upper = ymm_upper(uc)) == nullptr)
+			return false;
+		uint8_t v[32] = {};
 		if (d.store) {
-			for (unsigned done = 0; done < d.size; done += 8)
-				w.target->store(off + done, d.size < 8 ? d.size : 8, x + done);
+			memcpy(v, x, 16);
+			if (upper != nullptr)
+				memcpy(v + 16, upper + 16 * d.reg, 16);
+			w.target->store(off, d.size, v);
 		} else {
-			uint8_t v[16] = {};
-			for (unsigned done = 0; done < d.size; done += 8)
-				w.target->load(off + done, d.size < 8 ? d.size : 8, v + done);
+			w.target->load(off, d.size, v);
 			memcpy(x, v, 16);
+			if (upper != nullptr)
+				memcpy(upper + 16 * d.reg, v + 16, 16);
 		}
 		uc.uc_mcontext.gregs[REG_RIP] += d.length;
 		return true;

@@ -147,15 +147,17 @@ TEST_F(MmioTrap, X86XmmMoves)
 		     :
 		     : "r"(win_ + 0x600), "r"(v)
 		     : "xmm3", "memory");
-	// 16 bytes: movdqu load and store, two 8-byte accesses each.
+	// 16 bytes: movdqu load and store, one access each.
 	asm volatile("movdqu (%0), %%xmm4\n\tmovdqu %%xmm4, 0x10(%0)"
 		     :
 		     : "r"(win_ + 0x500)
 		     : "xmm4", "memory");
 	EXPECT_EQ(std::memcmp(&target_.mem[0x510], bytes, 16), 0);
-	std::vector<Op> want = {{false, 0x500, 4}, {false, 0x508, 8}, {true, 0x600, 8},
-				{false, 0x500, 8}, {false, 0x508, 8}, {true, 0x510, 8},
-				{true, 0x518, 8}};
+	std::vector<Op> want = {{false, 0x500, 4},
+				{false, 0x508, 8},
+				{true, 0x600, 8},
+				{false, 0x500, 16},
+				{true, 0x510, 16}};
 	EXPECT_EQ(target_.ops, want);
 	EXPECT_EQ(std::memcmp(&target_.mem[0x600], &v, 8), 0);
 	if (!__builtin_cpu_supports("avx"))
@@ -173,15 +175,27 @@ TEST_F(MmioTrap, X86XmmMoves)
 		     :
 		     : "r"(win_ + 0x500)
 		     : "xmm6", "memory");
-	want = {{false, 0x504, 4},
-		{true, 0xc00, 4},
-		{false, 0x508, 8},
-		{true, 0x520, 8},
-		{true, 0x528, 8}};
+	want = {{false, 0x504, 4}, {true, 0xc00, 4}, {false, 0x508, 8}, {true, 0x520, 16}};
 	EXPECT_EQ(target_.ops, want);
 	EXPECT_EQ(std::memcmp(&target_.mem[0x520], bytes + 8, 8), 0);
 	const uint8_t zeros[8] = {};
 	EXPECT_EQ(std::memcmp(&target_.mem[0x528], zeros, 8), 0); // vmovq cleared the high half
+	if (!__builtin_cpu_supports("avx2"))
+		return;
+	// 32 bytes through a YMM register (upstream's direct-mode EQCR copy).
+	target_.ops.clear();
+	uint8_t out[32] = {};
+	for (unsigned i = 0; i < 32; i++)
+		target_.mem[0x800 + i] = uint8_t(0x40 + i);
+	asm volatile("vmovdqu (%0), %%ymm7\n\tvmovdqu %%ymm7, 0x40(%0)\n\tvmovdqu %%ymm7, (%1)\n\t"
+		     "vzeroupper"
+		     :
+		     : "r"(win_ + 0x800), "r"(out)
+		     : "xmm7", "memory");
+	want = {{false, 0x800, 32}, {true, 0x840, 32}};
+	EXPECT_EQ(target_.ops, want);
+	EXPECT_EQ(std::memcmp(out, &target_.mem[0x800], 32), 0);
+	EXPECT_EQ(std::memcmp(&target_.mem[0x840], &target_.mem[0x800], 32), 0);
 }
 
 #endif
