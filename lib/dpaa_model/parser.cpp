@@ -4,11 +4,11 @@
 #include "dpaa_model/parser.hpp"
 #include "dpaa_model/reported.hpp"
 
-#include <bit>
 #include <cstring>
+#include <iterator>
 
 #include "dpaa_hw/fman_fd.hpp"
-#include "dpaa_model/inet_checksum.hpp"
+#include "dpaa_model/frame_facts.hpp"
 
 namespace dpaa::model
 {
@@ -20,632 +20,130 @@ namespace hf = hw::fman;
 namespace l2r = hw::fman::l2r;
 namespace l3r = hw::fman::l3r;
 namespace l4r = hw::fman::l4r;
+namespace l2 = facts::l2;
+namespace l3 = facts::l3;
 
-constexpr uint16_t kEthIpv4 = 0x0800;
-constexpr uint16_t kEthIpv6 = 0x86dd;
-constexpr uint16_t kEthArp = 0x0806;
-constexpr uint16_t kEthVlan = 0x8100;
-constexpr uint16_t kEthQinq = 0x88a8;
-constexpr uint16_t kEthQinqOld = 0x9100;
-constexpr uint16_t kEthPppoeSession = 0x8864;
-constexpr uint16_t kEthMpls = 0x8847;
-constexpr uint16_t kEthMplsMc = 0x8848;
+// The offsets block of the facts is the FMan's, byte for byte: one copy.
+static_assert(offsetof(hf::ParseResult, nxthdr_off) - offsetof(hf::ParseResult, shim_off) + 1 ==
+	      sizeof(HeaderOffsets));
+static_assert(hf::kNoOffset == kNoHeader);
 
-constexpr uint8_t kProtoIcmp = 1;
-constexpr uint8_t kProtoIpip = 4;
-constexpr uint8_t kProtoTcp = 6;
-constexpr uint8_t kProtoUdp = 17;
-constexpr uint8_t kProtoDccp = 33;
-constexpr uint8_t kProtoIpv6 = 41;
-constexpr uint8_t kProtoGre = 47;
-constexpr uint8_t kProtoEsp = 50;
-constexpr uint8_t kProtoAh = 51;
-constexpr uint8_t kProtoIcmpv6 = 58;
-constexpr uint8_t kProtoSctp = 132;
+// The facts' L2 and L3 flags hold the FMan's result bits where it has
+// them (frame_facts.hpp).
+static_assert(l2::kEthernet == l2r::kEthernet && l2::kVlan == l2r::kVlan &&
+	      l2::kLlcSnap == l2r::kLlcSnap && l2::kMpls == l2r::kMpls &&
+	      l2::kPppoe == l2r::kPppoe && l2::kUnknownEthType == l2r::kUnknownEthType &&
+	      l2::kMulticast == l2r::kMulticast &&
+	      (l2::kBroadcast | l2::kMulticast) == l2r::kBroadcast);
+static_assert(l3::kFirstIpv4 == l3r::kFirstIpv4 && l3::kFirstIpv6 == l3r::kFirstIpv6 &&
+	      l3::kGre == l3r::kGre && l3::kLastIpv4 == l3r::kLastIpv4 &&
+	      l3::kLastIpv6 == l3r::kLastIpv6 && l3::kFirstOptions == l3r::kFirstOptions &&
+	      l3::kFirstFragment == l3r::kFirstFragment &&
+	      l3::kFirstInitialFragment == l3r::kFirstInitialFragment &&
+	      l3::kLastOptions == l3r::kLastOptions && l3::kLastFragment == l3r::kLastFragment);
+static_assert(l2::kTruncated >> 16 == reported::kL2rErrTruncated);
 
-// The walk over one frame. Offsets are from the frame start; the result's
-// offset fields are 8 bits wide, so headers beyond byte 255 are not parsed
-// (as on the FMan, whose parser looks at the first 256 bytes).
-class Walk
+constexpr uint32_t kL2Bits = l2::kEthernet | l2::kVlan | l2::kLlcSnap | l2::kMpls | l2::kPppoe |
+			     l2::kUnknownEthType | l2::kBroadcast | l2::kMulticast;
+constexpr uint32_t kL3Bits = l3::kFirstIpv4 | l3::kFirstIpv6 | l3::kGre | l3::kLastIpv4 |
+			     l3::kLastIpv6 | l3::kFirstOptions | l3::kFirstFragment |
+			     l3::kFirstInitialFragment | l3::kLastOptions | l3::kLastFragment;
+
+uint16_t l2_result(const FrameFacts &f) noexcept
 {
-public:
-	Walk(std::span<const uint8_t> f, hf::ParseResult &pr)
-	    : p_(f.data()), len_(f.size()), pr_(pr)
-	{
-	}
-
-	uint32_t run() noexcept;
-
-private:
-	struct Ip {
-		uint32_t off; // IP header
-		uint32_t end; // end of the IP payload
-		bool v6;
-		bool first;
-		bool fragment;	 // any fragment: no L4 checksum
-		bool later_frag; // not the first fragment: no L4 header
-	};
-
-	bool has(uint32_t off, uint32_t n) const noexcept { return off <= len_ && n <= len_ - off; }
-	uint16_t be16(uint32_t off) const noexcept
-	{
-		return static_cast<uint16_t>(p_[off] << 8 | p_[off + 1]);
-	}
-	static uint8_t off8(uint32_t off) noexcept
-	{
-		return off < hf::kNoOffset ? static_cast<uint8_t>(off) : hf::kNoOffset;
-	}
-
-	void ethertype(uint16_t type, uint32_t off) noexcept;
-	void ipv4(uint32_t off, bool first) noexcept;
-	void ipv6(uint32_t off, bool first) noexcept;
-	void ip_error(bool first, uint16_t first_code, uint16_t last_code) noexcept;
-	void l4(uint8_t proto, const Ip &ip, uint32_t off) noexcept;
-	void gre(const Ip &ip, uint32_t off) noexcept;
-	void verify_l4(const Ip &ip, uint32_t off, uint8_t proto, uint32_t csum_field) noexcept;
-	void stop(uint32_t off) noexcept { pr_.nxthdr_off = off8(off); }
-
-	const uint8_t *p_;
-	uint32_t len_;
-	hf::ParseResult &pr_;
-	uint16_t l2r_ = 0;
-	uint16_t l3r_ = 0;
-	uint8_t l4r_ = 0;
-	uint32_t status_ = 0;
-};
-
-uint32_t Walk::run() noexcept
-{
-	std::memset(&pr_, 0, sizeof(pr_));
-	std::memset(&pr_.shim_off, hf::kNoOffset,
-		    sizeof(pr_) - offsetof(hf::ParseResult, shim_off));
-	if (!has(0, 14)) {
-		pr_.l2r.store(model::reported::kL2rErrTruncated);
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		stop(0);
-		return status_;
-	}
-	l2r_ = l2r::kEthernet;
-	pr_.eth_off = 0;
-	if (p_[0] & 1) {
-		static constexpr uint8_t kBcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-		l2r_ |= std::memcmp(p_, kBcast, 6) == 0 ? l2r::kBroadcast : l2r::kMulticast;
-	}
-	uint32_t off = 12;
-	uint16_t type = be16(off);
-	unsigned tags = 0;
-	while ((type == kEthVlan || type == kEthQinq || type == kEthQinqOld) && tags < 2) {
-		if (!has(off, 6))
-			break;
-		l2r_ |= l2r::kVlan;
-		pr_.vlan_off[tags++] = off8(off + 2);
-		off += 4;
-		type = be16(off);
-	}
-	pr_.etype_off = off8(off);
-	off += 2;
-	if (type < 0x0600) {
-		// 802.3 length: LLC, and SNAP if the LLC is AA-AA-03.
-		if (has(off, 8) && p_[off] == 0xaa && p_[off + 1] == 0xaa && p_[off + 2] == 0x03) {
-			l2r_ |= l2r::kLlcSnap;
-			pr_.llc_snap_off = off8(off);
-			pr_.etype_off = off8(off + 6);
-			type = be16(off + 6);
-			off += 8;
-		} else {
-			pr_.nxthdr.store(type);
-			stop(off);
-			pr_.l2r.store(l2r_);
-			return status_;
-		}
-	}
-	ethertype(type, off);
-	pr_.l2r.store(l2r_);
-	pr_.l3r.store(l3r_);
-	pr_.l4r = l4r_;
-	return status_;
+	// Broadcast is both frame-type bits; a header cut short is the
+	// parser's truncation code.
+	return static_cast<uint16_t>((f.l2 & kL2Bits) | ((f.l2 & l2::kBroadcast) >> 1) |
+				     ((f.l2 & l2::kTruncated) >> 16));
 }
 
-void Walk::ethertype(uint16_t type, uint32_t off) noexcept
+// The FMan's error codes: the last IP header has no version code (a
+// version mismatch there reads as a length error).
+uint16_t first_ip_code(IpError e) noexcept
 {
-	pr_.nxthdr.store(type);
-	if (type == kEthPppoeSession) {
-		if (!has(off, 8)) {
-			l2r_ |= model::reported::kL2rErrTruncated;
-			status_ |= hw::fman::fd_status::kErrPrsHeader;
-			return stop(off);
-		}
-		l2r_ |= l2r::kPppoe;
-		pr_.pppoe_off = off8(off);
-		uint16_t ppp = be16(off + 6);
-		off += 8;
-		if (ppp == 0x0021)
-			type = kEthIpv4;
-		else if (ppp == 0x0057)
-			type = kEthIpv6;
-		else {
-			pr_.nxthdr.store(ppp);
-			return stop(off);
-		}
-		pr_.nxthdr.store(type);
-	}
-	if (type == kEthMpls || type == kEthMplsMc) {
-		l2r_ |= l2r::kMpls;
-		pr_.mpls_off[0] = off8(off);
-		for (unsigned n = 0;; n++) {
-			if (!has(off, 4) || n == 8) {
-				l2r_ |= model::reported::kL2rErrTruncated;
-				status_ |= hw::fman::fd_status::kErrPrsHeader;
-				return stop(off);
-			}
-			pr_.mpls_off[1] = off8(off);
-			bool bottom = p_[off + 2] & 1;
-			off += 4;
-			if (bottom)
-				break;
-		}
-		// After the bottom label: IP if the version nibble says so.
-		if (has(off, 1) && (p_[off] >> 4) == 4)
-			type = kEthIpv4;
-		else if (has(off, 1) && (p_[off] >> 4) == 6)
-			type = kEthIpv6;
-		else
-			return stop(off);
-		pr_.nxthdr.store(type);
-	}
-	switch (type) {
-	case kEthIpv4:
-		return ipv4(off, true);
-	case kEthIpv6:
-		return ipv6(off, true);
-	case kEthArp:
-		return stop(off);
+	switch (e) {
+	case IpError::version:
+		return l3r::kFirstErrVersion;
+	case IpError::checksum:
+		return l3r::kFirstErrChecksum;
 	default:
-		l2r_ |= l2r::kUnknownEthType;
-		return stop(off);
+		return l3r::kFirstErrLength;
 	}
 }
 
-void Walk::ip_error(bool first, uint16_t first_code, uint16_t last_code) noexcept
+uint16_t l3_result(const FrameFacts &f) noexcept
 {
-	if (first)
-		l3r_ = static_cast<uint16_t>((l3r_ & ~l3r::kFirstCodeMask) | l3r::kFirstError |
-					     first_code);
-	else
-		l3r_ = static_cast<uint16_t>((l3r_ & ~l3r::kLastCodeMask) | l3r::kLastError |
-					     last_code);
-}
-
-void Walk::ipv4(uint32_t off, bool first) noexcept
-{
-	l3r_ |= first ? l3r::kFirstIpv4 : l3r::kLastIpv4;
-	if (first)
-		pr_.ip_off[0] = off8(off);
-	pr_.ip_off[1] = off8(off);
-	if (!has(off, 20)) {
-		ip_error(first, l3r::kFirstErrLength, l3r::kLastErrLength);
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		return stop(off);
-	}
-	const uint8_t *ip = p_ + off;
-	uint32_t ihl = (ip[0] & 0x0f) * 4u;
-	uint32_t total = be16(off + 2);
-	if ((ip[0] >> 4) != 4) {
-		ip_error(first, l3r::kFirstErrVersion, l3r::kLastErrLength);
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		return stop(off);
-	}
-	if (ihl < 20 || !has(off, ihl) || total < ihl || !has(off, total)) {
-		ip_error(first, l3r::kFirstErrLength, l3r::kLastErrLength);
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		return stop(off);
-	}
-	uint16_t frag = be16(off + 6);
-	bool more = frag & 0x2000;
-	uint16_t frag_off = frag & 0x1fff;
-	pr_.flags_frag_off.store(frag);
-	pr_.rhp_ip_valid |= 0x01;
-	uint16_t info = 0;
-	if (ihl > 20)
-		info |= first ? l3r::kFirstOptions : l3r::kLastOptions;
-	if (more || frag_off) {
-		info |= first ? l3r::kFirstFragment : l3r::kLastFragment;
-		if (first && frag_off == 0)
-			info |= l3r::kFirstInitialFragment;
-	}
-	l3r_ |= info;
-	// The header without options (nearly every frame) summed at a length
-	// the compiler knows, unrolled.
-	const uint32_t ip_sum = ihl == 20 ? inet::sum(ip, 20) : inet::sum(ip, ihl);
-	if (inet::fold(ip_sum) != 0xffff)
-		ip_error(first, l3r::kFirstErrChecksum, l3r::kLastErrChecksum);
-	pr_.ip_pid_off = off8(off + 9);
-	uint8_t proto = ip[9];
-	pr_.nxthdr.store(proto);
-	Ip info_ip{off, off + total, false, first, more || frag_off != 0, frag_off != 0};
-	if (info_ip.later_frag)
-		return stop(off + ihl);
-	l4(proto, info_ip, off + ihl);
-}
-
-void Walk::ipv6(uint32_t off, bool first) noexcept
-{
-	l3r_ |= first ? l3r::kFirstIpv6 : l3r::kLastIpv6;
-	if (first)
-		pr_.ip_off[0] = off8(off);
-	pr_.ip_off[1] = off8(off);
-	if (!has(off, 40) || (p_[off] >> 4) != 6) {
-		ip_error(first, has(off, 40) ? l3r::kFirstErrVersion : l3r::kFirstErrLength,
-			 l3r::kLastErrLength);
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		return stop(off);
-	}
-	uint32_t payload = be16(off + 4);
-	if (!has(off + 40, payload)) {
-		ip_error(first, l3r::kFirstErrLength, l3r::kLastErrLength);
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		return stop(off);
-	}
-	pr_.rhp_ip_valid |= 0x01;
-	Ip ip{off, off + 40 + payload, true, first, false, false};
-	uint8_t nh = p_[off + 6];
-	pr_.ip_pid_off = off8(off + 6);
-	uint32_t cur = off + 40;
-	bool ext = false;
-	for (unsigned n = 0; n < 8; n++) {
-		uint32_t hlen;
-		switch (nh) {
-		case 0:	  // hop-by-hop options
-		case 43:  // routing
-		case 60:  // destination options
-		case 135: // mobility
-			if (!has(cur, 2) || cur + 2 > ip.end)
-				goto truncated;
-			hlen = (p_[cur + 1] + 1u) * 8;
-			if (nh == 43 && has(cur, 3)) {
-				pr_.route_type = p_[cur + 2];
-				pr_.rhp_ip_valid |= 0x80;
-			}
-			break;
-		case 44: { // fragment
-			if (!has(cur, 8) || cur + 8 > ip.end)
-				goto truncated;
-			hlen = 8;
-			uint16_t fo = be16(cur + 2);
-			ip.fragment = true;
-			ip.later_frag = (fo >> 3) != 0;
-			l3r_ |= first ? l3r::kFirstFragment : l3r::kLastFragment;
-			if (first && !ip.later_frag)
-				l3r_ |= l3r::kFirstInitialFragment;
-			break;
-		}
-		case kProtoAh:
-			if (!has(cur, 2) || cur + 2 > ip.end)
-				goto truncated;
-			hlen = (p_[cur + 1] + 2u) * 4;
-			break;
-		default:
-			goto done;
-		}
-		if (cur + hlen > ip.end)
-			goto truncated;
-		ext = true;
-		pr_.ip_pid_off = off8(cur);
-		nh = p_[cur];
-		cur += hlen;
-	}
-done:
-	if (ext)
-		l3r_ |= first ? l3r::kFirstOptions : l3r::kLastOptions;
-	pr_.nxthdr.store(nh);
-	if (ip.later_frag)
-		return stop(cur);
-	return l4(nh, ip, cur);
-truncated:
-	ip_error(first, l3r::kFirstErrLength, l3r::kLastErrLength);
-	status_ |= hw::fman::fd_status::kErrPrsHeader;
-	stop(cur);
-}
-
-void Walk::verify_l4(const Ip &ip, uint32_t off, uint8_t proto, uint32_t csum_field) noexcept
-{
-	uint32_t l4_len = ip.end - off;
-	uint32_t s = inet::sum(p_ + off, l4_len);
-	pr_.cksum.store(inet::fold(s));
-	if (ip.fragment)
-		return;
-	if (proto == kProtoUdp && !ip.v6 && be16(csum_field) == 0) {
-		status_ |= hw::fman::fd_status::kL4ChecksumValidated;
-		return;
-	}
-	if (proto != kProtoIcmp)
-		s += ip.v6 ? inet::pseudo_v6(p_ + ip.off, proto, l4_len)
-			   : inet::pseudo_v4(p_ + ip.off, proto, l4_len);
-	status_ |= hw::fman::fd_status::kL4ChecksumValidated;
-	if (inet::fold(s) != 0xffff)
-		l4r_ = static_cast<uint8_t>((l4r_ & l4r::kTypeMask) | l4r::kError |
-					    l4r::kErrChecksum);
-}
-
-void Walk::l4(uint8_t proto, const Ip &ip, uint32_t off) noexcept
-{
-	auto truncated = [&](uint8_t type) {
-		l4r_ = static_cast<uint8_t>(type | l4r::kError | l4r::kErrLength);
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		stop(off);
-	};
-	switch (proto) {
-	case kProtoTcp: {
-		pr_.l4_off = off8(off);
-		if (off + 20 > ip.end)
-			return truncated(l4r::kTcp);
-		uint32_t doff = (p_[off + 12] >> 4) * 4u;
-		if (doff < 20 || off + doff > ip.end)
-			return truncated(l4r::kTcp);
-		l4r_ = l4r::kTcp;
-		verify_l4(ip, off, proto, off + 16);
-		return stop(off + doff);
-	}
-	case kProtoUdp: {
-		pr_.l4_off = off8(off);
-		if (off + 8 > ip.end)
-			return truncated(l4r::kUdp);
-		l4r_ = l4r::kUdp;
-		verify_l4(ip, off, proto, off + 6);
-		return stop(off + 8);
-	}
-	case kProtoSctp:
-		pr_.l4_off = off8(off);
-		if (off + 12 > ip.end)
-			return truncated(l4r::kSctp);
-		l4r_ = l4r::kSctp;
-		return stop(off + 12);
-	case kProtoDccp:
-		pr_.l4_off = off8(off);
-		if (off + 12 > ip.end)
-			return truncated(l4r::kDccp);
-		l4r_ = l4r::kDccp;
-		return stop(off + 12);
-	case kProtoEsp:
-		pr_.l4_off = off8(off);
-		if (off + 8 > ip.end)
-			return truncated(l4r::kIpsec);
-		l4r_ = l4r::kIpsec | l4r::kIpsecEsp;
-		return stop(off + 8);
-	case kProtoAh:
-		pr_.l4_off = off8(off);
-		if (off + 12 > ip.end)
-			return truncated(l4r::kIpsec);
-		l4r_ = l4r::kIpsec | l4r::kIpsecAh;
-		return stop(off + 12);
-	case kProtoIcmp:
-	case kProtoIcmpv6:
-		pr_.l4_off = off8(off);
-		if (off + 4 > ip.end)
-			return truncated(l4r::kNone);
-		if ((proto == kProtoIcmp) == !ip.v6)
-			verify_l4(ip, off, proto, off + 2);
-		return stop(off + 4);
-	case kProtoGre:
-		if (!ip.first)
-			return stop(off);
-		return gre(ip, off);
-	case kProtoIpip:
-		if (!ip.first)
-			return stop(off);
-		return ipv4(off, false);
-	case kProtoIpv6:
-		if (!ip.first)
-			return stop(off);
-		return ipv6(off, false);
-	default:
-		return stop(off);
-	}
-}
-
-void Walk::gre(const Ip &ip, uint32_t off) noexcept
-{
-	l3r_ |= l3r::kGre;
-	pr_.gre_off = off8(off);
-	if (off + 4 > ip.end) {
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		return stop(off);
-	}
-	uint16_t flags = be16(off);
-	uint16_t type = be16(off + 2);
-	uint32_t hlen = 4 + ((flags & 0x8000) ? 4 : 0) + ((flags & 0x2000) ? 4 : 0) +
-			((flags & 0x1000) ? 4 : 0);
-	if (off + hlen > ip.end) {
-		status_ |= hw::fman::fd_status::kErrPrsHeader;
-		return stop(off);
-	}
-	pr_.nxthdr.store(type);
-	if (type == kEthIpv4)
-		return ipv4(off + hlen, false);
-	if (type == kEthIpv6)
-		return ipv6(off + hlen, false);
-	stop(off + hlen);
-}
-
-// The result of this shape with 0, 1 and 2 tags before the IPv4
-// header (the offsets the walk finds, the headers it recognises,
-// 0xff for those absent), UDP; Common::parse() fills in what the frame
-// says.
-constexpr hf::ParseResult common_result(unsigned tags) noexcept
-{
-	hf::ParseResult r{};
-	const uint8_t ipo = static_cast<uint8_t>(14 + 4 * tags);
-	r.l2r.store(tags ? l2r::kEthernet | l2r::kVlan : l2r::kEthernet);
-	r.l3r.store(l3r::kFirstIpv4);
-	r.l4r = l4r::kUdp;
-	r.nxthdr.store(kProtoUdp);
-	r.rhp_ip_valid = 0x01;
-	r.shim_off[0] = r.shim_off[1] = hf::kNoOffset;
-	r.ip_pid_off = static_cast<uint8_t>(ipo + 9);
-	r.eth_off = 0;
-	r.llc_snap_off = hf::kNoOffset;
-	r.vlan_off[0] = tags > 0 ? 14 : hf::kNoOffset;
-	r.vlan_off[1] = tags > 1 ? 18 : hf::kNoOffset;
-	r.etype_off = static_cast<uint8_t>(ipo - 2);
-	r.pppoe_off = hf::kNoOffset;
-	r.mpls_off[0] = r.mpls_off[1] = hf::kNoOffset;
-	r.ip_off[0] = r.ip_off[1] = ipo;
-	r.gre_off = hf::kNoOffset;
-	r.l4_off = static_cast<uint8_t>(ipo + 20);
-	r.nxthdr_off = static_cast<uint8_t>(ipo + 20 + 8);
+	uint16_t r = static_cast<uint16_t>(f.l3 & kL3Bits);
+	// With an error, the information bits give way to its code.
+	if (f.ip_error[0] != IpError::none) [[unlikely]]
+		r = static_cast<uint16_t>((r & ~l3r::kFirstCodeMask) | l3r::kFirstError |
+					  first_ip_code(f.ip_error[0]));
+	if (f.ip_error[1] != IpError::none) [[unlikely]]
+		r = static_cast<uint16_t>((r & ~l3r::kLastCodeMask) | l3r::kLastError |
+					  (f.ip_error[1] == IpError::checksum
+						   ? l3r::kLastErrChecksum
+						   : l3r::kLastErrLength));
 	return r;
 }
 
-// The shape of nearly every frame a port receives: Ethernet II, up to two
-// VLAN tags, IPv4 without options and not a fragment, UDP or TCP with its
-// header inside the IP payload. Its result is the template for its tag
-// count with what the frame says filled in, both checksums taken with the
-// header read once; any other frame, or one that fails a check on the way, is left to
-// the walk (false), which finds the same result for this shape: the
-// parser's unit tests hold the two against each other over every variant
-// of the shape and its near misses.
-class Common
-{
-public:
-	static bool parse(const uint8_t *p, uint32_t len, hf::ParseResult &pr,
-			  uint32_t &status) noexcept;
-
-private:
-	static uint16_t be16(const uint8_t *p) noexcept
-	{
-		return static_cast<uint16_t>(p[0] << 8 | p[1]);
-	}
-	// Ones' complement addition of native 64-bit words (end-around
-	// carry), folded to 16 bits as inet::sum() folds: the sum of the
-	// little-endian 16-bit words, 0 only when every word is 0.
-	static uint64_t add(uint64_t s, uint64_t w) noexcept
-	{
-		s += w;
-		return s + (s < w);
-	}
-	static uint16_t fold(uint64_t s) noexcept
-	{
-		const uint32_t s32 = static_cast<uint32_t>((s + ((s << 32) | (s >> 32))) >> 32);
-		return static_cast<uint16_t>((s32 + ((s32 << 16) | (s32 >> 16))) >> 16);
-	}
-
-	// The sum of [q, q + n) for n >= 8, unfolded: 8 bytes per addition
-	// as inet::sum(), but the last n % 8 bytes taken from one load of the
-	// 8 bytes that end the range (inside it, as n >= 8), shifted down to
-	// the bytes not yet added: no tail byte by byte.
-	static uint64_t sum8(const uint8_t *q, uint32_t n) noexcept
-	{
-		uint64_t s = 0, w;
-		uint32_t i = 0;
-		for (; i + 8 <= n; i += 8) {
-			std::memcpy(&w, q + i, 8);
-			s = add(s, w);
-		}
-		if (const uint32_t rest = n - i; rest != 0) {
-			std::memcpy(&w, q + n - 8, 8);
-			s = add(s, w >> (8 * (8 - rest)));
-		}
-		return s;
-	}
-	static constexpr hf::ParseResult kTemplates[3] = {common_result(0), common_result(1),
-							  common_result(2)};
+// By L4 (ICMP and the rest have no L4 type of the FMan's).
+constexpr uint8_t kL4Types[] = {
+	l4r::kNone,		      // none
+	l4r::kNone,		      // unknown
+	l4r::kTcp,		      // tcp
+	l4r::kUdp,		      // udp
+	l4r::kSctp,		      // sctp
+	l4r::kDccp,		      // dccp
+	l4r::kIpsec | l4r::kIpsecEsp, // esp
+	l4r::kIpsec | l4r::kIpsecAh,  // ah
+	l4r::kNone,		      // icmp
+	l4r::kNone,		      // icmpv6
 };
+static_assert(std::size(kL4Types) == static_cast<size_t>(L4::icmpv6) + 1);
 
-bool Common::parse(const uint8_t *p, uint32_t len, hf::ParseResult &pr, uint32_t &status) noexcept
+uint8_t l4_result(const FrameFacts &f) noexcept
 {
-	if constexpr (std::endian::native != std::endian::little)
-		return false; // the sums below add little-endian words
-	if (len < 14 + 20 + 8)
-		return false;
-	// Up to two tags (both and the type after them lie inside the 42
-	// bytes checked); the type after them must be IPv4.
-	auto is_tag = [](uint16_t t) { return t == kEthVlan || t == kEthQinq || t == kEthQinqOld; };
-	unsigned tags = 0;
-	if (uint16_t t = be16(p + 12); t != kEthIpv4) {
-		if (!is_tag(t))
-			return false;
-		tags = 1;
-		if (t = be16(p + 16); t != kEthIpv4) {
-			if (!is_tag(t) || be16(p + 20) != kEthIpv4)
-				return false;
-			tags = 2;
-		}
-	}
-	const uint32_t ipo = 14 + 4 * tags;
-	const uint8_t *ip = p + ipo;
-	const uint32_t total = be16(ip + 2);
-	const uint16_t frag = be16(ip + 6);
-	// Version 4, IHL 5; the payload inside the frame (42 bytes hold the
-	// header); MF clear, offset 0.
-	if (ip[0] != 0x45 || total < 20 || total > len - ipo || (frag & 0x3fff) != 0)
-		return false;
-	const uint8_t proto = ip[9];
-	const uint32_t l4o = ipo + 20;
-	const uint32_t l4_len = total - 20;
-	uint32_t l4_hdr;
-	if (proto == kProtoUdp) {
-		l4_hdr = 8;
-	} else if (proto == kProtoTcp) {
-		if (l4_len < 20)
-			return false;
-		l4_hdr = (p[l4o + 12] >> 4) * 4u;
-		if (l4_hdr < 20 || l4_hdr > l4_len)
-			return false;
-	} else {
-		return false;
-	}
-	if (l4_len < 8)
-		return false;
-
-	// The IPv4 header (never all zero: its first byte is 0x45) is right
-	// when its sum is ones' complement zero, i.e. folds to 0xffff; the
-	// addresses' part of it is the pseudo-header's too.
-	uint64_t h0, addrs;
-	uint32_t h1;
-	std::memcpy(&h0, ip, 8);
-	std::memcpy(&h1, ip + 8, 4);
-	std::memcpy(&addrs, ip + 12, 8);
-	const uint64_t l4_sum = sum8(p + l4o, l4_len);
-	pr = kTemplates[tags];
-	if (p[0] & 1) {
-		const bool bcast = (p[0] & p[1] & p[2] & p[3] & p[4] & p[5]) == 0xff;
-		pr.l2r.store(pr.l2r.load() | (bcast ? l2r::kBroadcast : l2r::kMulticast));
-	}
-	if (fold(add(add(h0, h1), addrs)) != 0xffff)
-		pr.l3r.store(l3r::kFirstIpv4 | l3r::kFirstError | l3r::kFirstErrChecksum);
-	// UDP over IPv4 with checksum 0: none sent, valid. Otherwise the L4
-	// bytes and the pseudo-header must sum to zero: the addresses, and
-	// protocol and length, which are big-endian words, added shifted by
-	// a byte (little-endian words sum to the big-endian sum times 2^8
-	// modulo 0xffff, which decides). The total is not 0: proto is not.
-	uint8_t l4 = proto == kProtoUdp ? l4r::kUdp : l4r::kTcp;
-	if (proto == kProtoTcp || be16(p + l4o + 6) != 0) {
-		if (fold(add(add(l4_sum, addrs), uint64_t{proto + l4_len} << 8)) != 0xffff)
-			l4 |= l4r::kError | l4r::kErrChecksum;
-	}
-	pr.l4r = l4;
-	pr.nxthdr.store(proto);
-	pr.cksum.store(__builtin_bswap16(fold(l4_sum)));
-	pr.flags_frag_off.store(frag);
-	pr.nxthdr_off = static_cast<uint8_t>(l4o + l4_hdr);
-	status = hw::fman::fd_status::kL4ChecksumValidated;
-	return true;
+	uint8_t r = kL4Types[static_cast<uint8_t>(f.l4)];
+	if (f.l4_error != L4Error::none) [[unlikely]]
+		r = static_cast<uint8_t>(
+			(r & l4r::kTypeMask) | l4r::kError |
+			(f.l4_error == L4Error::length ? l4r::kErrLength : l4r::kErrChecksum));
+	return r;
 }
 
 } // namespace
 
+ParseOutcome fman_parse_result(const FrameFacts &f, hw::fman::ParseResult &pr) noexcept
+{
+	pr.lpid = 0;
+	pr.shimr = 0;
+	pr.l2r.store(l2_result(f));
+	pr.l3r.store(l3_result(f));
+	pr.l4r = l4_result(f);
+	pr.cplan = 0;
+	pr.nxthdr.store(f.next_header);
+	pr.cksum.store(f.l4_sum);
+	pr.flags_frag_off.store(f.ipv4_frag);
+	pr.route_type = f.route_type;
+	pr.rhp_ip_valid = static_cast<uint8_t>(((f.l3 & l3::kIpValid) ? 0x01 : 0) |
+					       ((f.l3 & l3::kRoutingHeader) ? 0x80 : 0));
+	std::memcpy(&pr.shim_off, &f.off, sizeof(f.off));
+	return ParseOutcome{(f.header_error ? hf::fd_status::kErrPrsHeader : 0u) |
+			    (f.l4_checked ? hf::fd_status::kL4ChecksumValidated : 0u)};
+}
+
 ParseOutcome parse_frame(std::span<const uint8_t> frame, hw::fman::ParseResult &pr) noexcept
 {
-	uint32_t status;
-	if (Common::parse(frame.data(), static_cast<uint32_t>(frame.size()), pr, status))
-		return ParseOutcome{status};
-	return parse_frame_walk(frame, pr);
+	FrameFacts f;
+	frame_facts(frame, f);
+	return fman_parse_result(f, pr);
 }
 
 ParseOutcome parse_frame_walk(std::span<const uint8_t> frame, hw::fman::ParseResult &pr) noexcept
 {
-	Walk w(frame, pr);
-	return ParseOutcome{w.run()};
+	FrameFacts f;
+	frame_facts_walk(frame, f);
+	return fman_parse_result(f, pr);
 }
 
 } // namespace dpaa::model

@@ -1,23 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 
-// The FMan hard-wired parser: walks a received frame's headers and fills the
-// 32-byte parse result (dpaa_hw/fman_parse.hpp) the way the FMan does.
-//
-// Recognised: Ethernet II, 802.1Q / 802.1ad tags (two: outer and inner TCI
-// offsets), LLC/SNAP, PPPoE session, MPLS, ARP (stops at it: nxthdr 0x0806),
-// IPv4 with options and fragments, IPv6 with extension headers (hop-by-hop,
-// routing, fragment, destination options, AH, mobility), GRE, IP-in-IP
-// (the second IP header is the "last IP"), TCP, UDP, SCTP, DCCP, ESP/AH,
-// ICMP, ICMPv6. Verified: the IPv4 header checksum and the TCP, UDP,
-// ICMP, ICMPv6 checksums (not for fragments; UDP over IPv4 with checksum 0
-// counts as valid). Not verified: SCTP's CRC-32c.
+// The FMan hard-wired parser: the shared header walk (frame_facts.hpp) and
+// the FMan's 32-byte parse result (dpaa_hw/fman_parse.hpp) made from what it
+// found, the way the FMan writes it.
 #pragma once
 
 #include <cstdint>
 #include <span>
 
 #include "dpaa_hw/fman_parse.hpp"
+#include "dpaa_model/frame_facts.hpp"
 
 namespace dpaa::model
 {
@@ -27,6 +20,9 @@ struct ParseOutcome {
 	// fd_status::kL4ChecksumValidated when an L4 checksum was checked.
 	uint32_t fd_status;
 };
+
+// The FMan's parse result and FD status bits for a frame's facts.
+ParseOutcome fman_parse_result(const FrameFacts &facts, hw::fman::ParseResult &pr) noexcept;
 
 // 'frame' is the frame as received, without FCS. Never reads outside it.
 ParseOutcome parse_frame(std::span<const uint8_t> frame, hw::fman::ParseResult &pr) noexcept;

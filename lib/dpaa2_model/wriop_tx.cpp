@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// WRIOP's Tx path for one DPNI: the FDs its Tx FQs hold are read (single
+// buffer or scatter/gather), given their checksums when the DPNI's Tx
+// offloads ask, sent by the DPMAC, and their buffers released to their
+// pools (unless IVP) or the FD confirmed on the Tx confirmation FQ.
+
+#include <algorithm>
+#include <cstring>
+
+#include "dpaa2_model/dpmac.hpp"
+#include "dpaa2_model/dpni_datapath.hpp"
+#include "dpaa2_model/wriop.hpp"
+#include "dpaa_model/frame_facts.hpp"
+#include "dpaa_model/inet_checksum.hpp"
+
+namespace dpaa2::model
+{
+
+namespace
+{
+
+namespace inet = dpaa::model::inet;
+namespace l3 = dpaa::model::facts::l3;
+using dpaa::model::FrameFacts;
+using dpaa::model::IpError;
+using dpaa::model::kNoHeader;
+using dpaa::model::L4;
+
+constexpr uint32_t kMaxSgEntries = 128;
+constexpr uint32_t kMinFrame = 60; // the MAC pads shorter frames (FCS excluded)
+
+void store_be16(uint8_t *p, uint16_t v)
+{
+	p[0] = static_cast<uint8_t>(v >> 8);
+	p[1] = static_cast<uint8_t>(v);
+}
+
+uint16_t load_be16(const uint8_t *p)
+{
+	return static_cast<uint16_t>(p[0] << 8 | p[1]);
+}
+
+// The IPv4 header checksum and the TCP/UDP checksum of the first IP header,
+// as the parser found them.
+void insert_checksums(uint8_t *f, uint32_t len, bool ip_csum, bool l4_csum)
+{
+	FrameFacts x;
+	dpaa::model::frame_facts({f, len}, x);
+	const uint32_t ip = x.off.ip[0];
+	const bool v4 = x.l3 & l3::kFirstIpv4;
+	const bool v6 = x.l3 & l3::kFirstIpv6;
+	if (ip == kNoHeader || (!v4 && !v6) || x.ip_error[0] == IpError::length ||
+	    x.ip_error[0] == IpError::version)
+		return;
+	uint32_t ip_end;
+	if (v4) {
+		const uint32_t ihl = (f[ip] & 0x0f) * 4u;
+		if (ip_csum) {
+			store_be16(f + ip + 10, 0);
+			store_be16(f + ip + 10, inet::finish(inet::sum(f + ip, ihl)));
+		}
+		ip_end = std::min(len, ip + load_be16(f + ip + 2));
+	} else {
+		ip_end = std::min(len, ip + 40 + load_be16(f + ip + 4));
+	}
+	// Tunnels and fragments: the inner or partial L4 is not the first
+	// IP header's to checksum.
+	if (!l4_csum || (x.l3 & (l3::kLastIpv4 | l3::kLastIpv6 | l3::kFirstFragment)))
+		return;
+	if ((x.l4 != L4::tcp && x.l4 != L4::udp) || x.off.l4 == kNoHeader)
+		return;
+	const bool tcp = x.l4 == L4::tcp;
+	const uint32_t l4 = x.off.l4;
+	const uint32_t field = l4 + (tcp ? 16 : 6);
+	if (field + 2 > ip_end)
+		return;
+	const uint32_t l4_len = ip_end - l4;
+	const uint8_t proto = tcp ? 6 : 17;
+	store_be16(f + field, 0);
+	uint32_t s = inet::sum(f + l4, l4_len);
+	s += v4 ? inet::pseudo_v4(f + ip, proto, l4_len) : inet::pseudo_v6(f + ip, proto, l4_len);
+	uint16_t c = inet::finish(s);
+	if (!tcp && c == 0)
+		c = 0xffff; // UDP: 0 means "no checksum"
+	store_be16(f + field, c);
+}
+
+} // namespace
+
+bool NiDatapath::transmit_pending()
+{
+	if (!enabled_ || !mac_)
+		return false;
+	Qbman &q = w_.qbman();
+	bool any = false;
+	for (uint32_t fq : tx_fqids_) {
+		hw::Fd fd;
+		for (;;) {
+			// A wire that cannot take a frame now leaves it queued.
+			if (mac_->wire() && !mac_->wire()->tx_ready())
+				return any;
+			if (!q.dequeue(fq, fd))
+				break;
+			any = true;
+			transmit_fd(fd);
+		}
+	}
+	return any;
+}
+
+// The frame an FD describes, copied out; false for an FD WRIOP cannot
+// send (release: whether its buffers may still go back to their pools).
+bool NiDatapath::gather(const hw::Fd &fd, std::vector<uint8_t> &out, bool &release)
+{
+	BusMemory &mem = w_.mem();
+	const uint32_t len = fd.length();
+	release = mem.to_host(fd.addr(), 1) != nullptr;
+	if (len == 0 || len > Dpmac::kMaxFrame)
+		return false;
+	// A buffer of one of this DPNI's pools must hold what the FD says.
+	for (unsigned i = 0; i < std::min<unsigned>(num_pools, 8); i++)
+		if (pools[i].bpid == fd.bpid() && fd.format() == hw::FdFormat::single &&
+		    uint32_t{fd.offset()} + len > pools[i].buffer_size)
+			return false;
+	out.resize(len);
+	if (fd.format() == hw::FdFormat::single) {
+		const void *p = mem.to_host(fd.addr() + fd.offset(), len);
+		if (!p)
+			return false;
+		std::memcpy(out.data(), p, len);
+		return true;
+	}
+	if (fd.format() != hw::FdFormat::sg)
+		return false;
+	uint32_t done = 0;
+	for (uint32_t i = 0; i < kMaxSgEntries; i++) {
+		const void *t = mem.to_host(fd.addr() + fd.offset() + i * sizeof(hw::SgEntry),
+					    sizeof(hw::SgEntry));
+		if (!t)
+			return false;
+		hw::SgEntry e;
+		std::memcpy(&e, t, sizeof(e));
+		if (e.format() != hw::SgFormat::single)
+			return false; // SG table extensions are not followed
+		const uint32_t n = std::min(e.length() & 0x1ffff, len - done);
+		if (n) {
+			const void *d = mem.to_host(e.addr() + e.offset(), n);
+			if (!d)
+				return false;
+			std::memcpy(out.data() + done, d, n);
+			done += n;
+		}
+		if (e.final())
+			return done == len;
+	}
+	return false;
+}
+
+void NiDatapath::release_tx_buffers(const hw::Fd &fd)
+{
+	Qbman &q = w_.qbman();
+	if (fd.format() == hw::FdFormat::sg) {
+		for (uint32_t i = 0; i < kMaxSgEntries; i++) {
+			const void *t =
+				w_.mem().to_host(fd.addr() + fd.offset() + i * sizeof(hw::SgEntry),
+						 sizeof(hw::SgEntry));
+			if (!t)
+				break;
+			hw::SgEntry e;
+			std::memcpy(&e, t, sizeof(e));
+			if (!e.ivp() && w_.mem().to_host(e.addr(), 1))
+				q.bp_release(e.bpid(), e.addr());
+			if (e.final())
+				break;
+		}
+	}
+	// The FD's own buffer (the SG table's for an SG frame) unless IVP:
+	// software frees it (an external or shared buffer).
+	if (!fd.ivp())
+		q.bp_release(fd.bpid(), fd.addr());
+}
+
+bool NiDatapath::transmit_fd(const hw::Fd &fd)
+{
+	bool release = false;
+	std::vector<uint8_t> &f = tx_scratch_;
+	if (!gather(fd, f, release)) {
+		// Misuse: dropped and counted, never followed further.
+		// Its buffers go back as a sent frame's would (those that
+		// can be reached: an address outside memory is not a buffer).
+		c_.out_discarded++;
+		c_.tx_misuse++;
+		if (release &&
+		    (fd.format() == hw::FdFormat::single || fd.format() == hw::FdFormat::sg))
+			release_tx_buffers(fd);
+		return false;
+	}
+	uint32_t len = static_cast<uint32_t>(f.size());
+	if (tx_l3_csum || tx_l4_csum)
+		insert_checksums(f.data(), len, tx_l3_csum, tx_l4_csum);
+	if (len < kMinFrame) {
+		f.resize(kMinFrame, 0);
+		len = kMinFrame;
+	}
+	c_.out_frames++;
+	c_.out_bytes += len;
+	if (f[0] & 1) {
+		if (std::all_of(f.begin(), f.begin() + 6, [](uint8_t b) { return b == 0xff; })) {
+			c_.out_bcast_frames++;
+			c_.out_bcast_bytes += len;
+		} else {
+			c_.out_mcast_frames++;
+			c_.out_mcast_bytes += len;
+		}
+	}
+	mac_->transmit({f.data(), len});
+	if (tx_conf_fqid_) {
+		// Confirmation: software gets the FD back and frees the
+		// buffers itself.
+		if (w_.qbman().enqueue(tx_conf_fqid_, fd))
+			c_.out_confirmed++;
+		return true;
+	}
+	release_tx_buffers(fd);
+	return true;
+}
+
+} // namespace dpaa2::model
