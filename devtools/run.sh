@@ -112,7 +112,10 @@ if [ "$family" = dpaa2 ]; then
 	# IOVA as VA (the emulation's IOMMU table maps the process's addresses).
 	testpmd=build-upstream/app/dpdk-testpmd
 	export DPAA2_KERNEL_MODEL=$model DPRC=dprc.2
-	export LD_PRELOAD=$root/$builddir/lib/fslmc_emu/libfslmc_emu.so
+	emu=$root/$builddir/lib/fslmc_emu/libfslmc_emu.so
+	[ -f "$emu" ] || { echo "run: no $emu (the emulated VFIO fsl-mc kernel, lib/fslmc_emu)" >&2; exit 1; }
+	[ -x "$testpmd" ] || { echo "run: no $testpmd (buildtools/build-upstream builds it)" >&2; exit 1; }
+	export LD_PRELOAD=$emu
 	eal_extra=(--iova-mode=va)
 	devices=(-a fslmc:dpni.1 -a fslmc:dpni.2)
 	logs=(--log-level=pmd.net.dpaa2:info)
