@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 //
-// The emulation's trapped windows (lib/usdpaa_emu/mmio_trap.hpp) on the
+// The emulations' trapped windows (lib/emu_common/mmio_trap.hpp) on the
 // architecture the test is built for: each load and store form a driver's
 // compiler emits reaches the window's target once, with its offset, size
 // and bytes, and a load leaves in its register what the target answered.
@@ -13,26 +13,16 @@
 #include <sys/mman.h>
 #include <vector>
 
-#include "usdpaa_emu/mmio_trap.hpp"
+#include "emu_common/log.hpp"
+#include "emu_common/mmio_trap.hpp"
 
-// The library's calls to the C library's own mmap/munmap (interpose.cpp
-// provides them where the library interposes those; this test does not).
-namespace dpaa::usdpaa::libc
-{
-void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
-{
-	return ::mmap(addr, len, prot, flags, fd, off);
-}
-int munmap(void *addr, size_t len)
-{
-	return ::munmap(addr, len);
-}
-} // namespace dpaa::usdpaa::libc
+// The name the trap engine's messages start with (emu_common/log.hpp).
+const char dpaa::emu::kLogName[] = "mmio-trap-test";
 
 namespace
 {
 
-using dpaa::usdpaa::TrapTarget;
+using dpaa::emu::TrapTarget;
 
 struct Op {
 	bool store;
@@ -65,11 +55,11 @@ class MmioTrap : public ::testing::Test
 protected:
 	void SetUp() override
 	{
-		ASSERT_EQ(dpaa::usdpaa::mmio_trap_install(), 0);
-		win_ = static_cast<uint8_t *>(dpaa::usdpaa::mmio_trap_map(kLen, target_));
+		ASSERT_EQ(dpaa::emu::mmio_trap_install(), 0);
+		win_ = static_cast<uint8_t *>(dpaa::emu::mmio_trap_map(kLen, target_));
 		ASSERT_NE(win_, nullptr);
 	}
-	void TearDown() override { EXPECT_TRUE(dpaa::usdpaa::mmio_trap_unmap(win_, kLen)); }
+	void TearDown() override { EXPECT_TRUE(dpaa::emu::mmio_trap_unmap(win_, kLen)); }
 	template <typename T> volatile T *at(uint32_t off)
 	{
 		return reinterpret_cast<volatile T *>(win_ + off);

@@ -4,11 +4,11 @@
 // x86-64: the mov, movzx, movsx, movbe and mov-imm forms a compiler emits
 // for a volatile access (trap_insn.hpp).
 
-#include "usdpaa_emu/trap_insn.hpp"
+#include "emu_common/trap_insn.hpp"
 
 #include <cstring>
 
-namespace dpaa::usdpaa
+namespace dpaa::emu
 {
 
 const char *const kTrapInsnSet = "x86-64";
@@ -190,4 +190,4 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 	return true;
 }
 
-} // namespace dpaa::usdpaa
+} // namespace dpaa::emu
