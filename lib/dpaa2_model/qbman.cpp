@@ -188,7 +188,8 @@ QbmanFq *Qbman::next_scheduled(uint16_t ch, uint32_t &cursor)
 }
 
 // Congestion: entered at >= entry, left below exit; the record is written
-// at every crossing the mode asks for, and at configuration.
+// at every crossing the mode asks for, and at configuration. An entry
+// threshold of 0 is no threshold: the queue is never congested.
 void Qbman::update_congestion(QbmanFq &fq, bool force_write)
 {
 	const FqSettings &s = fq.settings;
@@ -196,7 +197,7 @@ void Qbman::update_congestion(QbmanFq &fq, bool force_write)
 		return;
 	const uint64_t level = s.cscn_frames ? fq.frames.size() : fq.bytes;
 	bool congested = fq.congested;
-	if (!congested && level >= s.cscn_entry)
+	if (!congested && s.cscn_entry != 0 && level >= s.cscn_entry)
 		congested = true;
 	else if (congested && level < s.cscn_exit)
 		congested = false;
@@ -302,6 +303,7 @@ bool Qbman::bp_release(uint16_t bpid, uint64_t addr)
 	}
 	p->bufs.push_back(addr);
 	p->releases++;
+	update_depletion(*p);
 	return true;
 }
 
@@ -320,7 +322,45 @@ unsigned Qbman::bp_acquire(uint16_t bpid, uint64_t *out, unsigned n)
 		p->held.erase(out[i]);
 	}
 	p->acquires += n;
+	update_depletion(*p);
 	return n;
+}
+
+void Qbman::update_depletion(QbmanPool &p)
+{
+	const size_t n = p.bufs.size();
+	if (!p.depleted) {
+		if (n < p.entry_below) {
+			p.depleted = true;
+			p.depletion_entries++;
+		}
+	} else if (n > p.exit_above) {
+		p.depleted = false;
+	}
+}
+
+void Qbman::bp_set_depletion(uint16_t bpid, uint32_t entry_below, uint32_t exit_above)
+{
+	QbmanPool *p = find_pool(bpid);
+	if (p == nullptr) {
+		misuse_.record(QbmanMisuse::bad_id,
+			       "depletion thresholds for BPID %u, which is not allocated", bpid);
+		return;
+	}
+	p->entry_below = entry_below;
+	p->exit_above = exit_above;
+	p->depleted = false;
+	update_depletion(*p);
+}
+
+bool Qbman::bp_depleted(uint16_t bpid) const
+{
+	return bp_exists(bpid) && pools_[bpid]->depleted;
+}
+
+uint64_t Qbman::bp_depletion_entries(uint16_t bpid) const
+{
+	return bp_exists(bpid) ? pools_[bpid]->depletion_entries : 0;
 }
 
 uint32_t Qbman::bp_count(uint16_t bpid) const

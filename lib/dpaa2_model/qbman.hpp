@@ -67,7 +67,8 @@ public:
 		bool cscn = false;
 		uint64_t cscn_iova = 0; // 16-byte record: hw::qb::ScnRecord
 		uint64_t cscn_ctx = 0;
-		uint32_t cscn_entry = 0, cscn_exit = 0; // congested at >= entry, free at < exit
+		uint32_t cscn_entry = 0,
+			 cscn_exit = 0;	 // congested at >= entry (> 0), free at < exit
 		uint16_t cscn_mode = 0;	 // DPNI_CONG_OPT_WRITE_MEM_ON_ENTER 1 | _EXIT 2 (0: both)
 		bool cscn_frames = true; // thresholds in frames, else in bytes
 		uint32_t dest_channel = 0;
@@ -111,6 +112,12 @@ public:
 	// All or nothing, as the acquire command: n (<= 7 by the command) or 0.
 	unsigned bp_acquire(uint16_t bpid, uint64_t *out, unsigned n);
 	uint32_t bp_count(uint16_t bpid) const;
+	// Depletion state, as a BP query reports it: entered when fewer than
+	// `entry_below` buffers are free, left when more than `exit_above` are
+	// (entry 0: never depleted, the default).
+	void bp_set_depletion(uint16_t bpid, uint32_t entry_below, uint32_t exit_above);
+	bool bp_depleted(uint16_t bpid) const;
+	uint64_t bp_depletion_entries(uint16_t bpid) const;
 
 	// ---- Software portals, one per DPIO, idx < 64 (the qbman_portal_id).
 	SwPortal &portal_create(unsigned idx);
@@ -136,6 +143,7 @@ public:
 
 private:
 	bool enqueue_to(QbmanFq &fq, const hw::Fd &fd);
+	static void update_depletion(QbmanPool &p);
 	void update_congestion(QbmanFq &fq, bool force_write);
 	void write_cscn(QbmanFq &fq);
 

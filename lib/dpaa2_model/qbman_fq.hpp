@@ -34,6 +34,11 @@ struct QbmanPool {
 	// double free) from a release.
 	std::unordered_set<uint64_t> held;
 	uint64_t releases = 0, acquires = 0;
+	// Software depletion: entered below `entry_below` free buffers, left
+	// above `exit_above` (hysteresis); an entry threshold of 0 disables it.
+	uint32_t entry_below = 0, exit_above = 0;
+	bool depleted = false;
+	uint64_t depletion_entries = 0;
 };
 
 } // namespace dpaa2::model

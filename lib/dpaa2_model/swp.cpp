@@ -121,9 +121,14 @@ uint32_t SwPortal::eqcr_ci_offset() const noexcept
 
 // ---------------------------------------------------------------- CINH
 
-uint32_t SwPortal::cinh_load(uint32_t off)
+uint32_t SwPortal::cinh_load(uint32_t off, unsigned size)
 {
 	namespace c = qb::cinh;
+	if (!memory_backed_ && off < c::kEqcrPi) {
+		uint32_t v = 0;
+		cena_load(off, &v, size <= 4 ? size : 4);
+		return hw::from_le(v);
+	}
 	switch (off) {
 	case c::kEqcrPi:
 		// The producer index QBMan expects next, with that entry's valid
@@ -160,9 +165,14 @@ uint32_t SwPortal::cinh_load(uint32_t off)
 	}
 }
 
-void SwPortal::cinh_store(uint32_t off, uint32_t value)
+void SwPortal::cinh_store(uint32_t off, uint32_t value, unsigned size)
 {
 	namespace c = qb::cinh;
+	if (!memory_backed_ && off < c::kEqcrPi) {
+		const uint32_t v = hw::to_le(value);
+		cena_store(off, &v, size <= 4 ? size : 4);
+		return;
+	}
 	const bool doorbell = off == c::kEqcrPi || off == c::kCrRt || off == c::kVdqcrRt ||
 			      (off >= c::kRcrAmRt && off < c::kRcrAmRt + 4 * qb::kRcrSlots);
 	if (doorbell) {
@@ -350,18 +360,36 @@ void SwPortal::run_pull(const qb::PullCommand &cmd)
 {
 	namespace pv = qb::pull_verb;
 	const uint32_t fqid = cmd.dq_src.load() & hw::kFqidMask;
-	if ((cmd.verb & pv::kDtMask) != pv::kDtFrameQueue) {
+	QbmanFq *fq = nullptr;
+	if ((cmd.verb & pv::kDtMask) != pv::kDtFrameQueue)
 		qb_.misuse().record(QbmanMisuse::bad_pull,
 				    "portal %u: pull verb 0x%02x from a channel or work queue; the "
 				    "model pulls from frame queues only",
 				    index_, cmd.verb);
-		return;
-	}
-	QbmanFq *fq = qb_.find_fq(fqid);
-	if (fq == nullptr) {
+	else if ((fq = qb_.find_fq(fqid)) == nullptr)
 		qb_.misuse().record(QbmanMisuse::bad_pull,
 				    "portal %u: pull from FQID 0x%x, which is not allocated",
 				    index_, fqid);
+	if (fq == nullptr) {
+		// Nothing to dequeue: the command still ends, with one expired
+		// result, or a driver waiting for it would wait forever.
+		qb::DequeueResult r{};
+		r.verb = qb::result_verb::kDq;
+		r.stat = qb::dq_stat::kVolatile | qb::dq_stat::kExpired | qb::dq_stat::kFqEmpty;
+		r.tok = cmd.tok;
+		r.fqid.store(fqid);
+		if (!(cmd.verb & pv::kRls)) {
+			pull_pending_ = !dqrr_push(r);
+			if (pull_pending_) {
+				pending_pull_ = cmd;
+				pending_left_ = 1;
+			}
+			return;
+		}
+		auto *dst = static_cast<uint8_t *>(
+			qb_.memory().to_host(cmd.rsp_addr.load(), qb::kLineSize));
+		if (dst != nullptr)
+			publish(dst, &r, sizeof(r), offsetof(qb::DequeueResult, tok));
 		return;
 	}
 	const unsigned max = cmd.numf + 1u;
@@ -673,7 +701,9 @@ void SwPortal::execute_mc(const uint8_t *cmd, uint8_t *rsp, uint8_t rsp_vb)
 		}
 		const uint32_t n = qb_.bp_count(bpid);
 		r->fill.store(n);
-		r->state = n == 0 ? qb::bp_state::kEmpty | qb::bp_state::kDepleted : 0;
+		r->state =
+			static_cast<uint8_t>((n == 0 ? qb::bp_state::kEmpty : 0) |
+					     (qb_.bp_depleted(bpid) ? qb::bp_state::kDepleted : 0));
 		r->vbpid.store(bpid);
 		break;
 	}
@@ -729,6 +759,39 @@ void SwPortal::execute_mc(const uint8_t *cmd, uint8_t *rsp, uint8_t rsp_vb)
 }
 
 // ---------------------------------------------------------------- direct
+
+void SwPortal::cena_store(uint32_t off, const void *src, size_t len)
+{
+	if (off >= kCenaSize || len > kCenaSize - off) {
+		qb_.misuse().record(QbmanMisuse::cinh_bad_offset,
+				    "portal %u: CENA store of %zu bytes at 0x%x, outside the area",
+				    index_, len, off);
+		return;
+	}
+	const auto *s = static_cast<const uint8_t *>(src);
+	// The verb byte last, if the store holds one, as the driver ordered it.
+	const uint32_t first_line = (off + qb::kLineSize - 1) / qb::kLineSize * qb::kLineSize;
+	const bool has_verb = first_line < off + len;
+	if (!has_verb) {
+		std::memcpy(cena() + off, s, len);
+		return;
+	}
+	const size_t at = first_line - off;
+	std::memcpy(cena() + off, s, at);
+	if (at + 1 < len)
+		std::memcpy(cena() + first_line + 1, s + at + 1, len - at - 1);
+	__atomic_store_n(cena() + first_line, s[at], __ATOMIC_RELEASE);
+	service();
+}
+
+void SwPortal::cena_load(uint32_t off, void *dst, size_t len)
+{
+	if (off >= kCenaSize || len > kCenaSize - off) {
+		std::memset(dst, 0, len);
+		return;
+	}
+	std::memcpy(dst, cena() + off, len);
+}
 
 bool SwPortal::service()
 {

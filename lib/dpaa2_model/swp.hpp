@@ -56,12 +56,26 @@ public:
 
 	// The cache-inhibited registers: called by the emulation for every
 	// trapped access (under the System lock). Doorbells act synchronously.
-	uint32_t cinh_load(uint32_t off);
-	void cinh_store(uint32_t off, uint32_t value);
+	uint32_t cinh_load(uint32_t off) { return cinh_load(off, 4); }
+	void cinh_store(uint32_t off, uint32_t value) { cinh_store(off, value, 4); }
+	// The same with the access's width (1, 2 or 4 bytes). Below 0x800 the
+	// CINH window of a direct-mode portal shows its CENA area uncached:
+	// upstream writes commands there, byte by byte, from a thread that is
+	// not pinned to one CPU (the *_cinh_direct variants); such accesses go
+	// to cena_store()/cena_load().
+	uint32_t cinh_load(uint32_t off, unsigned size);
+	void cinh_store(uint32_t off, uint32_t value, unsigned size);
 
 	// Direct mode: carry out every command whose valid bit is set now.
 	// true if there was one. A no-op in memory-backed mode.
 	bool service();
+	// Direct mode, for an emulation that traps the CENA page: the driver's
+	// access of `len` bytes at `off` (a 16-byte vector store is one call),
+	// carried out on the portal's memory. A store that writes the first
+	// byte of a line (a command's verb) serves the portal at once, so that
+	// a management response is there before the driver's first poll.
+	void cena_store(uint32_t off, const void *src, size_t len);
+	void cena_load(uint32_t off, void *dst, size_t len);
 	// Static dequeue into the DQRR (SDQCR), both modes. true if an entry
 	// was produced.
 	bool produce_dqrr();

@@ -37,7 +37,7 @@ class TestMemory final : public dpaa::model::BusMemory
 public:
 	void map(const void *p, size_t len)
 	{
-		ranges_.push_back({reinterpret_cast<uint64_t>(p), len});
+		ranges_.emplace_back(reinterpret_cast<uint64_t>(p), len);
 	}
 	void *to_host(uint64_t bus, size_t len) noexcept override
 	{
@@ -75,6 +75,13 @@ public:
 	// The System lock an emulation takes for every trapped (CINH) access,
 	// when a model thread runs beside the driver.
 	std::mutex *lock = nullptr;
+	// Direct mode: every CENA store goes through SwPortal::cena_store, as
+	// with an emulation that traps the CENA page.
+	bool trapped_cena = false;
+	// Direct mode, the *_cinh_direct variants of a thread not pinned to one
+	// CPU: commands written byte by byte through the CINH window, responses
+	// and EQCR_CI read there.
+	bool cinh_direct = false;
 
 	// qbman_swp_init / qbman_swp_sys_init.
 	bool init()
@@ -113,11 +120,14 @@ public:
 		const uint32_t half = ring_ - 1;
 		if (available_ == 0) {
 			const uint32_t old_ci = ci_;
-			uint32_t v;
-			std::memcpy(&v,
-				    cena_ + (mem_back_ ? qb::cena::mem::kEqcrCi
-						       : qb::cena::direct::kEqcrCi),
-				    4);
+			// EQCR_CI: from CENA, or the register for a cinh_direct thread.
+			const uint32_t ci_off =
+				mem_back_ ? qb::cena::mem::kEqcrCi : qb::cena::direct::kEqcrCi;
+			const uint32_t v =
+				cinh_direct ? p_.cinh_load(qb::cinh::kEqcrCi)
+					    : __atomic_load_n(reinterpret_cast<const uint32_t *>(
+								      cena_ + ci_off),
+							      __ATOMIC_ACQUIRE);
 			ci_ = v & full_mask_;
 			available_ = cyc_diff(old_ci, ci_);
 			if (available_ == 0)
@@ -132,8 +142,8 @@ public:
 			static_assert(qb::cena::direct::eqcr(5) == qb::cena::mem::eqcr(5));
 			qb::EqcrEntry e{};
 			e.tgtid.store(fqid);
-			std::memcpy(p + 4, reinterpret_cast<uint8_t *>(&e) + 4, 28);
-			std::memcpy(p + 32, &fds[i], 32);
+			store(p + 4, reinterpret_cast<uint8_t *>(&e) + 4, 28);
+			store(p + 32, &fds[i], 32);
 			if (mem_back_) {
 				write_word0(p, verb | pi_vb_);
 				if (!(++pi & half))
@@ -176,7 +186,7 @@ public:
 		c.dq_src.store(fqid);
 		c.rsp_addr.store(iova(&s));
 		uint8_t *p = cena_ + (mem_back_ ? qb::cena::mem::kVdqcr : qb::cena::direct::kVdqcr);
-		std::memcpy(p + 4, reinterpret_cast<uint8_t *>(&c) + 4, 12);
+		store(p + 4, reinterpret_cast<uint8_t *>(&c) + 4, 12);
 		write_word0(p, static_cast<uint32_t>(c.verb | vdq_vb_) | uint32_t{c.numf} << 8 |
 				       uint32_t{c.tok} << 16);
 		vdq_vb_ ^= qb::kValidBit;
@@ -224,7 +234,7 @@ public:
 		for (unsigned i = 0; i < n; i++) {
 			hw::le64 v;
 			v.store(bufs[i]);
-			std::memcpy(p + 8 + 8 * i, &v, 8);
+			store(p + 8 + 8 * i, &v, 8);
 		}
 		write_word0(p, (qb::rcr_verb::kRcValid | (rar & qb::rar::kVb) | n) | uint32_t{bpid}
 											     << 16);
@@ -241,16 +251,20 @@ public:
 	const uint8_t *mc(uint8_t cmd_verb, const void *cmd)
 	{
 		uint8_t *cr = cena_ + (mem_back_ ? qb::cena::mem::kCr : qb::cena::direct::kCr);
-		std::memcpy(cr + 1, static_cast<const uint8_t *>(cmd) + 1, 63);
-		if (mem_back_) {
-			__atomic_store_n(cr, static_cast<uint8_t>(cmd_verb | mr_vb_),
-					 __ATOMIC_RELEASE);
+		// The shadow with its verb, copied word by word from the last,
+		// word 0 (the verb) at the end.
+		uint8_t shadow[64];
+		std::memcpy(shadow, cmd, 64);
+		shadow[0] = static_cast<uint8_t>(cmd_verb | (mem_back_ ? mr_vb_ : mc_vb_));
+		for (int w = 15; w >= 1; w--)
+			store(cr + 4 * w, shadow + 4 * w, 4);
+		uint32_t w0;
+		std::memcpy(&w0, shadow, 4);
+		write_word0(cr, w0);
+		if (mem_back_)
 			cinh_store(qb::cinh::kCrRt, qb::kRtMode);
-		} else {
-			__atomic_store_n(cr, static_cast<uint8_t>(cmd_verb | mc_vb_),
-					 __ATOMIC_RELEASE);
+		else
 			after_cena_store();
-		}
 		for (int loop = 1000; loop >= 0; loop--) {
 			const uint8_t *rr;
 			if (mem_back_) {
@@ -263,6 +277,19 @@ public:
 				}
 			} else {
 				rr = cena_ + qb::cena::direct::rr(mc_vb_);
+				if (cinh_direct) {
+					// qbman_cinh_read_shadow: 16 words through CINH.
+					const uint32_t off = qb::cena::direct::rr(mc_vb_);
+					for (unsigned w = 0; w < 16; w++) {
+						const uint32_t v = p_.cinh_load(off + 4 * w);
+						std::memcpy(rsp_ + 4 * w, &v, 4);
+					}
+					if ((rsp_[0] & ~qb::kValidBit) != 0) {
+						mc_vb_ ^= qb::kValidBit;
+						return rsp_;
+					}
+					continue;
+				}
 				const uint8_t v = __atomic_load_n(rr, __ATOMIC_ACQUIRE);
 				if ((v & ~qb::kValidBit) != 0) {
 					mc_vb_ ^= qb::kValidBit;
@@ -336,11 +363,31 @@ private:
 	{
 		return first <= last ? last - first : 2 * ring_ - (first - last);
 	}
+	// A store to the cache-enabled area: plain memory, or the trapped
+	// access an emulation hands to the portal.
+	void store(uint8_t *p, const void *src, size_t len)
+	{
+		if (cinh_direct) {
+			const auto *b = static_cast<const uint8_t *>(src);
+			for (size_t i = 0; i < len; i++)
+				p_.cinh_store(static_cast<uint32_t>(p - cena_ + i), b[i], 1);
+			return;
+		}
+		if (trapped_cena)
+			p_.cena_store(static_cast<uint32_t>(p - cena_), src, len);
+		else
+			std::memcpy(p, src, len);
+	}
 	// The first 32-bit word, verb included, in one store (release order:
 	// the body before it is visible first).
-	static void write_word0(uint8_t *p, uint32_t w)
+	void write_word0(uint8_t *p, uint32_t w)
 	{
-		__atomic_store_n(reinterpret_cast<uint32_t *>(p), w, __ATOMIC_RELEASE);
+		if (cinh_direct)
+			p_.cinh_store(static_cast<uint32_t>(p - cena_), w, 4);
+		else if (trapped_cena)
+			p_.cena_store(static_cast<uint32_t>(p - cena_), &w, 4);
+		else
+			__atomic_store_n(reinterpret_cast<uint32_t *>(p), w, __ATOMIC_RELEASE);
 	}
 
 	SwPortal &p_;

@@ -175,3 +175,61 @@ TEST_F(QbmanDirect, DoorbellsAreMisuseOnDirectPortals)
 	portal->cinh_store(qb::cinh::kVdqcrRt, qb::kRtMode);
 	EXPECT_EQ(qbman.misuse().count(dpaa2::model::QbmanMisuse::doorbell_direct_mode), 1u);
 }
+
+// With the CENA page trapped, every command is served on the store of its
+// verb: management responses are there at the driver's first poll, pulls
+// and enqueues need no model thread.
+TEST_F(QbmanDirect, TrappedCenaServesEveryCommandAtItsVerb)
+{
+	drv->trapped_cena = true;
+	const uint16_t bpid = qbman.bp_alloc();
+	const uint32_t fqid = qbman.fq_alloc();
+	for (unsigned i = 0; i < 300; i++) {
+		const uint64_t b[2] = {0x600000000ull + 128 * i, 0x600000040ull + 128 * i};
+		ASSERT_EQ(drv->release(bpid, b, 2), 0);
+		uint64_t got[2];
+		ASSERT_EQ(drv->acquire(bpid, got, 2), 2) << i;
+		EXPECT_EQ(got[0], b[0]);
+		qb::FqQueryNpResponse r;
+		ASSERT_EQ(drv->fq_query_np(fqid, r), 0) << i;
+		EXPECT_EQ(r.frm_cnt.load(), i % 8);
+		const hw::Fd fd = tx_fd(i);
+		ASSERT_EQ(drv->enqueue(fqid, &fd, 1), 1);
+		if (i % 8 == 7) {
+			std::memset(&storage, 0, sizeof(storage));
+			ASSERT_EQ(drv->pull(fqid, 16, storage), 0);
+			const auto res = drv->collect(0); // no poll: the results are there
+			ASSERT_EQ(res.size(), 8u) << i;
+			EXPECT_EQ(res[7].fd, fd);
+		}
+	}
+	EXPECT_EQ(qbman.misuse_count(), 0u) << qbman.misuse().summary();
+}
+
+// A thread not pinned to one CPU (upstream's *_cinh_direct variants) writes
+// its commands byte by byte through the CINH window and reads responses and
+// EQCR_CI there: the same portal, served on the verb's store.
+TEST_F(QbmanDirect, CommandsThroughTheCinhWindow)
+{
+	drv->cinh_direct = true;
+	const uint16_t bpid = qbman.bp_alloc();
+	const uint32_t fqid = qbman.fq_alloc();
+	for (unsigned i = 0; i < 50; i++) {
+		const uint64_t b = 0x610000000ull + 64 * i;
+		ASSERT_EQ(drv->release(bpid, &b, 1), 0);
+		uint64_t got;
+		ASSERT_EQ(drv->acquire(bpid, &got, 1), 1) << i;
+		EXPECT_EQ(got, b);
+		hw::Fd fds[3] = {tx_fd(3 * i), tx_fd(3 * i + 1), tx_fd(3 * i + 2)};
+		int sent = 0;
+		while (sent < 3)
+			sent += drv->enqueue(fqid, fds + sent, 3 - sent);
+		qb::FqQueryNpResponse r;
+		ASSERT_EQ(drv->fq_query_np(fqid, r), 0);
+		EXPECT_EQ(r.frm_cnt.load(), 3 * (i + 1));
+	}
+	hw::Fd first;
+	ASSERT_TRUE(qbman.dequeue(fqid, first));
+	EXPECT_EQ(first, tx_fd(0));
+	EXPECT_EQ(qbman.misuse_count(), 0u) << qbman.misuse().summary();
+}

@@ -301,10 +301,14 @@ TEST_F(QbmanMem, MisuseIsCountedAndLoggedOnce)
 	p.cinh_store(qb::cinh::rcr_am_rt(6), qb::kRtMode);
 	EXPECT_EQ(qbman.misuse().count(QbmanMisuse::rcr_slot_not_granted), 1u);
 
-	// A pull from an FQ that does not exist writes nothing.
+	// A pull from an FQ that does not exist still ends, empty, so that the
+	// driver waiting for it goes on.
 	std::memset(&storage, 0, sizeof(storage));
 	ASSERT_EQ(drv->pull(fqid + 7, 1, storage), 0);
-	EXPECT_EQ(storage.r[0].tok, 0);
+	const auto res = drv->collect();
+	ASSERT_EQ(res.size(), 1u);
+	EXPECT_EQ(res[0].stat,
+		  qb::dq_stat::kVolatile | qb::dq_stat::kExpired | qb::dq_stat::kFqEmpty);
 	EXPECT_EQ(qbman.misuse().count(QbmanMisuse::bad_pull), 1u);
 
 	// An unknown management command is answered with a failure.

@@ -172,6 +172,15 @@ TEST_F(QbmanQueues, CscnInBytesAndUnmappedRecord)
 	qbman.dequeue(f, out);
 	EXPECT_EQ(cscn.state, 0);
 
+	// No entry threshold: never congested.
+	s.cscn_entry = 0;
+	std::memset(&cscn, 0xff, sizeof(cscn));
+	qbman.fq_configure(f, s);
+	EXPECT_EQ(cscn.state, 0);
+	for (unsigned i = 0; i < 5; i++)
+		qbman.enqueue(f, fd);
+	EXPECT_EQ(cscn.state, 0);
+
 	s.cscn_iova = 0x10; // nothing mapped there
 	qbman.fq_configure(f, s);
 	EXPECT_EQ(qbman.misuse().count(QbmanMisuse::cscn_unmapped), 1u);
@@ -318,4 +327,34 @@ TEST_F(QbmanQueues, PullToDqrrWaitsForRoomAndIsOneDeep)
 	EXPECT_EQ(r.stat, qb::dq_stat::kValidFrame | qb::dq_stat::kVolatile |
 				  qb::dq_stat::kExpired | qb::dq_stat::kFqEmpty);
 	EXPECT_FALSE(qbman.poll()); // finished
+}
+
+TEST_F(QbmanQueues, PoolDepletionWithHysteresis)
+{
+	const uint16_t b = qbman.bp_alloc();
+	for (unsigned i = 0; i < 10; i++)
+		ASSERT_TRUE(qbman.bp_release(b, 0x1000 * (i + 1)));
+	EXPECT_FALSE(qbman.bp_depleted(b)); // no thresholds: never
+	qbman.bp_set_depletion(b, 4, 6);
+	uint64_t a[7];
+	ASSERT_EQ(qbman.bp_acquire(b, a, 6), 6u); // 4 left: not below 4
+	EXPECT_FALSE(qbman.bp_depleted(b));
+	ASSERT_TRUE(qbman.bp_acquire(b, a[6])); // 3 < 4
+	EXPECT_TRUE(qbman.bp_depleted(b));
+	ASSERT_TRUE(qbman.bp_release(b, a[0]));
+	ASSERT_TRUE(qbman.bp_release(b, a[1]));
+	ASSERT_TRUE(qbman.bp_release(b, a[2])); // 6 is not above 6
+	EXPECT_TRUE(qbman.bp_depleted(b));
+	ASSERT_TRUE(qbman.bp_release(b, a[3])); // 7 > 6
+	EXPECT_FALSE(qbman.bp_depleted(b));
+	EXPECT_EQ(qbman.bp_depletion_entries(b), 1u);
+
+	// What a BP query reports, through a portal.
+	SwpDriver drv(qbman.portal_create(0), dpaa2::model::kQmanRev50);
+	ASSERT_TRUE(drv.init());
+	ASSERT_EQ(qbman.bp_acquire(b, a, 4), 4u); // 3 left: depleted again
+	qb::BpQueryResponse q;
+	ASSERT_EQ(drv.bp_query(b, q), 0);
+	EXPECT_EQ(q.fill.load(), 3u);
+	EXPECT_EQ(q.state, qb::bp_state::kDepleted);
 }
