@@ -74,6 +74,7 @@ void Mc::build(const ModelConfig &cfg)
 		// dynamic_dpl.sh: --mac-addr=00:00:00:00:00:<dpmac id>.
 		o.create_mac = {0, 0, 0, 0, 0, uint8_t(mac_id)};
 		ni.primary_mac = o.create_mac;
+		ni.set_tx_confirmation(true); // DPNI_CONF_AFFINE, the MC's default
 		ni.connect(wriop_.mac(mac_id));
 		ni.set_link_change_notify(
 			[](void *ctx) {
@@ -229,8 +230,8 @@ Mc::McStatus Mc::open(McObjType type, McCommand &cmd, unsigned caller_container)
 			 (type == McObjType::dprc && id == caller_container);
 	if (!own)
 		return misuse(McStatus::no_privilege, McMisuse::outside_container,
-			      "open of %s from dprc.%u: it is in dprc.%u", o->name().c_str(),
-			      caller_container, o->container);
+			      "open of %s from dprc.%u: it is not in that container",
+			      o->name().c_str(), caller_container);
 	cmd.header.token.store(objects_.open(*o));
 	return McStatus::ok;
 }

@@ -79,7 +79,9 @@ void Mc::dpni_reset(DpniObject &o)
 	ni.error_fas = false;
 	for (unsigned tc = 0; tc < o.attr.num_rx_tcs; tc++)
 		ni.set_hash_distribution(tc, 1, 0);
-	ni.set_tx_confirmation(false);
+	// The MC's default: every transmitted frame confirmed (the driver
+	// sets the mode it wants at its first Tx queue setup).
+	ni.set_tx_confirmation(true);
 	o.tx_confirmation_mode = uint8_t(mc::DpniConfirmationMode::affine);
 	// Every queue back to its state at creation: no context, no
 	// destination, no taildrop or notification.
