@@ -166,9 +166,10 @@ class App:
         """Send an interactive testpmd command; return what it printed."""
         start = len(self.text())
         self.send(line)
-        # On the board path the emulated kernel's messages (its dmesg) share
-        # the application's stderr and can follow the prompt.
-        self.wait_for(r"testpmd> (?:usdpaa_emu: [^\n]*\n)*$", timeout, start)
+        # On the board path the emulated kernel's messages (its dmesg:
+        # usdpaa_emu's, fslmc_emu's) share the application's stderr and can
+        # follow the prompt.
+        self.wait_for(r"testpmd> (?:(?:usdpaa|fslmc)_emu: [^\n]*\n)*$", timeout, start)
         return self.text()[start:]
 
     def finish(self, timeout=30):
