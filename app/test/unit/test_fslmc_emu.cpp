@@ -23,6 +23,22 @@ namespace
 using namespace dpaa2::test;
 namespace qb = dpaa2::hw::qb;
 
+// The line of /proc/interrupts that names the device, as upstream finds
+// it (strstr), without its end of line; "" if there is none.
+std::string proc_interrupts_line(const std::string &device)
+{
+	FILE *f = fopen("/proc/interrupts", "r");
+	if (f == nullptr)
+		return "";
+	char buf[512];
+	std::string found;
+	while (found.empty() && fgets(buf, sizeof(buf), f) != nullptr)
+		if (strstr(buf, ("(" + device + ")").c_str()) != nullptr)
+			found = std::string(buf, strcspn(buf, "\n"));
+	fclose(f);
+	return found;
+}
+
 TEST(FslmcEmu, UpstreamSequence)
 {
 	// rte_fslmc_scan: the no-IOMMU parameter, the container's group, its objects.
@@ -207,10 +223,22 @@ TEST(FslmcEmu, UpstreamSequence)
 	irq->count = 1;
 	memcpy(irq->data, &efd, sizeof(efd));
 	EXPECT_EQ(ioctl(dfd, VFIO_DEVICE_SET_IRQS, irq), 0) << strerror(errno);
+	// dpaa2_affine_dpio_intr_to_respective_core: the irq's line in
+	// /proc/interrupts, its number before the first ':', and its affinity.
+	const std::string irq_name = "vfio-irq[";
+	std::string line = proc_interrupts_line(dpio_name);
+	ASSERT_NE(line.find(irq_name), std::string::npos) << line;
+	const std::string virq = line.substr(0, line.find(':'));
+	EXPECT_EQ(line.substr(line.find(irq_name)), irq_name + virq + "](" + dpio_name + ")");
+	FILE *aff = fopen(("/proc/irq/" + virq + "/smp_affinity").c_str(), "w");
+	ASSERT_NE(aff, nullptr) << virq;
+	EXPECT_GT(fprintf(aff, "2\n"), 0);
+	fclose(aff);
 	irq->argsz = sizeof(vfio_irq_set);
 	irq->flags = VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_TRIGGER;
 	irq->count = 0;
 	EXPECT_EQ(ioctl(dfd, VFIO_DEVICE_SET_IRQS, irq), 0) << strerror(errno);
+	EXPECT_EQ(proc_interrupts_line(dpio_name), ""); // freed
 	close(efd);
 
 	// A DPBP's buffer pool, then one buffer of the mapped memory released
