@@ -152,9 +152,11 @@ void Kernel::report()
 		refusals += std::string(i ? ", " : "") + kRefusalNames[i] + " " +
 			    std::to_string(refused_[i]);
 	}
-	log("refused: %llu (%s, unmapped_iova %llu); trapped accesses %llu, IOMMU mappings %zu",
+	log("refused: %llu (%s, unmapped_iova %llu); trapped accesses %llu, IOMMU: %llu "
+	    "MAP_DMA, %zu ranges",
 	    (unsigned long long)total, refusals.c_str(), (unsigned long long)iommu_.refused(),
-	    (unsigned long long)dpaa::emu::mmio_trap_count(), iommu_.mappings());
+	    (unsigned long long)dpaa::emu::mmio_trap_count(),
+	    (unsigned long long)iommu_.map_calls(), iommu_.ranges());
 }
 
 // ---- /dev/vfio
@@ -309,6 +311,16 @@ int Kernel::container_ioctl(int fd, unsigned long req, void *arg)
 				      "flags 0x%x: not page-aligned, empty or no access",
 				      (unsigned long long)map->iova, (unsigned long long)map->vaddr,
 				      (unsigned long long)map->size, map->flags);
+		// type1 pins the pages: an address the process has not mapped
+		// is EFAULT.
+		if (msync(reinterpret_cast<void *>(static_cast<uintptr_t>(map->vaddr)), map->size,
+			  MS_ASYNC) != 0 &&
+		    errno == ENOMEM)
+			return refuse(Refusal::bad_ioctl, EFAULT,
+				      "VFIO_IOMMU_MAP_DMA of vaddr 0x%llx size 0x%llx: not the "
+				      "process's memory",
+				      (unsigned long long)map->vaddr,
+				      (unsigned long long)map->size);
 		sys_->lock();
 		const int r = iommu_.map(map->iova, map->vaddr, map->size);
 		sys_->unlock();

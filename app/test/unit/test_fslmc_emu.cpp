@@ -310,10 +310,13 @@ TEST(FslmcEmu, GroupAndContainerRefusals)
 	// SET_IOMMU needs a group; MAP_DMA needs the IOMMU set.
 	EXPECT_EQ(ioctl(ctr, VFIO_SET_IOMMU, VFIO_TYPE1_IOMMU), -1);
 	EXPECT_EQ(errno, EINVAL);
+	auto *page = static_cast<uint8_t *>(
+		mmap(nullptr, 0x2000, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+	ASSERT_NE(page, MAP_FAILED);
 	vfio_iommu_type1_dma_map dm = {};
 	dm.argsz = sizeof(dm);
 	dm.flags = VFIO_DMA_MAP_FLAG_READ | VFIO_DMA_MAP_FLAG_WRITE;
-	dm.vaddr = dm.iova = 0x100000;
+	dm.vaddr = dm.iova = reinterpret_cast<uint64_t>(page);
 	dm.size = 0x1000;
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), -1);
 	EXPECT_EQ(errno, EINVAL);
@@ -326,15 +329,21 @@ TEST(FslmcEmu, GroupAndContainerRefusals)
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), 0);
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), -1); // overlaps
 	EXPECT_EQ(errno, EEXIST);
-	dm.iova = 0x200800; // not page-aligned
+	dm.iova += 0x800; // not page-aligned
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), -1);
 	EXPECT_EQ(errno, EINVAL);
+	// Memory the process does not have: type1 cannot pin it.
+	ASSERT_EQ(munmap(page + 0x1000, 0x1000), 0);
+	dm.vaddr = dm.iova = reinterpret_cast<uint64_t>(page) + 0x1000;
+	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), -1);
+	EXPECT_EQ(errno, EFAULT);
 	vfio_iommu_type1_dma_unmap um = {};
 	um.argsz = sizeof(um);
-	um.iova = 0x100000;
-	um.size = 0x1000;
+	um.iova = reinterpret_cast<uint64_t>(page);
+	um.size = 0x2000;
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_UNMAP_DMA, &um), 0);
-	EXPECT_EQ(um.size, 0x1000u);
+	EXPECT_EQ(um.size, 0x1000u); // what was mapped of it
+	munmap(page, 0x1000);
 	// Devices outside the group (the root container, a DPMAC) are not there.
 	EXPECT_EQ(ioctl(grp, VFIO_GROUP_GET_DEVICE_FD, "dprc.1"), -1);
 	EXPECT_EQ(errno, ENODEV);
