@@ -18,10 +18,10 @@ namespace dpaa2::model
 
 using dpaa::model::FrameFacts;
 
-// The parse results (annotation words 3-8) of a frame; 'frame' is the one
+// The parse results (annotation words 3-8) of a frame; 'p' is the one
 // the facts were found in (the annotation also says what the headers'
 // bytes say: destination address kinds, TCP flags).
-void annotate_parse_results(const FrameFacts &f, std::span<const uint8_t> frame,
+void annotate_parse_results(const FrameFacts &f, std::span<const uint8_t> p,
 			    hw::hwa::Annotation &a) noexcept;
 
 // The FAS status bits: broadcast/multicast, a header error, and the

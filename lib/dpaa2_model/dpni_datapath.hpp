@@ -132,7 +132,7 @@ public:
 private:
 	bool accept_destination(std::span<const uint8_t> frame) const;
 	bool accept_vlan(std::span<const uint8_t> frame, const dpaa::model::FrameFacts &f) const;
-	uint32_t flow_hash(std::span<const uint8_t> frame, const dpaa::model::FrameFacts &f) const;
+	uint32_t flow_hash(std::span<const uint8_t> p, const dpaa::model::FrameFacts &f) const;
 	bool rx_to_buffers(std::span<const uint8_t> frame, const dpaa::model::FrameFacts &f,
 			   uint32_t fas, uint32_t hash, hw::Fd &fd);
 	void release_fd_buffers(const hw::Fd &fd);

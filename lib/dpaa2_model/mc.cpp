@@ -122,6 +122,11 @@ void Mc::execute_on_dprc_portal(uint8_t portal[64], unsigned dprc_id)
 
 void Mc::run(McCommand &cmd, unsigned caller_container)
 {
+	// The doorbell is the store of header word 0; the MC takes only a
+	// command marked READY (a store that leaves another status is no
+	// command, and a completed one is not run twice).
+	if (cmd.status() != McStatus::ready)
+		return;
 	commands_++;
 	McStatus s;
 	bool handled = false;

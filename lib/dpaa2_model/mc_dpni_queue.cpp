@@ -63,11 +63,14 @@ unsigned extract_size(const mc::DpkgExtract &e)
 	case mc::NetProt::vlan:
 		return 2;
 	case mc::NetProt::ip:
+		// A generic IP address takes the frame's address size, 4 or 16
+		// bytes (why upstream's flow code keeps those extracts last):
+		// counted at the IPv4 size, the least the key can take.
+		return (f & mc::kFldIpSrc ? 4 : 0) + (f & mc::kFldIpDst ? 4 : 0) +
+		       (f & mc::kFldIpProto ? 1 : 0);
 	case mc::NetProt::ipv6:
-		// A generic IP address field holds an IPv6 address.
-		return (f & (mc::kFldIpSrc | mc::kFldIpv6Src) ? 16 : 0) +
-		       (f & (mc::kFldIpDst | mc::kFldIpv6Dst) ? 16 : 0) +
-		       (f & (mc::kFldIpProto | mc::kFldIpv6NextHdr) ? 1 : 0);
+		return (f & mc::kFldIpv6Src ? 16 : 0) + (f & mc::kFldIpv6Dst ? 16 : 0) +
+		       (f & mc::kFldIpv6NextHdr ? 1 : 0);
 	case mc::NetProt::ipv4:
 		return (f & mc::kFldIpv4Src ? 4 : 0) + (f & mc::kFldIpv4Dst ? 4 : 0) +
 		       (f & mc::kFldIpv4Proto ? 1 : 0);

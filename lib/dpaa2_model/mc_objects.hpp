@@ -115,9 +115,9 @@ struct DpniAttributes {
 	uint8_t qos_entries = 0;
 	uint16_t fs_entries = 64;
 	uint16_t num_opr = 0;
-	uint8_t qos_key_size = 56;
-	uint8_t fs_key_size = 56;
-	uint8_t dist_key_size = 56; // a distribution key's largest size
+	uint8_t qos_key_size = 32;
+	uint8_t fs_key_size = 32;
+	uint8_t dist_key_size = 32; // --max-dist-key-size=32
 	uint8_t num_cgs = 0;
 };
 

@@ -32,8 +32,8 @@ namespace dpaa::emu
 {
 
 // What a window's accesses reach: bytes [off, off + n) in memory order,
-// n = 1, 2, 4 or 8, one call per instruction. Called in the signal handler
-// of the accessing thread.
+// n = 1, 2, 4 or 8, or 16 or 32 for an x86 SSE/AVX move, one call per
+// instruction. Called in the signal handler of the accessing thread.
 class TrapTarget
 {
 public:

@@ -65,6 +65,10 @@ static_assert(dpaa::emu::FdTable<Kind>::kMaxFds == Kernel::kMaxFds);
 // static destructors run, so the model stops at exit instead.
 Kernel *kernel;
 std::once_flag started;
+// The process that runs the model: a child forked from it (without exec)
+// inherits the kernel's state but not the model's thread or its folder,
+// and must neither stop the one nor remove the other when it exits.
+pid_t owner;
 
 constexpr const char kVfioDir[] = "/dev/vfio";
 
@@ -85,7 +89,10 @@ void start()
 			kernel->report();
 	});
 	kernel = k.release();
+	owner = getpid();
 	atexit([] {
+		if (getpid() != owner)
+			return;
 		kernel->report();
 		kernel->shutdown();
 	});

@@ -590,6 +590,14 @@ CinhWindow &Kernel::cinh(unsigned dpio_id)
 	return *w;
 }
 
+CenaWindow &Kernel::cena(unsigned dpio_id)
+{
+	auto &w = cena_windows_[dpio_id];
+	if (!w)
+		w = std::make_unique<CenaWindow>(*sys_, dpio_id);
+	return *w;
+}
+
 // vfio_fsl_mc_mmap: shared, whole pages, inside a region that may be
 // mapped, with the access the region allows.
 void *Kernel::device_mmap(int fd, void *addr, size_t len, int prot, int flags, off_t off)
@@ -622,8 +630,16 @@ void *Kernel::device_mmap(int fd, void *addr, size_t len, int prot, int flags, o
 		return fail("the region may not be mapped");
 	if (r.size < kPage || base + size > r.size)
 		return fail("past the region's end");
-	if (flags & MAP_FIXED && r.kind != model::Mc::RegionKind::qbman_cena &&
-	    r.kind != model::Mc::RegionKind::qbman_cena_memory)
+	// A direct-mode portal's CENA is trapped (portal_windows.hpp); a
+	// memory-backed one is the portal's memory.
+	sys_->lock();
+	model::SwPortal *swp = o.type == "dpio" ? sys_->mc().dpio_portal(o.id) : nullptr;
+	const bool memory = swp != nullptr && swp->memory_backed() &&
+			    (r.kind == model::Mc::RegionKind::qbman_cena ||
+			     r.kind == model::Mc::RegionKind::qbman_cena_memory);
+	const int mfd = swp != nullptr ? swp->cena_fd() : -1;
+	sys_->unlock();
+	if (flags & MAP_FIXED && !memory)
 		return fail("MAP_FIXED on a trapped register page");
 	void *p = nullptr;
 	switch (r.kind) {
@@ -634,20 +650,18 @@ void *Kernel::device_mmap(int fd, void *addr, size_t len, int prot, int flags, o
 		p = dpaa::emu::mmio_trap_map(size, cinh(o.id));
 		break;
 	case model::Mc::RegionKind::qbman_cena:
-	case model::Mc::RegionKind::qbman_cena_memory: {
+	case model::Mc::RegionKind::qbman_cena_memory:
+		if (!memory) {
+			p = dpaa::emu::mmio_trap_map(size, cena(o.id));
+			break;
+		}
 		// The portal's cache-enabled area is plain memory the model
 		// reads and writes: the process maps the same pages (its memory
 		// file), so the mapping outlives the device fd as a real one
 		// would, and munmap() is the C library's.
-		sys_->lock();
-		model::SwPortal *swp = sys_->mc().dpio_portal(o.id);
-		const int mfd = swp != nullptr ? swp->cena_fd() : -1;
-		sys_->unlock();
 		if (mfd < 0)
 			return fail("the DPIO has no portal memory");
-		p = libc::mmap(addr, size, prot, flags, mfd, off_t(base));
-		return p;
-	}
+		return libc::mmap(addr, size, prot, flags, mfd, off_t(base));
 	}
 	if (p == nullptr) {
 		log("mmap of %s region %llu: no trap window left: %s", name.c_str(),

@@ -111,6 +111,7 @@ private:
 	int set_irqs(Device &d, void *arg);
 	McPortalWindow &mc_portal(bool dprc, unsigned id);
 	CinhWindow &cinh(unsigned dpio_id);
+	CenaWindow &cena(unsigned dpio_id);
 	const model::Mc::Object *find_object(const std::string &name) const;
 
 	std::mutex lock_; // the fd state below; taken before the System lock
@@ -124,6 +125,7 @@ private:
 	Group group_;
 	std::map<unsigned, std::unique_ptr<McPortalWindow>> mcp_windows_, dprc_windows_;
 	std::map<unsigned, std::unique_ptr<CinhWindow>> cinh_windows_;
+	std::map<unsigned, std::unique_ptr<CenaWindow>> cena_windows_;
 	// The eventfds the MC raises, by (object name, irq index): a duplicate
 	// of the application's, held as the kernel holds the eventfd's context.
 	std::map<std::pair<std::string, unsigned>, int> irq_fds_;

@@ -64,46 +64,76 @@ void McPortalWindow::write_command(const uint8_t in[64]) noexcept
 		doorbell();
 }
 
-// Registers are 32 bits wide: an access of another size or alignment is
-// split into, or merged from, the registers it covers. A narrower store
-// writes the other bytes of its register as zeros (reading the register
-// to merge could allocate a ring slot, which no store should).
+// A register access of 1, 2 or 4 bytes inside one 32-bit register goes to
+// the portal as it is; wider ones (8 or 16 bytes) are split into the
+// registers they cover.
 void CinhWindow::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 {
-	if (n != 4 || (off & 3) != 0)
-		log_once("cinh-size",
-			 "a %u-byte load at CINH offset 0x%x: QBMan's registers are "
-			 "32 bits wide",
-			 n, off);
 	sys_.lock();
 	model::SwPortal *swp = sys_.mc().dpio_portal(dpio_id_);
-	for (uint32_t r = off & ~3u; r < off + n; r += 4) {
-		const uint32_t v =
-			swp != nullptr && r < model::SwPortal::kCinhSize ? swp->cinh_load(r) : 0;
-		for (unsigned b = 0; b < 4; b++)
-			if (r + b >= off && r + b < off + n)
-				out[r + b - off] = uint8_t(v >> (8 * b));
+	if (swp == nullptr || off + n > model::SwPortal::kCinhSize) {
+		memset(out, 0, n);
+	} else if (n <= 4 && (off & 3) + n <= 4) {
+		const uint32_t v = swp->cinh_load(off, n);
+		for (unsigned b = 0; b < n; b++)
+			out[b] = uint8_t(v >> (8 * b));
+	} else {
+		for (uint32_t r = off & ~3u; r < off + n; r += 4) {
+			const uint32_t v = swp->cinh_load(r);
+			for (unsigned b = 0; b < 4; b++)
+				if (r + b >= off && r + b < off + n)
+					out[r + b - off] = uint8_t(v >> (8 * b));
+		}
 	}
 	sys_.unlock();
 }
 
 void CinhWindow::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 {
-	if (n != 4 || (off & 3) != 0)
-		log_once("cinh-size",
-			 "a %u-byte store at CINH offset 0x%x: QBMan's registers are "
-			 "32 bits wide",
-			 n, off);
 	sys_.lock();
 	model::SwPortal *swp = sys_.mc().dpio_portal(dpio_id_);
-	for (uint32_t r = off & ~3u; r < off + n; r += 4) {
+	if (swp == nullptr || off + n > model::SwPortal::kCinhSize) {
+		log_once("cinh-range",
+			 "a store at CINH offset 0x%x, past the portal's registers: "
+			 "ignored",
+			 off);
+	} else if (n <= 4 && (off & 3) + n <= 4) {
 		uint32_t v = 0;
-		for (unsigned b = 0; b < 4; b++)
-			if (r + b >= off && r + b < off + n)
-				v |= uint32_t(in[r + b - off]) << (8 * b);
-		if (swp != nullptr && r < model::SwPortal::kCinhSize)
+		for (unsigned b = 0; b < n; b++)
+			v |= uint32_t(in[b]) << (8 * b);
+		swp->cinh_store(off, v, n);
+	} else if ((off & 3) == 0 && n % 4 == 0) {
+		for (uint32_t r = off; r < off + n; r += 4) {
+			uint32_t v;
+			memcpy(&v, in + (r - off), 4);
 			swp->cinh_store(r, v);
+		}
+	} else {
+		log_once("cinh-size",
+			 "a %u-byte store at CINH offset 0x%x across registers: "
+			 "ignored",
+			 n, off);
 	}
+	sys_.unlock();
+}
+
+void CenaWindow::load(uint32_t off, unsigned n, uint8_t *out) noexcept
+{
+	sys_.lock();
+	model::SwPortal *swp = sys_.mc().dpio_portal(dpio_id_);
+	if (swp != nullptr && off + n <= model::SwPortal::kCenaSize)
+		swp->cena_load(off, out, n);
+	else
+		memset(out, 0, n);
+	sys_.unlock();
+}
+
+void CenaWindow::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
+{
+	sys_.lock();
+	model::SwPortal *swp = sys_.mc().dpio_portal(dpio_id_);
+	if (swp != nullptr && off + n <= model::SwPortal::kCenaSize)
+		swp->cena_store(off, in, n);
 	sys_.unlock();
 }
 

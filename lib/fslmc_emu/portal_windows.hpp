@@ -15,9 +15,19 @@
 // stores, as the portal's unused space.
 //
 // CinhWindow: a QBMan software portal's cache-inhibited page (dpio region
-// 1). Each access is a 32-bit little-endian register access of the portal
-// (SwPortal::cinh_load/cinh_store), under the System lock: doorbells run
-// their command, reads that allocate (RAR, EQAR) allocate once.
+// 1). Each access is a little-endian register access of the portal
+// (SwPortal::cinh_load/cinh_store, 1, 2 or 4 bytes; wider ones split into
+// 32-bit registers), under the System lock: doorbells run their command,
+// reads that allocate (RAR, EQAR) allocate once.
+//
+// CenaWindow: a direct-mode portal's cache-enabled page (dpio region 0 when
+// QBMan is older than 5.0, LS2088A). Direct mode has no doorbells: QBMan
+// sees a command by its valid bit. A model thread that polls the memory
+// may answer a management command after the driver's 1000 polls of the
+// response have run out (upstream's "no response"), which silicon never
+// does; so the page is trapped and every access is the portal's
+// (SwPortal::cena_store/cena_load), which serves a command when its verb
+// is written, before the store returns.
 #pragma once
 
 #include <cstdint>
@@ -60,6 +70,19 @@ class CinhWindow final : public dpaa::emu::TrapTarget
 {
 public:
 	CinhWindow(model::System &sys, unsigned dpio_id) : sys_(sys), dpio_id_(dpio_id) {}
+
+	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
+	void store(uint32_t off, unsigned n, const uint8_t *in) noexcept override;
+
+private:
+	model::System &sys_;
+	unsigned dpio_id_;
+};
+
+class CenaWindow final : public dpaa::emu::TrapTarget
+{
+public:
+	CenaWindow(model::System &sys, unsigned dpio_id) : sys_(sys), dpio_id_(dpio_id) {}
 
 	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
 	void store(uint32_t off, unsigned n, const uint8_t *in) noexcept override;

@@ -93,7 +93,7 @@ class IdentityMemory final : public dpaa::model::BusMemory
 public:
 	void map(const void *p, size_t len)
 	{
-		ranges_.push_back({reinterpret_cast<uint64_t>(p), len});
+		ranges_.emplace_back(reinterpret_cast<uint64_t>(p), len);
 	}
 	void *to_host(uint64_t bus, size_t len) noexcept override
 	{

@@ -232,6 +232,13 @@ TEST(Dpaa2Mc, TokensAndContainersAreChecked)
 	EXPECT_EQ(mc.simple(0x2101, b), kUnsupported); // dpni_get_qdid
 	EXPECT_GT(s->mc().unsupported_count(), 0u);
 
+	// Only a READY command runs: run again, a completed one is left alone.
+	McCmd once(0x8311);
+	ASSERT_EQ(mc.send(once), kOk);
+	once.u32(4, 0x55);
+	EXPECT_EQ(mc.send(once), kOk);
+	EXPECT_EQ(once.r32(4), 0x55u) << "the MC answered a command without READY";
+
 	// A portal that is no DPMCP's.
 	McDriver nobody(*s, 7);
 	McCmd v(0x8311);

@@ -348,7 +348,20 @@ TEST_F(Dpaa2McDpni, ParametersAreChecked)
 	McCmd rss(0x2742, tok);
 	rss.u16(0, 8).u8(2, 1).u8(3, 0).u64(8, reinterpret_cast<uint64_t>(key));
 	EXPECT_EQ(mc->send(rss), kOk);
-	// ... ten Ethernet address pairs do not.
+	// The DPNI's key is 32 bytes (dynamic_dpl.sh --max-dist-key-size=32):
+	// two IPv6 addresses fit, with the next header they do not.
+	key[0] = 2;
+	extract(0, 5, 1u << 2); // NET_PROT_IPV6, NH_FLD_IPV6_SRC_IP
+	extract(1, 5, 1u << 3); // IPV6_DST_IP
+	McCmd v6(0x2742, tok);
+	v6.u16(0, 8).u8(2, 1).u8(3, 0).u64(8, reinterpret_cast<uint64_t>(key));
+	EXPECT_EQ(mc->send(v6), kOk);
+	key[0] = 3;
+	extract(2, 5, 1u << 4); // IPV6_NEXT_HDR
+	McCmd v6nh(0x2742, tok);
+	v6nh.u16(0, 8).u8(2, 1).u8(3, 0).u64(8, reinterpret_cast<uint64_t>(key));
+	EXPECT_EQ(mc->send(v6nh), kConfigErr);
+	// ... nor do ten Ethernet address pairs.
 	key[0] = 10;
 	for (unsigned i = 0; i < 10; i++)
 		extract(i, 2, 1u << 0 | 1u << 1);

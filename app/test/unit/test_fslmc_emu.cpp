@@ -23,55 +23,6 @@ namespace
 using namespace dpaa2::test;
 namespace qb = dpaa2::hw::qb;
 
-int group_number()
-{
-	char link[256];
-	const ssize_t n =
-		readlink((std::string(kDevices) + "/" + kContainer + "/iommu_group").c_str(), link,
-			 sizeof(link) - 1);
-	if (n <= 0)
-		return -1;
-	link[n] = '\0';
-	const std::string l(link);
-	return std::stoi(l.substr(l.rfind('/') + 1));
-}
-
-std::string group_path()
-{
-	return "/dev/vfio/" + std::to_string(group_number());
-}
-
-// A group in a container with type1 set, as fslmc leaves it.
-struct Vfio {
-	int container = -1, group = -1;
-	void setup()
-	{
-		container = open("/dev/vfio/vfio", O_RDWR);
-		ASSERT_GE(container, 0) << strerror(errno);
-		group = open(group_path().c_str(), O_RDWR);
-		ASSERT_GE(group, 0) << strerror(errno);
-		ASSERT_EQ(ioctl(group, VFIO_GROUP_SET_CONTAINER, &container), 0) << strerror(errno);
-		ASSERT_EQ(ioctl(container, VFIO_SET_IOMMU, VFIO_TYPE1_IOMMU), 0) << strerror(errno);
-	}
-	~Vfio()
-	{
-		if (group >= 0)
-			close(group);
-		if (container >= 0)
-			close(container);
-	}
-};
-
-void *map_region(int dev, unsigned index, vfio_region_info &ri)
-{
-	ri = {};
-	ri.argsz = sizeof(ri);
-	ri.index = index;
-	if (ioctl(dev, VFIO_DEVICE_GET_REGION_INFO, &ri) != 0)
-		return MAP_FAILED;
-	return mmap(nullptr, ri.size, PROT_READ | PROT_WRITE, MAP_SHARED, dev, off_t(ri.offset));
-}
-
 TEST(FslmcEmu, UpstreamSequence)
 {
 	// rte_fslmc_scan: the no-IOMMU parameter, the container's group, its objects.
