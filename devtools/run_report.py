@@ -35,6 +35,11 @@ def main(path, duration):
     for port, name in names.items():
         if port not in links and name in emu_links:
             links[port] = emu_links[name]
+    # Upstream's net_dpaa2 logs the state its link update read from the MC
+    # (dpni_get_link_state), without the speed (testpmd's "show port info"
+    # has it).
+    for port, state in re.findall(r"dpaa2_net: Port (\d+) Link is (Up|Down)", text):
+        links.setdefault(port, "Link " + state.lower())
     if not ports:
         print(text[-3000:])
         print("run: testpmd found no DPAA or DPAA2 port")
@@ -77,6 +82,10 @@ def main(path, duration):
         print("Sink: " + line.strip())
     # The model's thread: below 100 % busy it kept up, and the forwarding
     # core, not the model, set the rate.
+    # The emulated kernel's count of what the driver did wrong to the model.
+    misuse = re.findall(r"^(?:usdpaa|fslmc)_emu: model misuse: (.*)$", text, re.M)
+    if misuse:
+        print("Model misuse: " + misuse[-1].strip())
     model = re.findall(r"model thread: (.*)$", text, re.M)
     if model:
         print("Model thread: " + model[-1].strip())

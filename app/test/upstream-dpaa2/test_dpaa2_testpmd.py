@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import frames as f  # noqa: E402
 from apptest import wait_frames  # noqa: E402
-from upstream_dpaa2 import (DPNI0, DPNI1, EAL_ARGS, PORT0, PORT1, POOL_COUNT,  # noqa: E402
+from upstream_dpaa2 import (DPNI0, DPNI1, EAL_ARGS, PORT0, PORT1, PORT_MACS, POOL_COUNT,  # noqa: E402
                             TESTPMD, TESTPMD_ARGS, Dpaa2TestCase, kernel_model, main, traffic, wires)
 
 OTHER_HOST = f.mac("02:00:00:00:77:01")  # neither port's address: promiscuous mode lets it in
@@ -26,10 +26,12 @@ LOGS = ["--log-level=pmd.net.dpaa2:info"]
 
 
 class Testpmd(Dpaa2TestCase):
-    def pcap_both_ways(self, options=""):
+    def pcap_both_ways(self, options="", dst=None):
         """Frames into both ports, each port's output into a file of its own;
-        options: the pcap wires' further options (":start=enable")."""
-        sent = {0: traffic(OTHER_HOST), 1: traffic(OTHER_HOST, count=40, flow_base=100)}
+        options: the pcap wires' further options (":start=enable"); dst:
+        the destination of each port's frames (default: neither port)."""
+        dst = dst or {0: OTHER_HOST, 1: OTHER_HOST}
+        sent = {0: traffic(dst[0]), 1: traffic(dst[1], count=40, flow_base=100)}
         f.write_pcap(self.path("in0.pcap"), sent[0])
         f.write_pcap(self.path("in1.pcap"), sent[1])
         config = kernel_model(**wires(**{
@@ -42,7 +44,7 @@ class Testpmd(Dpaa2TestCase):
         app = self.start_upstream([TESTPMD] + EAL_ARGS + LOGS + ["--", "-i"] + TESTPMD_ARGS +
                                   ["--forward-mode=" + mode] + list(extra) +
                                   ["--eth-peer=%d,%s" % kv for kv in PEERS.items()], config)
-        app.wait_for(r"testpmd> $", 120)
+        app.wait_prompt(120)
         self.startup = app.text()
         macs = dict((int(p), m) for p, m in re.findall(r"^Port (\d): ([0-9A-F:]{17})", self.startup, re.M))
         app.command("start")
@@ -63,6 +65,8 @@ class Testpmd(Dpaa2TestCase):
         self.assertIn("%s: netdev created, connected to %s" % (DPNI0, PORT0), out)
         self.assertIn("%s: netdev created, connected to %s" % (DPNI1, PORT1), out)
         self.assertIn("preferred mempool ops selected: dpaa2", out)
+        for port, mac in PORT_MACS.items():
+            self.assertIn("Port %d: %s" % (port, mac), out)
         for info in self.port_info:
             self.assertIn("Driver name: net_dpaa2", info)
             self.assertRegex(info, r"Link status: up")
@@ -96,10 +100,13 @@ class Testpmd(Dpaa2TestCase):
         # received and queued hold one buffer each; forwarded, WRIOP's Tx
         # releases them to their pool again. No per-lcore cache (--mbcache=0)
         # holds buffers back.
-        sent, config = self.pcap_both_ways(":start=enable")
+        # The frames play as soon as the DPNIs are enabled, before testpmd
+        # turns promiscuous mode on: each is addressed to its port.
+        sent, config = self.pcap_both_ways(":start=enable",
+                                           dict((p, f.mac(m)) for p, m in PORT_MACS.items()))
         app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS + ["--mbcache=0"],
                                   config)
-        app.wait_for(r"testpmd> $", 120)
+        app.wait_prompt(120)
         # The ports are enabled: both pcap files played into their Rx queues
         # without a poll, each frame in a buffer of the pool.
         queued = len(sent[0]) + len(sent[1])
@@ -121,7 +128,7 @@ class Testpmd(Dpaa2TestCase):
     def test_ports_stop_start_and_close_cleanly(self):
         sent, config = self.pcap_both_ways()
         app = self.start_upstream([TESTPMD] + EAL_ARGS + LOGS + ["--", "-i"] + TESTPMD_ARGS, config)
-        app.wait_for(r"testpmd> $", 120)
+        app.wait_prompt(120)
         self.assertEqual(self.pool_count(app), 4096, "the pool filled at populate")
         for cmd in ("port stop all", "port start all", "port stop 0", "port start 0",
                     "port stop 1", "port start 1"):

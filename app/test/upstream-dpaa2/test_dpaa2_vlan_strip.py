@@ -47,13 +47,15 @@ class VlanStrip(Dpaa2TestCase):
                                          PORT1: "pcap:tx=%s" % self.path("out.pcap")}))
         app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
                                   ["--forward-mode=io"] + list(testpmd_args), config)
-        app.wait_for(r"testpmd> $", 120)
+        app.wait_prompt(120)
         for cmd in commands:
             out = app.command(cmd)
             self.assertNotRegex(out, r"(?i)error|fail|invalid", cmd + ": " + out)
         app.command("set verbose 1")
         start = len(app.text())
-        app.command("start")
+        # The dump follows the prompt as the frames come: no prompt to wait
+        # for until "stop".
+        app.send("start")
         got = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent))
         stats = app.command("stop")
         dump = app.text()[start:]

@@ -29,6 +29,9 @@ DPAA2 = upstream.Family("dpaa2", FSLMC_EMU, "DPAA2_KERNEL_MODEL",
 # is port 0, dpni.2 <-> dpmac.4 port 1.
 PORT0, PORT1 = "dpmac.3", "dpmac.4"
 DPNI0, DPNI1 = "dpni.1", "dpni.2"
+# Their addresses: dynamic_dpl.sh creates each DPNI with
+# --mac-addr=00:00:00:00:00:<dpmac id>, which the driver takes.
+PORT_MACS = {0: "00:00:00:00:00:03", 1: "00:00:00:00:00:04"}
 
 # Two lcores: the main one and one forwarding core; the model's thread
 # shares the main lcore's CPU. Upstream's bus asks EAL for physical
