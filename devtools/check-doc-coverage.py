@@ -4,11 +4,13 @@
 #
 # Every option a user can give appears in the guide: each DPAA_MODEL setting,
 # value, board, wire and wire option the parser accepts (lib/dpaa_model), each
+# DPAA2_KERNEL_MODEL setting, value and board (lib/dpaa2_model), each
 # device argument the drivers parse or announce (drivers/net/dpaa,
 # drivers/bus/dpaa) and each environment variable they read. The lists come
 # from the source, so a new option without documentation fails this check.
 # It looks in the literal text (``...`` and literal blocks) of
-# doc/guides/nics/dpaa.rst, dpaa_model_wires.rst or dpaa_usdpaa_emu.rst: a key must appear as
+# doc/guides/nics/dpaa.rst, dpaa_model_wires.rst, dpaa_usdpaa_emu.rst,
+# dpaa2_model.rst or dpaa2_fslmc_emu.rst: a key must appear as
 # "key=", a word as itself.
 #
 #   devtools/check-doc-coverage.py [source root]
@@ -20,9 +22,14 @@ DOCS = [
     "doc/guides/nics/dpaa.rst",
     "doc/guides/nics/dpaa_model_wires.rst",
     "doc/guides/nics/dpaa_usdpaa_emu.rst",
+    "doc/guides/nics/dpaa2_model.rst",
+    "doc/guides/nics/dpaa2_fslmc_emu.rst",
 ]
 MODEL_PARSER = ["lib/dpaa_model/config.cpp", "lib/dpaa_model/wire_*.cpp"]
 BOARDS = "lib/dpaa_model/board.cpp"
+# The DPAA2 model's own settings and boards (its wires are DPAA1's parser's).
+DPAA2_PARSER = "lib/dpaa2_model/config.cpp"
+DPAA2_BOARDS = "lib/dpaa2_model/board.cpp"
 DRIVERS = ["drivers/net/dpaa", "drivers/bus/dpaa"]
 CODE = ["drivers", "lib"]
 SOURCE_SUFFIXES = {".c", ".cpp", ".h", ".hpp"}
@@ -37,6 +44,8 @@ VALUE_NAMES = {"value", "v"}
 # options(it, kind, rest, {"rx", "tx"}, opts): the keys a wire accepts.
 OPTION_LIST = re.compile(r"\boptions\s*\([^{;)]*\{([^}]*)\}", re.S)
 BOARD_ENTRY = re.compile(r"^\s*\{\s*\"([a-z0-9]+(?:-[a-z0-9]+)+)\"\s*,\s*$", re.M)
+# {"lx2160a-rdb", "LX2160A", ...: the board's name first, on the entry's line.
+DPAA2_BOARD_ENTRY = re.compile(r"^\s*\{\s*\"([a-z0-9]+(?:-[a-z0-9]+)+)\"\s*,\s*\"", re.M)
 KVARGS_PARSE = re.compile(r"\brte_kvargs_parse\s*\([^,]+,\s*(\w+)\s*\)")
 PARAM_STRING = re.compile(r"\b\w*REGISTER_PARAM_STRING\s*\(\s*\w+\s*,((?:\s*\"[^\"]*\")+)\s*\)")
 GETENV = re.compile(r"\b(?:secure_)?getenv\s*\(\s*(\"[^\"]+\"|\w+)\s*\)")
@@ -136,6 +145,25 @@ def model_options(root, needs):
         needs.add("DPAA_MODEL setting or wire option", "board", "key", src.where(m.start()))
 
 
+def dpaa2_model_options(root, needs):
+    """DPAA2_KERNEL_MODEL's settings and values, and the DPAA2 boards; False
+    when the tree has no DPAA2 model."""
+    if not (root / DPAA2_PARSER).exists():
+        return False
+    src = Source(root, DPAA2_PARSER)
+    for m in COMPARISON.finditer(src.text):
+        what, literal = m.group(1), m.group(2)
+        if what in KEY_NAMES:
+            needs.add("DPAA2_KERNEL_MODEL setting", literal, "key", src.where(m.start()))
+        elif what in VALUE_NAMES:
+            needs.add("DPAA2_KERNEL_MODEL value", literal, "word", src.where(m.start()))
+    src = Source(root, DPAA2_BOARDS)
+    for m in DPAA2_BOARD_ENTRY.finditer(src.text):
+        needs.add("DPAA2_KERNEL_MODEL board", m.group(1), "word", src.where(m.start()))
+        needs.add("DPAA2_KERNEL_MODEL setting", "board", "key", src.where(m.start()))
+    return True
+
+
 def devargs(root, needs, problems):
     for src in sources(root, DRIVERS):
         for m in KVARGS_PARSE.finditer(src.text):
@@ -173,13 +201,17 @@ def main():
     needs = Needs()
     problems = []
     model_options(root, needs)
+    dpaa2 = dpaa2_model_options(root, needs)
     devargs(root, needs, problems)
     environment(root, needs, problems)
 
     # The extraction itself must have found something of each kind: a parser
     # rewritten in another shape must not make this check pass on nothing.
-    for category in ("DPAA_MODEL setting or wire option", "DPAA_MODEL wire", "DPAA_MODEL value",
-                     "DPAA_MODEL board", "device argument", "environment variable"):
+    categories = ["DPAA_MODEL setting or wire option", "DPAA_MODEL wire", "DPAA_MODEL value",
+                  "DPAA_MODEL board", "device argument", "environment variable"]
+    if dpaa2:
+        categories += ["DPAA2_KERNEL_MODEL setting", "DPAA2_KERNEL_MODEL value", "DPAA2_KERNEL_MODEL board"]
+    for category in categories:
         if needs.count(category) == 0:
             problems.append(f"found no {category} in the source: the code has changed shape; "
                             "update devtools/check-doc-coverage.py")

@@ -3,12 +3,15 @@
 # Copyright 2026 The DPAA C++ PMD authors
 #
 # The main job: set everything up when needed, then run dpdk-testpmd
-# forwarding across the two 10G ports of the modelled LS1046A-RDB: a traffic
-# generator on fm1-mac9's wire, a sink on fm1-mac10's, testpmd forwarding
-# fm1-mac9 -> fm1-mac10 in between. Prints what testpmd saw and what reached
-# the sink.
+# forwarding across two 10G ports of a modelled board: a traffic generator on
+# one port's wire, a sink on the other's, testpmd forwarding in between.
+# Prints what testpmd saw and what reached the sink.
+#   LS1046A-RDB (DPAA1, the default): fm1-mac9 -> fm1-mac10.
+#   LX2160A-RDB (DPAA2): dpmac.3 -> dpmac.4, upstream's net_dpaa2 on the
+#     emulated VFIO fsl-mc kernel (our net_dpaa2 does not exist yet).
 #
 #   devtools/run.sh [options]
+#     --board NAME       ls1046a-rdb (default) or lx2160a-rdb
 #     --size BYTES       frame size without FCS (default 64)
 #     --vlan ID          802.1Q-tag the generated frames with VLAN ID
 #     --flows N          number of UDP flows (default 64)
@@ -20,7 +23,8 @@
 #     --rate PPS|line|max  generator rate (default 1000000; line: the 10G line rate;
 #                        max: as fast as the model goes)
 #     --driver ours|upstream  our net_dpaa (default), or upstream DPDK's own C
-#                        driver (build-upstream/) on the emulated USDPAA kernel
+#                        driver (build-upstream/) on the emulated USDPAA kernel;
+#                        on lx2160a-rdb upstream's net_dpaa2 (the default there)
 #     --profile          time the model thread's stages (DPAA_MODEL profile=on)
 #                        and print them per forwarded frame
 set -euo pipefail
@@ -30,7 +34,8 @@ cd "$root"
 builddir=${DPAA_BUILD_DIR:-build}
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
-size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=1000000 driver=ours profile=0
+size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=1000000 driver= profile=0
+board=ls1046a-rdb
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift ;;
@@ -43,14 +48,28 @@ while [ $# -gt 0 ]; do
 	--huge) huge=1 ;;
 	--rate) rate=$2; shift ;;
 	--driver) driver=$2; shift ;;
+	--board) board=$2; shift ;;
 	--profile) profile=1 ;;
-	-h|--help) sed -n '3,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run: unknown option $1 (see --help)" >&2; exit 2 ;;
 	esac
 	shift
 done
 case "$fwd" in io|mac) ;; *) echo "run: --fwd must be io or mac" >&2; exit 2 ;; esac
+# The family of the board, and the two 10G ports forwarded between: the
+# generator's (in) and the sink's (out).
+case "$board" in
+ls1046a-rdb) family=dpaa in_port=fm1-mac9 out_port=fm1-mac10 ;;
+lx2160a-rdb) family=dpaa2 in_port=dpmac.3 out_port=dpmac.4 ;;
+*) echo "run: --board must be ls1046a-rdb or lx2160a-rdb" >&2; exit 2 ;;
+esac
+[ -n "$driver" ] || { [ "$family" = dpaa ] && driver=ours || driver=upstream; }
 case "$driver" in ours|upstream) ;; *) echo "run: --driver must be ours or upstream" >&2; exit 2 ;; esac
+if [ "$family" = dpaa2 ] && [ "$driver" = ours ]; then
+	echo "run: our net_dpaa2 does not exist yet (issue 26): on $board only upstream's driver runs," \
+		"--driver upstream (upstream DPDK's net_dpaa2, unmodified, on the emulated VFIO fsl-mc kernel)" >&2
+	exit 2
+fi
 
 # A build for another machine (DPAA_EXEC_WRAPPER set) is set up by its own
 # script, devtools/cross-build.sh; this machine's setup has nothing to add.
@@ -80,11 +99,29 @@ if [ "$huge" = 1 ]; then
 	mem=(-m 1024)
 fi
 
-model="board=ls1046a-rdb;fm1-mac9=$gen;fm1-mac10=sink;mode=threaded"
+model="board=$board;$in_port=$gen;$out_port=sink;mode=threaded"
 [ "$profile" = 0 ] || model="$model;profile=on"
 eal_extra=()
 grace=20 # seconds testpmd has to exit after SIGINT
-if [ "$driver" = upstream ]; then
+devices=(-a "dpaa_bus:$in_port" -a "dpaa_bus:$out_port")
+logs=(--log-level=pmd.net.dpaa:info --log-level=bus.dpaa:info)
+if [ "$family" = dpaa2 ]; then
+	# Upstream's net_dpaa2, unmodified, on the emulated VFIO fsl-mc kernel:
+	# the container NXP's dynamic_dpl.sh would build for the two wired
+	# DPMACs (dprc.2, a DPNI connected to each, in the order of the DPMACs),
+	# IOVA as VA (the emulation's IOMMU table maps the process's addresses).
+	testpmd=build-upstream/app/dpdk-testpmd
+	export DPAA2_KERNEL_MODEL=$model DPRC=dprc.2
+	emu=$root/$builddir/lib/fslmc_emu/libfslmc_emu.so
+	[ -f "$emu" ] || { echo "run: no $emu (the emulated VFIO fsl-mc kernel, lib/fslmc_emu)" >&2; exit 1; }
+	[ -x "$testpmd" ] || { echo "run: no $testpmd (buildtools/build-upstream builds it)" >&2; exit 1; }
+	export LD_PRELOAD=$emu
+	eal_extra=(--iova-mode=va)
+	devices=(-a fslmc:dpni.1 -a fslmc:dpni.2)
+	logs=(--log-level=pmd.net.dpaa2:info)
+	grace=120
+	echo "run: DPAA2_KERNEL_MODEL=\"$DPAA2_KERNEL_MODEL\" DPRC=$DPRC (upstream's net_dpaa2, emulated VFIO fsl-mc kernel)"
+elif [ "$driver" = upstream ]; then
 	# Upstream's driver, unmodified, on the emulated USDPAA kernel: IOVA as
 	# VA (the emulation's bus addresses). Its Rx queues are in push mode as
 	# by default; DPAA_PUSH_QUEUES_NUMBER=0 in the environment selects its
@@ -102,10 +139,10 @@ else
 fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-echo "run: dpdk-testpmd, $fwd forwarding fm1-mac9 -> fm1-mac10 for ${duration}s, $queues queue(s), $cores core(s)"
+echo "run: dpdk-testpmd, $fwd forwarding $in_port -> $out_port for ${duration}s, $queues queue(s), $cores core(s)"
 set +e
 timeout -s INT -k "$grace" "$duration" "${wrap[@]}" "$testpmd" --lcores "$lcores" "${mem[@]}" "${eal_extra[@]}" --no-pci --no-shconf \
-	-a dpaa_bus:fm1-mac9 -a dpaa_bus:fm1-mac10 --log-level=pmd.net.dpaa:info --log-level=bus.dpaa:info -- \
+	"${devices[@]}" "${logs[@]}" -- \
 	--forward-mode="$fwd" --nb-cores="$cores" --rxq="$queues" --txq="$queues" \
 	$([ "$queues" -gt 1 ] && echo --rss-ip) --record-core-cycles --stats-period=1 \
 	--total-num-mbufs=8192 </dev/null >"$out" 2>&1

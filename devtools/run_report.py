@@ -23,6 +23,10 @@ def main(path, duration):
     # Upstream's driver names each port with its address when it probes it.
     by_mac = dict((mac, name) for name, mac in re.findall(r"PMD: net: dpaa: (fm\d+-mac\d+): ([0-9A-F:]{17})", text))
     names.update((port, by_mac[mac]) for port, mac in ports if mac in by_mac and port not in names)
+    # Upstream's net_dpaa2 names each DPNI and the DPMAC it is connected
+    # to as it probes them, in port order.
+    for port, (dpni, ep) in enumerate(re.findall(r"(dpni\.\d+): netdev created, connected to (\S+)", text)):
+        names.setdefault(str(port), "%s (%s)" % (dpni, ep))
     # Upstream's driver logs "Link is Up" without the speed; the emulated
     # kernel logs what it answered it (the first answer: the link at start).
     emu_links = {}
@@ -31,13 +35,18 @@ def main(path, duration):
     for port, name in names.items():
         if port not in links and name in emu_links:
             links[port] = emu_links[name]
+    # Upstream's net_dpaa2 logs the state its link update read from the MC
+    # (dpni_get_link_state), without the speed (testpmd's "show port info"
+    # has it).
+    for port, state in re.findall(r"dpaa2_net: Port (\d+) Link is (Up|Down)", text):
+        links.setdefault(port, "Link " + state.lower())
     if not ports:
         print(text[-3000:])
-        print("run: testpmd found no DPAA port")
+        print("run: testpmd found no DPAA or DPAA2 port")
         return 1
     print("Ports found:")
     for port, mac in ports:
-        print("  port %s  %-9s  %s  %s" % (port, names.get(port, ""), mac, links.get(port, "link unknown")))
+        print("  port %s  %-16s  %s  %s" % (port, names.get(port, ""), mac, links.get(port, "link unknown")))
 
     # Each --stats-period print holds one "NIC statistics" block per port.
     rates = {}
@@ -66,13 +75,17 @@ def main(path, duration):
         print("Forwarding core: %s cycles/packet (%s cycles for %s packets at %s MHz)" % cycles.groups())
     # On the emulated kernel: where each frame went, from the MAC's and the
     # BMI's counters (upstream's driver reports the MAC's only).
-    for line in re.findall(r"^usdpaa_emu: (fm\d+-mac\d+ [rt]x: .*)$", text, re.M):
+    for line in re.findall(r"^(?:usdpaa|fslmc)_emu: ((?:fm\d+-mac\d+|dpmac\.\d+|dpni\.\d+) [rt]x: .*)$", text, re.M):
         print("Hardware: " + line)
     sink = re.findall(r"^.*sink.*$", text, re.M)
     for line in sink[-2:]:
         print("Sink: " + line.strip())
     # The model's thread: below 100 % busy it kept up, and the forwarding
     # core, not the model, set the rate.
+    # The emulated kernel's count of what the driver did wrong to the model.
+    misuse = re.findall(r"^(?:usdpaa|fslmc)_emu: model misuse: (.*)$", text, re.M)
+    if misuse:
+        print("Model misuse: " + misuse[-1].strip())
     model = re.findall(r"model thread: (.*)$", text, re.M)
     if model:
         print("Model thread: " + model[-1].strip())

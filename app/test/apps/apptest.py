@@ -94,6 +94,15 @@ def model(**wires):
     return ";".join(items)
 
 
+# What other threads may write while testpmd prints its prompt, even into
+# the middle of it: on the board path the emulated kernel's messages (its
+# dmesg: usdpaa_emu's, fslmc_emu's), upstream's fslmc bus's, logged when a
+# forwarding lcore takes its portals, and testpmd's own link state change
+# events, printed from the interrupt thread.
+ASYNC_LOG = re.compile(r"(?:usdpaa_emu|fslmc_emu|fslmc): [^\n]*\n|\n*Port \d+: link state change event\n+")
+PROMPT = re.compile(r"testpmd> $")
+
+
 class App:
     """A running application whose output is collected as it comes."""
 
@@ -162,14 +171,23 @@ class App:
             return m
         raise AssertionError("no %r in the output:\n%s" % (pattern, self.text()[-4000:]))
 
+    def wait_prompt(self, timeout=30, start=0):
+        """Wait until testpmd's prompt ends the output after 'start', what
+        other threads print (ASYNC_LOG) aside; return that output."""
+        deadline = time.monotonic() + timeout
+        while True:
+            out = self.text()[start:]
+            if PROMPT.search(ASYNC_LOG.sub("", out)):
+                return out
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError("no prompt in the output:\n%s" % self.text()[-4000:])
+            time.sleep(0.05)
+
     def command(self, line, timeout=20):
         """Send an interactive testpmd command; return what it printed."""
         start = len(self.text())
         self.send(line)
-        # On the board path the emulated kernel's messages (its dmesg) share
-        # the application's stderr and can follow the prompt.
-        self.wait_for(r"testpmd> (?:usdpaa_emu: [^\n]*\n)*$", timeout, start)
-        return self.text()[start:]
+        return self.wait_prompt(timeout, start)
 
     def finish(self, timeout=30):
         try:

@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright 2026 The DPAA C++ PMD authors
-"""Upstream DPDK's own C DPAA drivers, unmodified (build-upstream/), run on
-the modelled board through the emulated USDPAA kernel interface
-(libusdpaa_emu.so, LD_PRELOAD, configured by DPAA_KERNEL_MODEL)."""
+"""Upstream DPDK's own C drivers, unmodified (build-upstream/), run on a
+modelled board through an emulated kernel interface, LD_PRELOADed:
+  DPAA1 (net_dpaa): the USDPAA kernel, libusdpaa_emu.so, DPAA_KERNEL_MODEL;
+  DPAA2 (net_dpaa2): the VFIO fsl-mc kernel, libfslmc_emu.so,
+  DPAA2_KERNEL_MODEL, and the container named in DPRC.
+Suites upstream and upstream-dpaa2 share this module."""
 
 import os
 import re
@@ -17,6 +20,24 @@ BUILD = os.environ.get("DPAA_BUILD_DIR", os.path.join(ROOT, "build"))
 UPSTREAM_BUILD = os.environ.get("DPAA_UPSTREAM_BUILD_DIR", os.path.join(ROOT, "build-upstream"))
 TESTPMD = os.path.join(UPSTREAM_BUILD, "app", "dpdk-testpmd")
 EMU = os.path.join(BUILD, "lib", "usdpaa_emu", "libusdpaa_emu.so")
+L2FWD = os.path.join(UPSTREAM_BUILD, "examples", "dpdk-l2fwd")
+L3FWD = os.path.join(UPSTREAM_BUILD, "examples", "dpdk-l3fwd")
+
+
+class Family:
+    """What differs between the DPAA1 and DPAA2 emulations for a test."""
+
+    def __init__(self, name, emu, model_variable, misuse, counters, env=None):
+        self.name = name
+        self.emu = emu
+        self.model_variable = model_variable
+        self.misuse = misuse          # the emulation's report line at exit
+        self.counters = counters      # how many counters that line names (None: any)
+        self.env = env or {}          # what a user sets beside the model
+
+
+DPAA1 = Family("dpaa", EMU, "DPAA_KERNEL_MODEL",
+               re.compile(r"usdpaa_emu: model misuse: (\d+) \(([^)]*)\)"), 11)
 
 # Upstream's bus asks EAL for physical addresses; the emulation gives the
 # model the process's virtual addresses as bus addresses (see the guide).
@@ -32,17 +53,18 @@ def kernel_model(**wires):
     return ";".join(items)
 
 
-MISUSE = re.compile(r"usdpaa_emu: model misuse: (\d+) \(([^)]*)\)")
+MISUSE = DPAA1.misuse
 
 
 class UpstreamApp(apptest.App):
-    """An application with the emulation preloaded."""
+    """An application with the emulation of 'family' preloaded."""
 
-    def __init__(self, argv, config, interactive=True, extra_env=None):
+    def __init__(self, argv, config, interactive=True, extra_env=None, family=DPAA1):
         saved = dict(os.environ)
-        os.environ["DPAA_KERNEL_MODEL"] = config
-        os.environ["LD_PRELOAD"] = EMU
+        os.environ[family.model_variable] = config
+        os.environ["LD_PRELOAD"] = family.emu
         os.environ.pop("DPAA_MODEL", None)
+        os.environ.update(family.env)
         os.environ.update(extra_env or {})
         try:
             super().__init__(argv, "", interactive)
@@ -52,23 +74,28 @@ class UpstreamApp(apptest.App):
 
 
 class UpstreamTestCase(apptest.AppTestCase):
+    family = DPAA1
+
     def setUp(self):
         super().setUp()
-        for path in (TESTPMD, EMU):
+        for path in (TESTPMD, self.family.emu):
             self.assertTrue(os.access(path, os.X_OK) or os.path.exists(path),
                             "%s is missing: run devtools/setup.sh" % path)
 
     def start_upstream(self, argv, config, interactive=True, extra_env=None):
-        app = UpstreamApp(argv, config, interactive, extra_env)
+        app = UpstreamApp(argv, config, interactive, extra_env, self.family)
         # App() set DPAA_MODEL to "": our bus driver is not in this build,
         # and the emulation reads its own variable only.
         self.apps.append(app)
         return app
 
     def assert_no_misuse(self, app):
-        m = MISUSE.search(app.text())
+        m = self.family.misuse.search(app.text())
         self.assertIsNotNone(m, "the emulation printed no report at exit:\n" + app.text()[-3000:])
         counters = dict((k, int(v)) for k, v in re.findall(r"(\w+) (\d+)", m.group(2)))
-        self.assertEqual(len(counters), 11, m.group(2))
+        if self.family.counters is not None:
+            self.assertEqual(len(counters), self.family.counters, m.group(2))
+        self.assertTrue(counters, m.group(0))
+        self.assertEqual(int(m.group(1)), sum(counters.values()), m.group(0))
         self.assertEqual(counters, dict((k, 0) for k in counters),
                          "the model counted driver misuse: " + m.group(2))

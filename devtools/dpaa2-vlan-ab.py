@@ -1,0 +1,313 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""The seed's A/B in cost on upstream's own net_dpaa2 (build-upstream/), on
+the modelled LX2160A-RDB through the emulated VFIO fsl-mc kernel: the same
+driver with and without the VLAN strip offload (--enable-hw-vlan-strip),
+which differ only by the rte_vlan_strip() call of the Rx burst.
+
+usage: dpaa2-vlan-ab.py [--build build] [--upstream build-upstream]
+                        [--valgrind-upstream build-upstream-valgrind] [--out DIR]
+                        [--runs 5] [--seconds 5] [--frames 1024] [--no-callgrind] [--no-cycles]
+
+Two figures for each of four variants (64-byte frames untagged, as the seed
+measured, and 802.1Q-tagged; the strip off and on):
+
+  callgrind   instructions, L1 and last-level misses per frame of the Rx
+              burst (dpaa2_dev_prefetch_rx, upstream's default), with
+              callgrind's cache simulator set to an A72 of the LX2160A
+              (L1D 32 KiB 2-way, L1I 48 KiB 3-way, the cluster's 1 MiB
+              16-way L2 as the last level). The generator queues --frames
+              frames in the Rx queue before forwarding starts; testpmd's
+              start drains them on the main lcore in full bursts
+              (flush_fwd_rx_queues), and the figure is the Rx burst's cost
+              under that caller (inclusive, the portal's affine on first use
+              left out) less the same run's with no frame, divided by the
+              frames: the empty bursts that end each drain cancel out. The
+              emulation's trap handler (each doorbell) runs as a signal
+              handler, which callgrind does not count in the burst.
+              Deterministic: one run each. valgrind 3.19 does not decode
+              the AVX-512 code of a native build: callgrind runs upstream's
+              testpmd of a generic x86-64 build (build-upstream-valgrind/,
+              built by buildtools/build-upstream when missing).
+  cycles      CPU cycles per packet of the forwarding core
+              (testpmd --record-core-cycles), generator at the model's
+              maximum rate into dpmac.3, io forwarding to a sink on dpmac.4;
+              --runs runs of each variant, interleaved, and their median.
+
+Figures from a model on a shared x86 machine: the signs and sizes say
+nothing about silicon (the x86 build's Rx differs from an arm64 dpaa build,
+and every burst crosses trapped doorbells).
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import bench  # noqa: E402  (parse_testpmd, run, med, load)
+
+VLAN = 100
+VARIANTS = [(tagged, strip) for tagged in (False, True) for strip in (False, True)]
+RX_BURST = "dpaa2_dev_prefetch_rx"
+CALLER = "flush_fwd_rx_queues"
+AFFINE = "dpaa2_affine_qbman_ethrx_swp"
+CACHES = ["--D1=32768,2,64", "--I1=49152,3,64", "--LL=1048576,16,64"]
+EAL = ["--no-huge", "-m", "512", "--no-pci", "--no-shconf", "--iova-mode=va",
+       "-a", "fslmc:dpni.1", "-a", "fslmc:dpni.2", "--log-level=pmd.net.dpaa2:warning"]
+
+
+def name(tagged, strip):
+    return "%s/%s" % ("tagged" if tagged else "untagged", "strip" if strip else "no-strip")
+
+
+class Ab:
+    def __init__(self, a):
+        self.a = a
+        self.testpmd = os.path.join(a.upstream, "app", "dpdk-testpmd")
+        self.valgrind_testpmd = os.path.join(a.valgrind_upstream, "app", "dpdk-testpmd")
+        self.emu = os.path.abspath(os.path.join(a.build, "lib", "fslmc_emu", "libfslmc_emu.so"))
+        self.prefix = 0
+
+    def env(self, model):
+        e = dict(os.environ, DPAA2_KERNEL_MODEL=model, DPRC="dprc.2")
+        e.pop("DPAA_MODEL", None)
+        return e
+
+    def model(self, tagged, frames=None):
+        gen = "gen:size=60:flows=64:rate=max"
+        if tagged:
+            gen += ":vlan=%d" % VLAN
+        if frames is not None:
+            gen = gen + ":count=%d" % frames if frames else "none"
+        return "board=lx2160a-rdb;dpmac.3=%s;dpmac.4=sink;mode=threaded" % gen
+
+    # ------------------------------------------------------------ callgrind
+
+    def callgrind(self, tagged, strip, frames):
+        """One testpmd under callgrind: frames queued, then drained by start."""
+        out = os.path.join(self.a.out, "callgrind.%s.%d" % (name(tagged, strip).replace("/", "."), frames))
+        cmd = (["valgrind", "--tool=callgrind", "--cache-sim=yes"] + CACHES +
+               ["--callgrind-out-file=" + out, self.valgrind_testpmd, "-l", "0,1"] + EAL +
+               ["--", "-i", "--forward-mode=io", "--nb-cores=1", "--total-num-mbufs=4096"] +
+               (["--enable-hw-vlan-strip"] if strip else []))
+        e = self.env(self.model(tagged, frames))
+        e["LD_PRELOAD"] = self.emu
+        p = subprocess.Popen(cmd, env=e, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True, bufsize=1)
+        text = []
+
+        def until(pattern, timeout):
+            deadline = time.monotonic() + timeout
+            buf = ""
+            while time.monotonic() < deadline:
+                line = p.stdout.readline()
+                if not line:
+                    break
+                text.append(line)
+                buf += line
+                if re.search(pattern, buf, re.M):
+                    return buf
+                if line.startswith("testpmd>") and pattern == r"testpmd>":
+                    return buf
+            raise RuntimeError("no %r from testpmd under valgrind:\n%s" % (pattern, "".join(text)[-3000:]))
+
+        def command(line, pattern=r"testpmd>", timeout=600):
+            p.stdin.write(line + "\n")
+            p.stdin.flush()
+            return until(pattern, timeout)
+
+        try:
+            # testpmd's prompt is not followed by a newline: ask for a line.
+            command("show port info 0", r"Link status", 1800)
+            # The generator starts when the port is enabled; wait until the
+            # DPNI has taken all its frames (its ingress counter).
+            deadline = time.monotonic() + 600
+            while frames:
+                stats = command("show port stats 0", r"TX-packets")
+                m = re.search(r"RX-packets: +(\d+)", stats)
+                if (m and int(m.group(1)) >= frames) or time.monotonic() > deadline:
+                    break
+                time.sleep(2)
+            command("start", r"Start automatic packet forwarding|forwarding", 600)
+            command("stop", r"Done\.|Accumulated forward statistics", 600)
+            p.stdin.write("quit\n")
+            p.stdin.flush()
+            rest, _ = p.communicate(timeout=1800)
+            text.append(rest)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        arc = burst_cost(out)
+        arc.update(command=" ".join("%s=%s" % (k, e[k]) for k in ("DPAA2_KERNEL_MODEL", "DPRC", "LD_PRELOAD"))
+                   + " " + " ".join(cmd), frames=frames)
+        if not arc.get("calls"):
+            arc["error"] = "".join(text)[-3000:]
+        return arc
+
+    def callgrind_runs(self):
+        rows = {}
+        for strip in (False, True):
+            base = self.callgrind(False, strip, 0)
+            for tagged in (False, True):
+                run = self.callgrind(tagged, strip, self.a.frames)
+                per = {}
+                for ev in ("Ir", "D1mr", "D1mw", "DLmr", "DLmw", "ILmr"):
+                    per[ev] = (run["events"].get(ev, 0) - base["events"].get(ev, 0)) / float(self.a.frames)
+                rows[name(tagged, strip)] = {
+                    "instructions_per_frame": per["Ir"],
+                    "l1d_misses_per_frame": per["D1mr"] + per["D1mw"],
+                    "ll_misses_per_frame": per["DLmr"] + per["DLmw"] + per["ILmr"],
+                    "bursts": run["calls"], "bursts_without_frames": base["calls"],
+                    "run": run, "baseline": base}
+        return rows
+
+    # ------------------------------------------------------------ cycles
+
+    def cycles(self, tagged, strip):
+        self.prefix += 1
+        cmd = ([self.testpmd, "--lcores", "0@0,1@1", "--file-prefix", "dpaa2ab%d" % self.prefix] + EAL +
+               ["--", "--forward-mode=io", "--nb-cores=1", "--record-core-cycles", "--stats-period=1",
+                "--total-num-mbufs=8192"] + (["--enable-hw-vlan-strip"] if strip else []))
+        e = self.env(self.model(tagged))
+        e["LD_PRELOAD"] = self.emu
+        before = bench.load()
+        out = bench.run(["timeout", "-s", "INT", "-k", "120", str(self.a.seconds + 15)] + cmd, e, timeout=600)
+        r = bench.parse_testpmd(out)
+        r.update(load=before, variant=name(tagged, strip),
+                 command="DPAA2_KERNEL_MODEL=\"%s\" DPRC=dprc.2 LD_PRELOAD=%s %s"
+                 % (e["DPAA2_KERNEL_MODEL"], self.emu, " ".join(cmd)))
+        if r.get("cycles_per_packet") is None:
+            r["error"] = out[-2000:]
+        return r
+
+    def cycles_runs(self):
+        runs = []
+        for i in range(self.a.runs):
+            # Interleaved, each round in another order: the machine's speed
+            # drifts more between runs far apart in time.
+            order = VARIANTS[i % 4:] + VARIANTS[:i % 4]
+            for tagged, strip in order:
+                r = self.cycles(tagged, strip)
+                r["round"] = i
+                runs.append(r)
+                bench.log("cycles %s round %d: %s (load %s)" % (name(tagged, strip), i,
+                                                               r.get("cycles_per_packet"), " ".join(r["load"])))
+        medians = {}
+        for tagged, strip in VARIANTS:
+            v = [r.get("cycles_per_packet") for r in runs if r["variant"] == name(tagged, strip)]
+            medians[name(tagged, strip)] = {"cycles_per_packet": bench.med(v), "runs": v,
+                                            "mpps": bench.med([r.get("mpps") for r in runs
+                                                               if r["variant"] == name(tagged, strip)])}
+        return {"medians": medians, "runs": runs}
+
+
+def burst_cost(path, caller=CALLER, burst=RX_BURST, skip=AFFINE):
+    """The inclusive cost of 'burst' called by 'caller' in a callgrind
+    file, less what it spent in 'skip': {"calls", "events": {name: count}}."""
+    try:
+        lines = open(path).read().splitlines()
+    except OSError:
+        return {"calls": 0, "events": {}}
+    events = []
+    names = {}
+    fn = None
+    cfn = None
+    calls = 0
+    total = {}
+    affine = {}
+    pending = None  # the cost line after a calls= line belongs to that call
+
+    def ref(kind, text):
+        # Compressed names: "(12) name" defines id 12, "(12)" refers to it.
+        m = re.match(r"\((\d+)\)(?: (.*))?", text)
+        if not m:
+            return text
+        if m.group(2):
+            names[(kind, m.group(1))] = m.group(2)
+        return names.get((kind, m.group(1)), text)
+
+    for line in lines:
+        if line.startswith("events:"):
+            events = line.split()[1:]
+        elif line.startswith("fn="):
+            fn = ref("fn", line[3:])
+        elif line.startswith("cfn="):
+            cfn = ref("fn", line[4:])
+        elif line.startswith("cfi=") or line.startswith("cfl="):
+            pass
+        elif line.startswith("calls="):
+            pending = (fn, cfn, int(line[6:].split()[0]))
+        elif pending and line and (line[0].isdigit() or line[0] in "+-*"):
+            src, callee, n = pending
+            pending = None
+            cost = [int(x) for x in line.split()[1:]]
+            if src == caller and callee == burst:
+                calls += n
+                for e, c in zip(events, cost):
+                    total[e] = total.get(e, 0) + c
+            elif src == burst and callee == skip:
+                for e, c in zip(events, cost):
+                    affine[e] = affine.get(e, 0) + c
+    return {"calls": calls, "events": dict((e, total.get(e, 0) - affine.get(e, 0)) for e in events)}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--build", default="build")
+    p.add_argument("--upstream", default="build-upstream")
+    p.add_argument("--valgrind-upstream", default="build-upstream-valgrind")
+    p.add_argument("--out", default="build/dpaa2-vlan-ab")
+    p.add_argument("--runs", type=int, default=5, help="interleaved cycle runs of each variant")
+    p.add_argument("--seconds", type=int, default=5, help="forwarding time of each cycle run")
+    p.add_argument("--frames", type=int, default=1024, help="frames drained in each callgrind run")
+    p.add_argument("--no-callgrind", action="store_true")
+    p.add_argument("--no-cycles", action="store_true")
+    a = p.parse_args()
+    # Paths are the source tree's, as in devtools/run.sh.
+    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    os.makedirs(a.out, exist_ok=True)
+    ab = Ab(a)
+    for path in (ab.testpmd, ab.emu):
+        if not os.path.exists(path):
+            print("dpaa2-vlan-ab: %s is missing (devtools/setup.sh builds it)" % path, file=sys.stderr)
+            return 1
+    if not a.no_callgrind and not os.path.exists(ab.valgrind_testpmd):
+        bench.log("building %s (a generic x86-64 build for valgrind)" % a.valgrind_upstream)
+        env = dict(os.environ, DPAA_UPSTREAM_BUILD_DIR=a.valgrind_upstream,
+                   DPAA_UPSTREAM_MESON_ARGS="-Dcpu_instruction_set=generic")
+        if subprocess.run(["buildtools/build-upstream"], env=env).returncode != 0:
+            return 1
+    results = {"machine": bench.machine(), "started": time.strftime("%F %T"), "options": vars(a)}
+    if not a.no_callgrind:
+        bench.log("callgrind: 2 runs without frames, 4 with %d frames each" % a.frames)
+        results["callgrind"] = ab.callgrind_runs()
+    if not a.no_cycles:
+        results["cycles"] = ab.cycles_runs()
+    with open(os.path.join(a.out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+
+    print("variant               instr/frame  L1D miss/frame  LL miss/frame  cycles/packet (median)")
+    for tagged, strip in VARIANTS:
+        n = name(tagged, strip)
+        c = results.get("callgrind", {}).get(n, {})
+        y = results.get("cycles", {}).get("medians", {}).get(n, {})
+
+        def fmt(v, spec):
+            return spec % v if v is not None else "-"
+        print("%-20s  %11s  %14s  %13s  %s" % (n, fmt(c.get("instructions_per_frame"), "%.1f"),
+                                                fmt(c.get("l1d_misses_per_frame"), "%.2f"),
+                                                fmt(c.get("ll_misses_per_frame"), "%.2f"),
+                                                fmt(y.get("cycles_per_packet"), "%.1f")))
+    print("dpaa2-vlan-ab: results and commands in %s" % os.path.join(a.out, "results.json"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
