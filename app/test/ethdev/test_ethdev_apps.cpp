@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// net_dpaa as real applications use it (issue 29: Open vSwitch, the bonding
+// PMD, DPDK's own pmd_perf_autotest), on the modelled LS1046A-RDB with a
+// cable between fm1-mac9 (port A) and fm1-mac10 (port B). Public ethdev and
+// EAL API only.
+
+#include <atomic>
+
+#include <rte_bus.h>
+#include <rte_dev.h>
+
+#include "ethdev_test_support.hpp"
+
+using namespace dpaa_test;
+
+namespace
+{
+
+rte_mempool *g_pool;
+uint16_t A, B;
+
+constexpr uint32_t kIpA = 0x0a000001, kIpB = 0x0a000002;
+
+class Apps : public ::testing::Test
+{
+protected:
+	void SetUp() override { start_avail_ = pool_settle(g_pool, g_pool->size); }
+	void TearDown() override
+	{
+		for (uint16_t p : {A, B}) {
+			if (!rte_eth_dev_is_valid_port(p))
+				continue;
+			rte_eth_dev_set_link_up(p);
+			rx_flush(p);
+			port_stop(p);
+		}
+		EXPECT_EQ(pool_settle(g_pool, start_avail_), start_avail_) << "buffers lost";
+	}
+
+	uint64_t start_avail_ = 0;
+};
+
+std::vector<Bytes> frames_a_to_b(unsigned n, size_t payload = 64)
+{
+	const L2 l2{port_mac(B), port_mac(A), -1, -1};
+	std::vector<Bytes> v;
+	for (unsigned i = 0; i < n; i++)
+		v.push_back(
+			ipv4_udp(l2, kIpA, kIpB, static_cast<uint16_t>(1000 + i % 64), 9, payload));
+	return v;
+}
+
+uint64_t xstat(uint16_t port, const char *name)
+{
+	uint64_t id = 0, v = ~uint64_t{0};
+	if (rte_eth_xstats_get_id_by_name(port, name, &id) != 0 ||
+	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
+		ADD_FAILURE() << "no xstat " << name;
+	return v;
+}
+
+rte_eth_stats stats(uint16_t port)
+{
+	rte_eth_stats st{};
+	EXPECT_EQ(rte_eth_stats_get(port, &st), 0);
+	return st;
+}
+
+// A -> B, n frames; B receives them all on its queues.
+void forward(unsigned n, uint16_t b_queues = 1)
+{
+	const std::vector<Bytes> f = frames_a_to_b(n);
+	ASSERT_EQ(send_frames(A, 0, g_pool, f), n);
+	unsigned got = 0;
+	for (int round = 0; round < 50 && got < n; round++)
+		for (uint16_t q = 0; q < b_queues; q++) {
+			auto rx = rx_wait(B, q, n - got, 50);
+			got += static_cast<unsigned>(rx.size());
+			free_all(rx);
+		}
+	ASSERT_EQ(got, n);
+}
+
+// ------------------------------------------------------------- counters
+
+// testpmd's "port stop all; port config all rxq N; port start all", OVS's
+// reconfiguration: configure and queue setup again. What the port counted
+// stays counted; only rte_eth_stats_reset() starts from zero.
+TEST_F(Apps, CountersSurviveReconfigure)
+{
+	PortSetup s;
+	s.pool = g_pool;
+	ASSERT_EQ(port_start(A, s), 0);
+	ASSERT_EQ(port_start(B, s), 0);
+	ASSERT_EQ(rte_eth_stats_reset(A), 0);
+	ASSERT_EQ(rte_eth_stats_reset(B), 0);
+	forward(500);
+	const rte_eth_stats a0 = stats(A), b0 = stats(B);
+	EXPECT_EQ(a0.opackets, 500u);
+	EXPECT_EQ(b0.ipackets, 500u);
+	EXPECT_EQ(b0.ipackets, xstat(B, "rx_mac_good_packets"));
+
+	// Same queue count, configured again.
+	ASSERT_EQ(port_stop(A), 0);
+	ASSERT_EQ(port_stop(B), 0);
+	ASSERT_EQ(port_start(A, s), 0);
+	ASSERT_EQ(port_start(B, s), 0);
+	rte_eth_stats a1 = stats(A), b1 = stats(B);
+	EXPECT_EQ(a1.opackets, a0.opackets) << "a reconfigure reset the Tx counters";
+	EXPECT_EQ(a1.obytes, a0.obytes);
+	EXPECT_EQ(b1.ipackets, b0.ipackets) << "a reconfigure reset the Rx counters";
+	EXPECT_EQ(b1.ibytes, b0.ibytes);
+	EXPECT_GE(b1.ipackets, xstat(B, "rx_mac_good_packets"));
+
+	// Two Rx queues on B (RSS), then back to one: the queue that goes
+	// keeps its frames counted.
+	PortSetup two = s;
+	two.nb_rxq = 2;
+	two.conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+	two.conf.rx_adv_conf.rss_conf.rss_hf = RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP;
+	ASSERT_EQ(port_start(B, two), 0);
+	forward(500, 2);
+	b1 = stats(B);
+	EXPECT_EQ(b1.ipackets, 1000u);
+	ASSERT_EQ(port_start(B, s), 0);
+	b1 = stats(B);
+	a1 = stats(A);
+	EXPECT_EQ(b1.ipackets, 1000u) << "the released queue's frames were forgotten";
+	EXPECT_EQ(a1.opackets, 1000u);
+	EXPECT_EQ(b1.ipackets, xstat(B, "rx_mac_good_packets"));
+	EXPECT_EQ(a1.opackets, xstat(A, "tx_mac_good_packets"));
+
+	// Only a reset starts from zero.
+	ASSERT_EQ(rte_eth_stats_reset(B), 0);
+	b1 = stats(B);
+	EXPECT_EQ(b1.ipackets, 0u);
+	EXPECT_EQ(b1.ibytes, 0u);
+	forward(10);
+	EXPECT_EQ(stats(B).ipackets, 10u);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+	testing::InitGoogleTest(&argc, argv);
+	const std::string model = "board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;mode=threaded";
+	if (eal_start(argv[0], model, {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"}) <
+	    0) {
+		fprintf(stderr, "EAL initialisation failed\n");
+		return 1;
+	}
+	A = port_by_name("fm1-mac9");
+	B = port_by_name("fm1-mac10");
+	g_pool = dpaa_pool("pool", 16384);
+	if (A >= RTE_MAX_ETHPORTS || B >= RTE_MAX_ETHPORTS || g_pool == nullptr)
+		return 1;
+	const int ret = RUN_ALL_TESTS();
+	for (uint16_t p : {A, B}) {
+		rte_eth_dev_stop(p);
+		rte_eth_dev_close(p);
+	}
+	rte_eal_cleanup();
+	return ret;
+}
