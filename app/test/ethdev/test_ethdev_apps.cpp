@@ -141,6 +141,66 @@ TEST_F(Apps, CountersSurviveReconfigure)
 	EXPECT_EQ(stats(B).ipackets, 10u);
 }
 
+// ------------------------------------------------------------- detach
+
+rte_device *device_of(uint16_t port)
+{
+	rte_eth_dev_info info{};
+	return rte_eth_dev_info_get(port, &info) == 0 ? const_cast<rte_device *>(info.device)
+						      : nullptr;
+}
+
+// Last: B is closed, detached and attached again. DPDK's usual sequence
+// (testpmd's "port close" then "device detach", OVS's detach): close,
+// then remove the device. Removing it without a close does both.
+TEST_F(Apps, AClosedPortCanBeDetached)
+{
+	PortSetup s;
+	s.pool = g_pool;
+	ASSERT_EQ(port_start(B, s), 0);
+	rte_device *dev = device_of(B);
+	ASSERT_NE(dev, nullptr);
+	ASSERT_EQ(port_stop(B), 0);
+	ASSERT_EQ(rte_eth_dev_close(B), 0);
+	EXPECT_TRUE(rte_dev_is_probed(dev)) << "a closed port's device stays probed";
+	EXPECT_EQ(rte_dev_remove(dev), 0);
+	EXPECT_FALSE(rte_dev_is_probed(dev));
+
+	// Attached again: a new port, which works.
+	ASSERT_EQ(rte_dev_probe("dpaa_bus:fm1-mac10"), 0);
+	B = port_by_name("fm1-mac10");
+	ASSERT_LT(B, RTE_MAX_ETHPORTS);
+	ASSERT_EQ(port_start(A, s), 0);
+	ASSERT_EQ(port_start(B, s), 0);
+	forward(10);
+	EXPECT_EQ(stats(B).ipackets, 10u);
+
+	// A probe of a device whose port is open changes nothing (EAL
+	// answers 0 for a device probed already, as for PCI).
+	const uint16_t ports = rte_eth_dev_count_avail();
+	rte_dev_probe("dpaa_bus:fm1-mac10");
+	EXPECT_EQ(rte_eth_dev_count_avail(), ports);
+	EXPECT_EQ(port_by_name("fm1-mac10"), B);
+	EXPECT_EQ(stats(B).ipackets, 10u) << "the open port was made anew";
+
+	// The same by name, as testpmd's "device detach" does it.
+	ASSERT_EQ(port_stop(B), 0);
+	ASSERT_EQ(rte_eth_dev_close(B), 0);
+	EXPECT_EQ(rte_eal_hotplug_remove("dpaa_bus", "fm1-mac10"), 0);
+	EXPECT_FALSE(rte_dev_is_probed(dev));
+	// And a closed port's device probed again without a detach (testpmd's
+	// "port close" then "port attach") is a new port too.
+	ASSERT_EQ(rte_dev_probe("dpaa_bus:fm1-mac10"), 0);
+	B = port_by_name("fm1-mac10");
+	ASSERT_LT(B, RTE_MAX_ETHPORTS);
+	ASSERT_EQ(rte_eth_dev_close(B), 0);
+	ASSERT_EQ(rte_dev_probe("dpaa_bus:fm1-mac10"), 0);
+	B = port_by_name("fm1-mac10");
+	ASSERT_LT(B, RTE_MAX_ETHPORTS);
+	ASSERT_EQ(port_start(B, s), 0);
+	forward(10);
+}
+
 } // namespace
 
 int main(int argc, char **argv)

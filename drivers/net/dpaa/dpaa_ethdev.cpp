@@ -398,10 +398,11 @@ int dev_close(rte_eth_dev *dev) noexcept
 	dev->process_private = nullptr;
 	rte_intr_instance_free(dev->intr_handle);
 	dev->intr_handle = nullptr;
-	// The MAC is free again: rte_dev_probe (testpmd's "port attach")
-	// probes it anew, a new port with counters of its own.
-	p.bus_dev->driver = nullptr;
-	p.bus_dev->device.driver = nullptr;
+	// The device stays probed, as a PCI device does after a close: DPDK's
+	// usual sequence, rte_eth_dev_close() then rte_dev_remove(), detaches
+	// it (eth_remove finds no port to close). rte_dev_probe() of it before
+	// that (testpmd's "port attach") makes a new port, with counters of
+	// its own (eth_probe).
 	bus::port_closed();
 	return 0;
 }
@@ -666,6 +667,12 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 	}
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return eth_probe_secondary(dev, *ccsr);
+	// Probed again (the bus asks when the device is probed already): a
+	// port the application closed is made anew; an open one stays as it is.
+	if (rte_eth_dev_allocated(dev->name) != nullptr) {
+		DPAA_PMD_LOG(DEBUG, "%s: probed already, its port is open", dev->name);
+		return -EEXIST;
+	}
 	rte_dpaa_mempool_share();
 	Devargs devargs;
 	int ret = parse_devargs(dev->device.devargs, devargs);
@@ -734,8 +741,9 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 int eth_remove(rte_dpaa_device *dev) noexcept
 {
 	rte_eth_dev *eth_dev = rte_eth_dev_allocated(dev->name);
-	// A secondary's port that the application closed already: ethdev
-	// keeps the primary's data, and with it the name, after release.
+	// A port the application closed already (rte_eth_dev_close() then
+	// rte_dev_remove()): nothing left to do. In a secondary, ethdev keeps
+	// the primary's data, and with it the name, after release.
 	if (eth_dev == nullptr || eth_dev->state == RTE_ETH_DEV_UNUSED)
 		return 0;
 	// A hot unplug may come while the port runs: ethdev refuses to close
