@@ -748,8 +748,11 @@ int eth_remove(rte_dpaa_device *dev) noexcept
 		return 0;
 	// A hot unplug may come while the port runs: ethdev refuses to close
 	// a started port, so stop it first. Then close, which releases it.
+	// A secondary process's port is the primary's, which keeps it running:
+	// the secondary's close (which ethdev allows on a started port there)
+	// gives back this process's view of it only, as its EAL cleanup must.
 	const uint16_t port = eth_dev->data->port_id;
-	if (eth_dev->data->dev_started) {
+	if (rte_eal_process_type() == RTE_PROC_PRIMARY && eth_dev->data->dev_started) {
 		const int ret = rte_eth_dev_stop(port);
 		if (ret < 0) {
 			DPAA_PMD_LOG(ERR, "%s: cannot stop the port to remove it: %s", dev->name,
