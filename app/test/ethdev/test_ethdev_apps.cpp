@@ -141,6 +141,71 @@ TEST_F(Apps, CountersSurviveReconfigure)
 	EXPECT_EQ(stats(B).ipackets, 10u);
 }
 
+// ------------------------------------------------------------- link
+
+std::atomic<unsigned> g_lsc[RTE_MAX_ETHPORTS];
+
+int on_lsc(uint16_t port, rte_eth_event_type type, void *, void *)
+{
+	if (type == RTE_ETH_EVENT_INTR_LSC && port < RTE_MAX_ETHPORTS)
+		g_lsc[port]++;
+	return 0;
+}
+
+uint8_t link_now(uint16_t p)
+{
+	rte_eth_link l{};
+	rte_eth_link_get_nowait(p, &l);
+	return l.link_status;
+}
+
+// Until port p has had 'n' events and its link is 'status' (or 5 s passed).
+bool wait_link(uint16_t p, unsigned n, uint8_t status)
+{
+	for (unsigned i = 0; i < 5000; i++) {
+		if (g_lsc[p].load() >= n && link_now(p) == status)
+			return true;
+		sleep_ms(1);
+	}
+	return false;
+}
+
+// The bonding PMD (mode 1) trusts LSC events to fail over: set_link_down
+// on a port must raise one, and on a board the PHY goes down, so the
+// cable's far end loses its link too (and raises its own event).
+TEST_F(Apps, LinkDownRaisesAnEventAndTakesThePeerDown)
+{
+	for (uint16_t p : {A, B})
+		ASSERT_EQ(rte_eth_dev_callback_register(p, RTE_ETH_EVENT_INTR_LSC, on_lsc, nullptr),
+			  0);
+	PortSetup s;
+	s.pool = g_pool;
+	s.conf.intr_conf.lsc = 1;
+	ASSERT_EQ(port_start(A, s), 0);
+	ASSERT_EQ(port_start(B, s), 0);
+	rte_eth_link l{};
+	ASSERT_EQ(rte_eth_link_get(A, &l), 0);
+	ASSERT_EQ(l.link_status, RTE_ETH_LINK_UP);
+	ASSERT_EQ(rte_eth_link_get(B, &l), 0);
+	ASSERT_EQ(l.link_status, RTE_ETH_LINK_UP);
+	sleep_ms(300); // the events of the links coming up, if any, are in
+	const unsigned ea = g_lsc[A].load(), eb = g_lsc[B].load();
+
+	ASSERT_EQ(rte_eth_dev_set_link_down(A), 0);
+	EXPECT_TRUE(wait_link(A, ea + 1, RTE_ETH_LINK_DOWN)) << "no event for A's link down";
+	EXPECT_TRUE(wait_link(B, eb + 1, RTE_ETH_LINK_DOWN)) << "the far end B stayed up";
+	EXPECT_EQ(link_now(A), RTE_ETH_LINK_DOWN);
+	EXPECT_EQ(link_now(B), RTE_ETH_LINK_DOWN);
+
+	ASSERT_EQ(rte_eth_dev_set_link_up(A), 0);
+	EXPECT_TRUE(wait_link(A, ea + 2, RTE_ETH_LINK_UP)) << "no event for A's link up";
+	EXPECT_TRUE(wait_link(B, eb + 2, RTE_ETH_LINK_UP)) << "the far end B stayed down";
+	forward(10);
+
+	for (uint16_t p : {A, B})
+		rte_eth_dev_callback_unregister(p, RTE_ETH_EVENT_INTR_LSC, on_lsc, nullptr);
+}
+
 // ------------------------------------------------------------- detach
 
 rte_device *device_of(uint16_t port)

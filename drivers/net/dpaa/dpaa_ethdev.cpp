@@ -135,15 +135,20 @@ void lsc_disarm(Port &p) noexcept
 
 // The MAC has no interrupt line this driver can wait on from user space, so
 // link changes are sampled: a change of the reported state raises the
-// event, as an interrupt would.
+// event, as an interrupt would. Changed since the last event, not since the
+// last link_update(): rte_eth_dev_set_link_down/up and rte_eth_link_get()
+// update the link too, and the change they saw is an event all the same
+// (the bonding PMD fails over on it).
 void lsc_alarm(void *arg) noexcept
 {
 	auto *dev = static_cast<rte_eth_dev *>(arg);
 	Port &p = port_of(dev);
-	const uint8_t before = dev->data->dev_link.link_status;
 	link_update(dev, 0);
-	if (dev->data->dev_link.link_status != before)
+	const uint8_t now = dev->data->dev_link.link_status;
+	if (now != p.lsc_status) {
+		p.lsc_status = now;
 		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, nullptr);
+	}
 	if (__atomic_load_n(&p.started, __ATOMIC_RELAXED))
 		lsc_arm(p);
 	else
@@ -334,8 +339,10 @@ int dev_start(rte_eth_dev *dev) noexcept
 	publish_queue_states(dev); // deferred queues stay stopped
 	__atomic_store_n(&p.started, true, __ATOMIC_RELAXED);
 	link_update(dev, 0);
-	if (d.dev_conf.intr_conf.lsc)
+	if (d.dev_conf.intr_conf.lsc) {
+		p.lsc_status = d.dev_link.link_status;
 		lsc_arm(p);
+	}
 	return 0;
 }
 
@@ -389,6 +396,8 @@ int dev_close(rte_eth_dev *dev) noexcept
 		p.err_fqid = 0;
 	}
 	p.hw->mac.set_loopback(false);
+	if (p.admin_down) // the PHY as the port found it at probe
+		bus::link_set_admin(*p.bus_dev, true);
 	rte_free(p.mc_list);
 	p.mc_list = nullptr;
 	p.nb_mc = 0;
@@ -416,6 +425,8 @@ int dev_reset(rte_eth_dev *dev) noexcept
 	release_queues(dev);
 	fqs_free(p);
 	p.tx_loopback = false;
+	if (p.admin_down)
+		bus::link_set_admin(*p.bus_dev, true);
 	p.admin_down = false;
 	rte_free(p.mc_list);
 	p.mc_list = nullptr;

@@ -192,6 +192,7 @@ struct Port {
 	bool admin_down; // rte_eth_dev_set_link_down
 	bool tx_loopback;
 	bool lsc_alarm_armed;
+	uint8_t lsc_status;	      // the link status the last LSC event reported (alarm thread)
 	platform::LinkMode link_mode; // from rte_eth_conf::link_speeds, set at start
 
 	// IEEE 1588 (dpaa_ethdev_timesync.cpp).
