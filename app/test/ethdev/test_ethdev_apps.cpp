@@ -206,6 +206,55 @@ TEST_F(Apps, LinkDownRaisesAnEventAndTakesThePeerDown)
 		rte_eth_dev_callback_unregister(p, RTE_ETH_EVENT_INTR_LSC, on_lsc, nullptr);
 }
 
+// ------------------------------------------------------------- Tx
+
+// DPDK's pmd_perf_autotest primes its ports: 2048 frames each, bursts of
+// 32, giving up after 5 bursts that take nothing. On a board QMan consumes
+// the EQCR within nanoseconds and a Tx FQ holds any number of frames: all
+// of them go in.
+TEST_F(Apps, TxPrimingTakesEveryFrame)
+{
+	constexpr unsigned kPerPort = 2048, kBurst = 32, kMaxRetry = 5;
+	PortSetup s;
+	s.pool = g_pool;
+	s.nb_rxd = 2048;
+	s.nb_txd = 2048;
+	ASSERT_EQ(port_start(A, s), 0);
+	ASSERT_EQ(port_start(B, s), 0);
+	ASSERT_EQ(rte_eth_stats_reset(A), 0);
+	ASSERT_EQ(rte_eth_stats_reset(B), 0);
+	std::vector<rte_mbuf *> m(2 * kPerPort);
+	ASSERT_EQ(rte_pktmbuf_alloc_bulk(g_pool, m.data(), static_cast<unsigned>(m.size())), 0);
+	const L2 ab{port_mac(B), port_mac(A), -1, -1}, ba{port_mac(A), port_mac(B), -1, -1};
+	for (size_t i = 0; i < m.size(); i++) {
+		const Bytes f = ipv4_udp(i < kPerPort ? ab : ba, kIpA, kIpB,
+					 static_cast<uint16_t>(i), 9, 18);
+		memcpy(rte_pktmbuf_append(m[i], static_cast<uint16_t>(f.size())), f.data(),
+		       f.size());
+	}
+	unsigned idx = 0;
+	for (uint16_t port : {A, B}) {
+		unsigned num = kPerPort, retries = 0;
+		while (num) {
+			const uint16_t n = rte_eth_tx_burst(port, 0, &m[idx], RTE_MIN(kBurst, num));
+			if (n == 0 && ++retries == kMaxRetry)
+				break;
+			num -= n;
+			idx += n;
+		}
+	}
+	for (size_t i = idx; i < m.size(); i++)
+		rte_pktmbuf_free(m[i]);
+	EXPECT_EQ(idx, 2 * kPerPort) << "frames the Tx bursts refused";
+	rte_eth_stats st{};
+	for (int i = 0; i < 5000 && st.opackets < idx; i++) {
+		sleep_ms(1);
+		st = stats(A);
+		st.opackets += stats(B).opackets;
+	}
+	EXPECT_EQ(st.opackets, idx);
+}
+
 // ------------------------------------------------------------- detach
 
 rte_device *device_of(uint16_t port)
