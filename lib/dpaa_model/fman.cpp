@@ -307,6 +307,14 @@ int Fman::set_phy_line_rate(unsigned cell, uint32_t mbps) noexcept
 	}
 }
 
+int Fman::set_phy_power(unsigned cell, bool up) noexcept
+{
+	if (cell >= ports_.size() || !ports_[cell]->present)
+		return -EINVAL;
+	ports_[cell]->phy_down.store(!up, std::memory_order_relaxed);
+	return 0;
+}
+
 MacPort::Mode Fman::Port::link_mode() const
 {
 	namespace im = memac::if_mode;
@@ -341,10 +349,12 @@ uint32_t Fman::Port::speed_mbps() const
 
 bool Fman::resolve_link(const Port &p, MacPort::Mode &out) const noexcept
 {
-	if (!p.present || p.wire == nullptr || !p.wire->link_up())
+	if (!p.present || p.wire == nullptr || !p.wire->link_up() || !p.phy_powered())
 		return false;
 	MacPort::Mode own = p.link_mode();
 	const MacPort *far = p.wire->far_mac();
+	if (far != nullptr && !far->phy_powered())
+		return false; // the link partner's PHY is down
 	if (far == nullptr || far == &p) {
 		// A wire that is not a MAC (a file, a generator, a TAP) takes
 		// whatever the MAC sends; autonegotiation ends at its best.

@@ -192,6 +192,12 @@ public:
 	// have. The MAC keeps running XFI. -EINVAL for another kind of MAC or
 	// a rate the PHY does not have.
 	int set_phy_line_rate(unsigned cell, uint32_t mbps) noexcept;
+	// The PHY of MAC 'cell' powered down or up: what a board's kernel does
+	// when the interface is set down or up (UPDATE_LINK_STATUS, which
+	// upstream's driver sends for rte_eth_dev_set_link_down/up). A PHY
+	// that is down has no link, and neither has its link partner (the far
+	// end of a cable). -EINVAL for a MAC the FMan does not have.
+	int set_phy_power(unsigned cell, bool up) noexcept;
 	void advance_clock(uint64_t ns) noexcept { frame_ns_ += ns; }
 	uint64_t model_ns() const noexcept;
 
@@ -259,6 +265,10 @@ private:
 		bool rx_backlogged() const override;
 		Mode link_mode() const override;
 		uint32_t max_speed_mbps() const override { return desc.speed_mbps; }
+		bool phy_powered() const override
+		{
+			return !phy_down.load(std::memory_order_relaxed);
+		}
 		uint64_t wire_time_ns() const override { return owner.tx_departure_ns_; }
 		void wire_arrival(uint64_t t) override
 		{
@@ -313,6 +323,8 @@ private:
 		bool has_arrival = false;
 		// A multirate PHY's forced line rate (set_phy_line_rate), 0: 10G.
 		std::atomic<uint32_t> phy_line_mbps{0};
+		// The PHY powered down (set_phy_power): no link.
+		std::atomic<bool> phy_down{false};
 		// While poll() serves the port (its Tx ring, then its wire), the
 		// link's speed taken once (0: not yet) for every frame it moves,
 		// rather than the link resolved again per frame; the link cannot

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include <sched.h>
+#include <time.h>
 
 #include "dpaa_hw/cpu_relax.hpp"
 #include "dpaa_hw/portal_access.hpp"
@@ -186,8 +187,50 @@ bool QmanSwPortal::drain_eqcr()
 	if (!eqcr_try_lock())
 		return false;
 	const unsigned n = take_eqcr_locked();
+	const bool staging_full = staged_tail_.load(std::memory_order_relaxed) -
+					  staged_head_.load(std::memory_order_acquire) ==
+				  kEqcrStaged;
 	eqcr_unlock();
-	return n > 0;
+	if (n > 0)
+		return true;
+	if (!staging_full || soc_lock_ == nullptr)
+		return false;
+	return enqueue_staged_under_soc_lock(detail::load_cfg(cfg_reg_));
+}
+
+// The staging queue full, the ring still full: what silicon's QMan would
+// have enqueued to the FQs long ago goes there now, from the waiting
+// driver's thread, under the model's lock (the staging queue's one consumer
+// holds it). The model's thread, which takes and drops the lock at every
+// step, leaves it to a waiting drain after its current step.
+bool QmanSwPortal::enqueue_staged_under_soc_lock(uint32_t cfg)
+{
+	soc_waiters_->fetch_add(1, std::memory_order_relaxed);
+	timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool got = false;
+	for (unsigned spins = 0; !(got = soc_lock_->try_lock()); spins++) {
+		if (spins < 1024) {
+			hw::cpu_relax();
+			continue;
+		}
+		timespec t;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		const uint64_t waited =
+			static_cast<uint64_t>(t.tv_sec - t0.tv_sec) * 1'000'000'000u +
+			static_cast<uint64_t>(t.tv_nsec) - static_cast<uint64_t>(t0.tv_nsec);
+		if (waited >= kDrainWaitNs)
+			break;
+		sched_yield();
+	}
+	soc_waiters_->fetch_sub(1, std::memory_order_relaxed);
+	if (!got)
+		return false;
+	const bool cdc = ((cfg & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift) ==
+			 static_cast<uint32_t>(qm::DqrrCmode::cdc);
+	const bool did = poll_eqcr(cdc);
+	soc_lock_->unlock();
+	return did;
 }
 
 // Ring -> staging queue, then EQCR_CI says the slots are free again. The

@@ -36,13 +36,19 @@
 //
 // The EQCR is consumed in two halves: taking entries off the ring (which
 // publishes EQCR_CI) and enqueuing them to their FQs. poll() does both under
-// the model's lock; drain_eqcr() takes entries only, on whatever thread calls
-// it, under the EQCR's own spin lock, into a staging queue that the next
-// poll() enqueues from first. So a driver that finds its EQCR full gets it
-// consumed at once, as silicon would, whatever the model's thread is doing
-// (running a long step, or not getting a CPU), unless that thread is itself
-// in the middle of taking entries: each side holds the EQCR's lock for a few
-// entry copies only, and the driver never waits for it.
+// the model's lock; drain_eqcr() takes entries, on whatever thread calls it,
+// under the EQCR's own spin lock, into a staging queue that the next poll()
+// enqueues from first. So a driver that finds its EQCR full gets it consumed
+// at once, as silicon would, whatever the model's thread is doing (running a
+// long step, or not getting a CPU), unless that thread is itself in the
+// middle of taking entries: each side holds the EQCR's lock for a few entry
+// copies only, and the driver never waits for it. Silicon's QMan takes every
+// entry into its FQs, which hold any number of frames: so when the staging
+// queue is full too, drain_eqcr() enqueues it to the FQs itself, under the
+// model's lock (set_soc_lock), which the model's thread hands over after its
+// current step while a drain waits for it (up to kDrainWaitNs: a model
+// stalled for longer leaves the ring full, as the tests that stall it
+// expect).
 //
 // DQRR production never exceeds 15 outstanding entries and MR 7: the driver's
 // CI writes carry no wrap bit, so a full ring could not be told from an empty
@@ -55,6 +61,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <mutex>
 
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
@@ -135,10 +142,21 @@ public:
 	bool produce_configured(uint32_t cfg);
 	const uint32_t *cfg_reg() const noexcept { return cfg_reg_; }
 	// Take what the EQCR holds off the ring and publish EQCR_CI; the next
-	// poll() enqueues it. Any thread, without the model's lock; never waits
-	// (false if the EQCR is being consumed right now, held nothing, or the
-	// staging queue is full). See Soc::drain_eqcr.
+	// poll() enqueues it. Any thread, without the model's lock; when the
+	// staging queue is full, the entries go to their FQs under the model's
+	// lock, waited for up to kDrainWaitNs (false if the EQCR is being
+	// consumed right now, held nothing, or the lock did not come). See
+	// Soc::drain_eqcr.
 	bool drain_eqcr();
+	static constexpr uint64_t kDrainWaitNs = 2'000'000;
+	// The model's lock, and the count of drains waiting for it, which the
+	// model's thread reads between steps (Soc::thread_main). Unset: a full
+	// staging queue waits for the next poll().
+	void set_soc_lock(std::mutex *lock, std::atomic<unsigned> *waiters) noexcept
+	{
+		soc_lock_ = lock;
+		soc_waiters_ = waiters;
+	}
 	// Entries taken off the EQCR and not yet enqueued at most.
 	static constexpr unsigned kEqcrStaged = 64;
 	// A DCAP write as one bus transaction, for a platform that traps the
@@ -268,6 +286,9 @@ private:
 	// The EQCR's consumer side, under eqcr_busy_: its cursor, EQCR_CI, the
 	// staging queue's tail. eqcr_pos_ is also read without it.
 	std::atomic<bool> eqcr_busy_{false};
+	std::mutex *soc_lock_ = nullptr;
+	std::atomic<unsigned> *soc_waiters_ = nullptr;
+	bool enqueue_staged_under_soc_lock(uint32_t cfg);
 	hw::DeviceRing<hw::qm::EqcrEntry, hw::qm::kEqcrSize> eqcr_;
 	std::atomic<uint32_t> eqcr_pos_{0}; // eqcr_'s cursor, as EQCR_CI
 	std::array<TakenEntry, kEqcrStaged> staged_;

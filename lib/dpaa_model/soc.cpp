@@ -39,6 +39,7 @@ Soc::Soc()
 {
 	for (unsigned i = 0; i < Qman::kNumPortals; i++) {
 		qportals_.push_back(std::make_unique<QmanSwPortal>(qman_, i));
+		qportals_.back()->set_soc_lock(&mutex_, &drain_waiters_);
 		qptrs_[i] = qportals_.back().get();
 		qstep_.regs[i] = qptrs_[i]->cfg_reg();
 	}
@@ -248,6 +249,12 @@ void Soc::thread_main()
 		busy = 0;
 	};
 	while (!stop_.load(std::memory_order_relaxed)) {
+		// A driver waits for the lock to enqueue what its EQCR holds
+		// (QmanSwPortal::drain_eqcr): it gets it before the next step.
+		if (drain_waiters_.load(std::memory_order_relaxed) != 0) [[unlikely]] {
+			sched_yield();
+			continue;
+		}
 		if (step()) {
 			if (idle_steps != 0) {
 				bump(idle_steps_, idle_steps);

@@ -98,8 +98,11 @@ public:
 	// Silicon consumes EQCR entries promptly whatever the CPUs do, while the
 	// model's thread (or the test that steps it) may not run for a while: a
 	// driver that finds its EQCR full calls this rather than wait. Either
-	// mode; takes no model lock (the EQCR has its own, see portal.hpp) and
-	// never waits. True if it freed entries.
+	// mode; takes no model lock (the EQCR has its own, see portal.hpp) unless
+	// the entries already taken fill the portal's staging queue: then it
+	// enqueues them to their FQs under lock(), which the model's thread
+	// hands over after its current step (waited for a bounded time). True
+	// if it freed entries.
 	bool drain_eqcr(unsigned portal);
 
 	// Threaded mode. cpu < 0: no pinning. Negative errno on failure.
@@ -186,6 +189,7 @@ private:
 	bool running_ = false;
 	ThreadConfig thread_cfg_;
 	std::atomic<bool> stop_{false};
+	std::atomic<unsigned> drain_waiters_{0}; // drains waiting for mutex_
 	std::atomic<uint64_t> steps_{0};
 	// ThreadStats, written by the model's thread only.
 	std::atomic<uint64_t> busy_steps_{0}, idle_steps_{0}, busy_ns_{0};

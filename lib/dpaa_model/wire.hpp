@@ -52,6 +52,9 @@ public:
 	};
 	virtual Mode link_mode() const { return {speed_mbps(), true, false}; }
 	virtual uint32_t max_speed_mbps() const { return speed_mbps(); }
+	// Whether the MAC's PHY is powered (a kernel powers it down when the
+	// interface is set down): a link needs both ends' PHYs up.
+	virtual bool phy_powered() const { return true; }
 
 	// IEEE 1588: the model's time now (ns), which the MAC's timer counts
 	// from; and, called by a wire just before wire_rx(), when the frame's

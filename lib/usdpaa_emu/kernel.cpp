@@ -217,11 +217,18 @@ int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 		const DpaInterface *i = interface(a->if_name);
 		if (i == nullptr)
 			return -ENODEV;
+		// The kernel stops or starts the PHY (phy_stop/phy_start): a
+		// cable's far end loses or regains its link partner, and every
+		// interface whose link changed is signalled.
 		const size_t n = size_t(i - dt_.interfaces.data());
-		const bool was_up = link_up(*i);
+		std::vector<bool> was_up;
+		for (const DpaInterface &d : dt_.interfaces)
+			was_up.push_back(phy_link(d).up);
 		admin_down_[n] = a->status == 0;
-		if (link_up(*i) != was_up)
-			signal_link(n);
+		sys_->fman(i->fman).set_phy_power(i->cell, a->status != 0);
+		for (size_t k = 0; k < dt_.interfaces.size(); k++)
+			if (phy_link(dt_.interfaces[k]).up != was_up[k])
+				signal_link(k);
 		return 0;
 	}
 	case kUpdateLinkSpeed: {

@@ -23,7 +23,8 @@
 // and a driver that waits for EQCR room a few microseconds (as a Tx burst
 // does) would see a ring that silicon had long emptied. So a load of
 // QCSP_EQCR_CI_CINH first has the model take what the ring holds
-// (QmanSwPortal::drain_eqcr, on the reading thread, never waiting): by the
+// (QmanSwPortal::drain_eqcr, on the reading thread, waiting only for the
+// model's lock when what it took already fills its staging queue): by the
 // time the driver looks, the hardware has consumed, as on silicon.
 //
 // Upstream's x86 build places the portal interrupt registers at

@@ -243,6 +243,9 @@ class MultiProcess(AppTestCase):
         self.assertIn("secondary: pool ops dpaa", r.stdout)
         self.assertIn("secondary: sent 300, received 300, mismatches 0", r.stdout)
         self.assertRegex(r.stdout, r"fm1-mac10 stats: 0, ipackets 300 ")
+        # Its exit leaves the primary's ports alone, and says nothing of them.
+        self.assertNotRegex(r.stdout + r.stderr, r"cannot stop|remove by .* failed", r.stdout + r.stderr)
+        self.assertRegex(app.command("show port info 1"), r"Link status: up")
         stats = app.command("show port stats all")
         self.assertRegex(stats.split("port 1")[1], r"RX-packets: 300 +RX-missed: 0")
         self.assertRegex(stats.split("port 1")[0], r"TX-packets: 300 ")

@@ -245,8 +245,15 @@ rte_device *bus_find_device(const rte_device *start, rte_dev_cmp_t cmp, const vo
 int bus_plug(rte_device *d) noexcept
 {
 	rte_dpaa_device *dev = to_dpaa_device(d);
-	if (dev->driver)
-		return 0;
+	if (dev->driver) {
+		// A device stays probed after its port is closed, until it is
+		// removed (as a PCI device does): its driver may make a new
+		// port of it, or answer -EEXIST for one that is open. A
+		// secondary process's view of it is the primary's.
+		if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+			return 0;
+		return dev->driver->probe(dev->driver, dev);
+	}
 	int ret = start_platform();
 	return ret < 0 ? ret : probe_device(*dev);
 }

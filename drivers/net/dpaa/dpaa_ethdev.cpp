@@ -135,15 +135,20 @@ void lsc_disarm(Port &p) noexcept
 
 // The MAC has no interrupt line this driver can wait on from user space, so
 // link changes are sampled: a change of the reported state raises the
-// event, as an interrupt would.
+// event, as an interrupt would. Changed since the last event, not since the
+// last link_update(): rte_eth_dev_set_link_down/up and rte_eth_link_get()
+// update the link too, and the change they saw is an event all the same
+// (the bonding PMD fails over on it).
 void lsc_alarm(void *arg) noexcept
 {
 	auto *dev = static_cast<rte_eth_dev *>(arg);
 	Port &p = port_of(dev);
-	const uint8_t before = dev->data->dev_link.link_status;
 	link_update(dev, 0);
-	if (dev->data->dev_link.link_status != before)
+	const uint8_t now = dev->data->dev_link.link_status;
+	if (now != p.lsc_status) {
+		p.lsc_status = now;
 		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, nullptr);
+	}
 	if (__atomic_load_n(&p.started, __ATOMIC_RELAXED))
 		lsc_arm(p);
 	else
@@ -334,8 +339,10 @@ int dev_start(rte_eth_dev *dev) noexcept
 	publish_queue_states(dev); // deferred queues stay stopped
 	__atomic_store_n(&p.started, true, __ATOMIC_RELAXED);
 	link_update(dev, 0);
-	if (d.dev_conf.intr_conf.lsc)
+	if (d.dev_conf.intr_conf.lsc) {
+		p.lsc_status = d.dev_link.link_status;
 		lsc_arm(p);
+	}
 	return 0;
 }
 
@@ -389,6 +396,8 @@ int dev_close(rte_eth_dev *dev) noexcept
 		p.err_fqid = 0;
 	}
 	p.hw->mac.set_loopback(false);
+	if (p.admin_down) // the PHY as the port found it at probe
+		bus::link_set_admin(*p.bus_dev, true);
 	rte_free(p.mc_list);
 	p.mc_list = nullptr;
 	p.nb_mc = 0;
@@ -398,10 +407,11 @@ int dev_close(rte_eth_dev *dev) noexcept
 	dev->process_private = nullptr;
 	rte_intr_instance_free(dev->intr_handle);
 	dev->intr_handle = nullptr;
-	// The MAC is free again: rte_dev_probe (testpmd's "port attach")
-	// probes it anew, a new port with counters of its own.
-	p.bus_dev->driver = nullptr;
-	p.bus_dev->device.driver = nullptr;
+	// The device stays probed, as a PCI device does after a close: DPDK's
+	// usual sequence, rte_eth_dev_close() then rte_dev_remove(), detaches
+	// it (eth_remove finds no port to close). rte_dev_probe() of it before
+	// that (testpmd's "port attach") makes a new port, with counters of
+	// its own (eth_probe).
 	bus::port_closed();
 	return 0;
 }
@@ -415,6 +425,8 @@ int dev_reset(rte_eth_dev *dev) noexcept
 	release_queues(dev);
 	fqs_free(p);
 	p.tx_loopback = false;
+	if (p.admin_down)
+		bus::link_set_admin(*p.bus_dev, true);
 	p.admin_down = false;
 	rte_free(p.mc_list);
 	p.mc_list = nullptr;
@@ -666,6 +678,12 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 	}
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return eth_probe_secondary(dev, *ccsr);
+	// Probed again (the bus asks when the device is probed already): a
+	// port the application closed is made anew; an open one stays as it is.
+	if (rte_eth_dev_allocated(dev->name) != nullptr) {
+		DPAA_PMD_LOG(DEBUG, "%s: probed already, its port is open", dev->name);
+		return -EEXIST;
+	}
 	rte_dpaa_mempool_share();
 	Devargs devargs;
 	int ret = parse_devargs(dev->device.devargs, devargs);
@@ -734,14 +752,18 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 int eth_remove(rte_dpaa_device *dev) noexcept
 {
 	rte_eth_dev *eth_dev = rte_eth_dev_allocated(dev->name);
-	// A secondary's port that the application closed already: ethdev
-	// keeps the primary's data, and with it the name, after release.
+	// A port the application closed already (rte_eth_dev_close() then
+	// rte_dev_remove()): nothing left to do. In a secondary, ethdev keeps
+	// the primary's data, and with it the name, after release.
 	if (eth_dev == nullptr || eth_dev->state == RTE_ETH_DEV_UNUSED)
 		return 0;
 	// A hot unplug may come while the port runs: ethdev refuses to close
 	// a started port, so stop it first. Then close, which releases it.
+	// A secondary process's port is the primary's, which keeps it running:
+	// the secondary's close (which ethdev allows on a started port there)
+	// gives back this process's view of it only, as its EAL cleanup must.
 	const uint16_t port = eth_dev->data->port_id;
-	if (eth_dev->data->dev_started) {
+	if (rte_eal_process_type() == RTE_PROC_PRIMARY && eth_dev->data->dev_started) {
 		const int ret = rte_eth_dev_stop(port);
 		if (ret < 0) {
 			DPAA_PMD_LOG(ERR, "%s: cannot stop the port to remove it: %s", dev->name,

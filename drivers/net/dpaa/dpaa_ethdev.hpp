@@ -192,6 +192,7 @@ struct Port {
 	bool admin_down; // rte_eth_dev_set_link_down
 	bool tx_loopback;
 	bool lsc_alarm_armed;
+	uint8_t lsc_status;	      // the link status the last LSC event reported (alarm thread)
 	platform::LinkMode link_mode; // from rte_eth_conf::link_speeds, set at start
 
 	// IEEE 1588 (dpaa_ethdev_timesync.cpp).
@@ -213,11 +214,24 @@ struct Port {
 	uint64_t err_mac_frames_base;
 	uint64_t tx_rejected; // frames QMan refused on enqueue (ERNs; atomic)
 	uint64_t tx_rejected_base;
+	// What the queues released since the last reset had counted (a
+	// reconfigure releases them; their counts stay the port's until a
+	// stats_reset), by queue index.
+	QueueStats rxq_gone[kMaxRxQueues];
+	QueueStats txq_gone[kMaxTxQueues];
+	uint64_t rx_stray_gone;	  // RxQueue::stray
+	uint64_t rx_bad_fds_gone; // RxQueue::bad_fds
+	uint64_t tx_copied_gone;  // TxQueue::copied
 };
 
 inline Port &port_of(rte_eth_dev *dev) noexcept
 {
 	return *static_cast<Port *>(dev->data->dev_private);
+}
+
+inline const Port &port_of(const rte_eth_dev *dev) noexcept
+{
+	return *static_cast<const Port *>(dev->data->dev_private);
 }
 
 // The port's hardware as this process reaches it: the ethdev's

@@ -144,6 +144,18 @@ void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 		dev->data->rx_queues[idx] = nullptr;
 		return;
 	}
+	// What it counted stays counted: the port's counters reset at probe
+	// and stats_reset only (applications reconfigure, and re-set up their
+	// queues, whenever the MTU or the queue count changes).
+	Port &p = port_of(dev);
+	if (idx < kMaxRxQueues) {
+		const QueueStats qs = stats_since(q->stats, q->stats_base);
+		p.rxq_gone[idx].packets += qs.packets;
+		p.rxq_gone[idx].bytes += qs.bytes;
+		p.rxq_gone[idx].errors += qs.errors;
+	}
+	p.rx_stray_gone += __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
+	p.rx_bad_fds_gone += counter_get(q->bad_fds) - q->bad_fds_base;
 	rxq_unregister(*q);
 	release_queue_channel(*q);
 	release_queue_cgr(*q);
@@ -185,8 +197,19 @@ int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 
 void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 {
-	if (dev->data->tx_queues[idx] != &unused_txq)
-		rte_free(dev->data->tx_queues[idx]);
+	auto *q = static_cast<TxQueue *>(dev->data->tx_queues[idx]);
+	if (q != nullptr && q != &unused_txq) {
+		// Its counts stay the port's (see rx_queue_release).
+		Port &p = port_of(dev);
+		if (idx < kMaxTxQueues) {
+			const QueueStats qs = stats_since(q->stats, q->stats_base);
+			p.txq_gone[idx].packets += qs.packets;
+			p.txq_gone[idx].bytes += qs.bytes;
+			p.txq_gone[idx].errors += qs.errors;
+		}
+		p.tx_copied_gone += counter_get(q->copied) - q->copied_base;
+		rte_free(q);
+	}
 	dev->data->tx_queues[idx] = nullptr;
 }
 

@@ -3,7 +3,9 @@
  */
 
 // Basic and extended statistics. Packets and bytes come from the queues'
-// software counters (exactly what the application received and handed over);
+// software counters (exactly what the application received and handed over),
+// plus what the queues released since the last reset had counted: they
+// count from probe or stats_reset, whatever reconfigures came in between;
 // drops and errors from the hardware: the mEMAC's RMON counters, the FMan BMI
 // port counters and the port's error FQ. The hardware counters run free; a
 // reset records a baseline that later reads subtract.
@@ -139,7 +141,7 @@ uint64_t field(const void *base, size_t off) noexcept
 
 uint64_t tx_copied(const rte_eth_dev *dev) noexcept
 {
-	uint64_t n = 0;
+	uint64_t n = port_of(dev).tx_copied_gone;
 	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
 		if (auto *q = static_cast<const TxQueue *>(dev->data->tx_queues[i]))
 			n += counter_get(q->copied) - q->copied_base;
@@ -156,7 +158,10 @@ uint64_t tx_rejected(const Port &p) noexcept
 // dropped at stop or refused as unsendable.
 uint64_t rx_queue_errors(const rte_eth_dev *dev) noexcept
 {
-	uint64_t n = 0;
+	const Port &p = port_of(dev);
+	uint64_t n = p.rx_stray_gone;
+	for (const QueueStats &g : p.rxq_gone)
+		n += g.errors;
 	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++)
 		if (auto *q = static_cast<const RxQueue *>(dev->data->rx_queues[i]))
 			n += stats_since(q->stats, q->stats_base).errors +
@@ -167,6 +172,8 @@ uint64_t rx_queue_errors(const rte_eth_dev *dev) noexcept
 uint64_t tx_queue_errors(const rte_eth_dev *dev) noexcept
 {
 	uint64_t n = 0;
+	for (const QueueStats &g : port_of(dev).txq_gone)
+		n += g.errors;
 	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
 		if (auto *q = static_cast<const TxQueue *>(dev->data->tx_queues[i]))
 			n += stats_since(q->stats, q->stats_base).errors;
@@ -177,7 +184,7 @@ uint64_t tx_queue_errors(const rte_eth_dev *dev) noexcept
 // in rx_queue_errors too.
 uint64_t rx_bad_descriptors(const rte_eth_dev *dev) noexcept
 {
-	uint64_t n = 0;
+	uint64_t n = port_of(dev).rx_bad_fds_gone;
 	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++)
 		if (auto *q = static_cast<const RxQueue *>(dev->data->rx_queues[i]))
 			n += counter_get(q->bad_fds) - q->bad_fds_base;
@@ -211,7 +218,30 @@ int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
 	if (int ret = read_hw(dev, s); ret < 0)
 		return ret;
 	const rte_eth_dev_data &d = *dev->data;
-	uint64_t rx_errors = 0, tx_errors = 0;
+	uint64_t rx_errors = p.rx_stray_gone, tx_errors = 0;
+	// The queues released since the last reset: in the totals, and in the
+	// per-queue counters of an index configured again.
+	for (uint16_t i = 0; i < kMaxRxQueues; i++) {
+		const QueueStats &g = p.rxq_gone[i];
+		st->ipackets += g.packets;
+		st->ibytes += g.bytes;
+		rx_errors += g.errors;
+		if (i < d.nb_rx_queues && i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			st->q_ipackets[i] = g.packets;
+			st->q_ibytes[i] = g.bytes;
+			st->q_errors[i] = g.errors;
+		}
+	}
+	for (uint16_t i = 0; i < kMaxTxQueues; i++) {
+		const QueueStats &g = p.txq_gone[i];
+		st->opackets += g.packets;
+		st->obytes += g.bytes;
+		tx_errors += g.errors;
+		if (i < d.nb_tx_queues && i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			st->q_opackets[i] = g.packets;
+			st->q_obytes[i] = g.bytes;
+		}
+	}
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		const auto *q = static_cast<const RxQueue *>(d.rx_queues[i]);
 		if (q == nullptr)
@@ -221,9 +251,9 @@ int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
 		st->ibytes += qs.bytes;
 		rx_errors += qs.errors + __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
 		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
-			st->q_ipackets[i] = qs.packets;
-			st->q_ibytes[i] = qs.bytes;
-			st->q_errors[i] = qs.errors;
+			st->q_ipackets[i] += qs.packets;
+			st->q_ibytes[i] += qs.bytes;
+			st->q_errors[i] += qs.errors;
 		}
 	}
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
@@ -235,8 +265,8 @@ int stats_get(rte_eth_dev *dev, rte_eth_stats *st) noexcept
 		st->obytes += qs.bytes;
 		tx_errors += qs.errors;
 		if (i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
-			st->q_opackets[i] = qs.packets;
-			st->q_obytes[i] = qs.bytes;
+			st->q_opackets[i] += qs.packets;
+			st->q_obytes[i] += qs.bytes;
 		}
 	}
 	// Frames the hardware dropped for want of room: QMan tail drop and
@@ -267,6 +297,11 @@ int stats_reset(rte_eth_dev *dev) noexcept
 	p.err_frames_base = p.err_frames;
 	p.err_mac_frames_base = p.err_mac_frames;
 	p.tx_rejected_base = __atomic_load_n(&p.tx_rejected, __ATOMIC_RELAXED);
+	memset(p.rxq_gone, 0, sizeof(p.rxq_gone));
+	memset(p.txq_gone, 0, sizeof(p.txq_gone));
+	p.rx_stray_gone = 0;
+	p.rx_bad_fds_gone = 0;
+	p.tx_copied_gone = 0;
 	const rte_eth_dev_data &d = *dev->data;
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++)
 		if (auto *q = static_cast<RxQueue *>(d.rx_queues[i])) {

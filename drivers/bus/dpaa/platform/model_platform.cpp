@@ -213,6 +213,17 @@ public:
 		return 0;
 	}
 
+	// The port set administratively down or up: a board's kernel stops or
+	// starts the PHY, so that the link partner (a cable's far end) loses or
+	// regains its link too; the modelled PHY does the same.
+	int set_link_admin(unsigned mac, bool up) noexcept override
+	{
+		if (mac >= soc_.num_macs)
+			return -EINVAL;
+		const MacInfo &m = soc_.macs[mac];
+		return sys_->fman(m.fman).set_phy_power(m.cell, up);
+	}
+
 	// The modelled board has no kernel to own its PHYs: the platform does
 	// what a board's PHY driver would, and programs IF_MODE for the mode.
 	int set_link_mode(unsigned mac, const LinkMode &mode) noexcept override
