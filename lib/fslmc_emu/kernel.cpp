@@ -574,6 +574,13 @@ int Kernel::set_irqs(Device &d, void *arg)
 			return -errno;
 		irq_fds_[key] = held;
 		if (!virqs_.count(key)) {
+			// A number the host has no irq of: should a shell the
+			// application starts lose LD_PRELOAD, its write to
+			// /proc/irq/<n>/smp_affinity fails instead of moving a
+			// real interrupt (as root).
+			while (libc::access(("/proc/irq/" + std::to_string(next_virq_)).c_str(),
+					    F_OK) == 0)
+				next_virq_++;
 			const unsigned virq = next_virq_++;
 			virqs_[key] = virq;
 			// /proc/irq/<virq>/smp_affinity: all CPUs, as at request.
