@@ -633,7 +633,7 @@ std::string Kernel::proc_interrupts()
 			 virq * 8 + key.second, virq, key.first.c_str());
 		text += line;
 	}
-	const std::string path = tmp_dir_ + "/proc/interrupts";
+	std::string path = tmp_dir_ + "/proc/interrupts";
 	const int f = libc::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0444);
 	if (f >= 0) {
 		(void)!libc::write(f, text.data(), text.size());
