@@ -27,7 +27,11 @@ measured, and 802.1Q-tagged; the strip off and on):
               cancel out. The
               emulation's trap handler (each doorbell) runs as a signal
               handler, which callgrind does not count in the burst.
-              Deterministic: one run each. valgrind 3.19 does not decode
+              testpmd's flush polls a queue for at most a second of
+              wall time, which under valgrind is about 30 bursts: the
+              burst counts in results.json (bursts, bursts_without_frames)
+              say whether all the frames went through it (--frames / 32
+              bursts more). Deterministic: one run each. valgrind 3.19 does not decode
               the AVX-512 code of a native build: callgrind runs upstream's
               testpmd of a generic x86-64 build (build-upstream-valgrind/,
               built by buildtools/build-upstream when missing).
@@ -210,6 +214,11 @@ class Ab:
                  % (e["DPAA2_KERNEL_MODEL"], self.emu, " ".join(cmd)))
         if r.get("cycles_per_packet") is None:
             r["error"] = out[-2000:]
+        elif r.get("tx_packets"):
+            # testpmd divides by the frames the port received (the DPNI's
+            # ingress counter, frames its Rx queue dropped included): per
+            # frame forwarded is the forwarding core's cost.
+            r["cycles_per_forwarded"] = r["cycles_per_packet"] * r["rx_packets"] / r["tx_packets"]
         return r
 
     def cycles_runs(self):
@@ -227,7 +236,9 @@ class Ab:
         medians = {}
         for tagged, strip in VARIANTS:
             v = [r.get("cycles_per_packet") for r in runs if r["variant"] == name(tagged, strip)]
+            fwd = [r.get("cycles_per_forwarded") for r in runs if r["variant"] == name(tagged, strip)]
             medians[name(tagged, strip)] = {"cycles_per_packet": bench.med(v), "runs": v,
+                                            "cycles_per_forwarded": bench.med(fwd), "forwarded_runs": fwd,
                                             "mpps": bench.med([r.get("mpps") for r in runs
                                                                if r["variant"] == name(tagged, strip)])}
         return {"medians": medians, "runs": runs}
@@ -309,7 +320,8 @@ def main():
     with open(os.path.join(a.out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
 
-    print("variant               instr/frame  L1D miss/frame  LL miss/frame  cycles/packet (median)")
+    print("variant               instr/frame  L1D miss/frame  LL miss/frame  cycles/packet  cycles/forwarded"
+          " (medians)")
     for tagged, strip in VARIANTS:
         n = name(tagged, strip)
         c = results.get("callgrind", {}).get(n, {})
@@ -317,10 +329,11 @@ def main():
 
         def fmt(v, spec):
             return spec % v if v is not None else "-"
-        print("%-20s  %11s  %14s  %13s  %s" % (n, fmt(c.get("instructions_per_frame"), "%.1f"),
-                                                fmt(c.get("l1d_misses_per_frame"), "%.2f"),
-                                                fmt(c.get("ll_misses_per_frame"), "%.2f"),
-                                                fmt(y.get("cycles_per_packet"), "%.1f")))
+        print("%-20s  %11s  %14s  %13s  %13s  %s" % (n, fmt(c.get("instructions_per_frame"), "%.1f"),
+                                                      fmt(c.get("l1d_misses_per_frame"), "%.2f"),
+                                                      fmt(c.get("ll_misses_per_frame"), "%.2f"),
+                                                      fmt(y.get("cycles_per_packet"), "%.1f"),
+                                                      fmt(y.get("cycles_per_forwarded"), "%.1f")))
     print("dpaa2-vlan-ab: results and commands in %s" % os.path.join(a.out, "results.json"))
     return 0
 
