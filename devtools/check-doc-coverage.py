@@ -9,8 +9,8 @@
 # drivers/bus/dpaa) and each environment variable they read. The lists come
 # from the source, so a new option without documentation fails this check.
 # It looks in the literal text (``...`` and literal blocks) of
-# doc/guides/nics/dpaa.rst, dpaa_model_wires.rst, dpaa_usdpaa_emu.rst or
-# dpaa2_model.rst: a key must appear as
+# doc/guides/nics/dpaa.rst, dpaa_model_wires.rst, dpaa_usdpaa_emu.rst,
+# dpaa2_model.rst or dpaa2_fslmc_emu.rst: a key must appear as
 # "key=", a word as itself.
 #
 #   devtools/check-doc-coverage.py [source root]
@@ -23,6 +23,7 @@ DOCS = [
     "doc/guides/nics/dpaa_model_wires.rst",
     "doc/guides/nics/dpaa_usdpaa_emu.rst",
     "doc/guides/nics/dpaa2_model.rst",
+    "doc/guides/nics/dpaa2_fslmc_emu.rst",
 ]
 MODEL_PARSER = ["lib/dpaa_model/config.cpp", "lib/dpaa_model/wire_*.cpp"]
 BOARDS = "lib/dpaa_model/board.cpp"

@@ -84,20 +84,25 @@ bool Dpmac::rx_ready() const
 
 uint32_t Dpmac::rx_dequeuers() const
 {
-	return rx_ready() && ni_->rx_pulled() ? 1u : 0u;
+	if (!rx_ready())
+		return 0;
+	// MacPort's mask has 32 bits and QBMan's portals are up to 64: fold
+	// the upper half in. What a wire reads from it is whether it is zero
+	// and when it changes, which the fold keeps (a portal's bit changes
+	// the mask unless its twin 32 apart already pulled).
+	const uint64_t m = ni_->rx_pullers();
+	return static_cast<uint32_t>(m | (m >> 32));
 }
 
 bool Dpmac::rx_backlogged() const
 {
 	if (!ni_ || !ni_->last_rx_fqid())
 		return false;
-	Qbman &q = w_.qbman();
-	const uint32_t fq = ni_->last_rx_fqid();
-	const Qbman::FqSettings *s = q.fq_settings(fq);
-	if (!s || !s->taildrop || !s->taildrop_threshold)
-		return false;
-	const Qbman::FqCounts k = q.fq_counts(fq);
-	return (s->taildrop_frames ? k.frames : k.bytes) >= s->taildrop_threshold;
+	// Held back while the longest frame the DPNI takes would be dropped:
+	// the same test as the enqueue's, so that a generator never offers a
+	// frame the queue's tail drop would reject (its next frame's length is
+	// the wire's to know, not the MAC's).
+	return w_.qbman().fq_would_drop(ni_->last_rx_fqid(), ni_->max_frame_length);
 }
 
 uint64_t Dpmac::wire_time_ns() const

@@ -221,18 +221,12 @@ void NiDatapath::reset_statistics()
 	c_ = Counters{};
 }
 
-bool NiDatapath::rx_pulled() const
+uint64_t NiDatapath::rx_pullers() const
 {
-	// Someone takes frames from the Rx FQs: one of them has had frames
-	// dequeued, or none has had any yet.
-	uint64_t enqueued = 0;
-	for (uint32_t fq : rx_fqids_) {
-		const Qbman::FqCounts k = w_.qbman().fq_counts(fq);
-		if (k.enqueued > k.frames)
-			return true;
-		enqueued += k.enqueued;
-	}
-	return enqueued == 0;
+	uint64_t pullers = 0;
+	for (uint32_t fq : rx_fqids_)
+		pullers |= w_.qbman().fq_counts(fq).pullers;
+	return pullers;
 }
 
 } // namespace dpaa2::model

@@ -115,7 +115,8 @@ public:
 	void link_changed();
 	// The Rx FQ the last frame went to, 0 before any.
 	uint32_t last_rx_fqid() const { return last_rx_fqid_; }
-	bool rx_pulled() const;
+	// The software portals that pulled from the Rx FQs, a bit per portal.
+	uint64_t rx_pullers() const;
 
 	struct Counters {
 		uint64_t in_frames, in_bytes, in_mcast_frames, in_mcast_bytes, in_bcast_frames,

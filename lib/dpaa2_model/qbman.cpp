@@ -119,7 +119,8 @@ Qbman::FqCounts Qbman::fq_counts(uint32_t fqid) const
 	const QbmanFq *fq = find_fq(fqid);
 	if (fq == nullptr)
 		return {};
-	return {static_cast<uint32_t>(fq->frames.size()), fq->bytes, fq->enqueued, fq->rejected};
+	return {static_cast<uint32_t>(fq->frames.size()), fq->bytes, fq->enqueued, fq->rejected,
+		fq->pullers};
 }
 
 bool Qbman::enqueue(uint32_t fqid, const hw::Fd &fd)
@@ -134,17 +135,28 @@ bool Qbman::enqueue(uint32_t fqid, const hw::Fd &fd)
 	return true;
 }
 
+bool Qbman::over_taildrop(const QbmanFq &fq, uint32_t len)
+{
+	const FqSettings &s = fq.settings;
+	if (!s.taildrop)
+		return false;
+	return s.taildrop_frames ? fq.frames.size() + 1 > s.taildrop_threshold
+				 : fq.bytes + len > s.taildrop_threshold;
+}
+
+bool Qbman::fq_would_drop(uint32_t fqid, uint32_t len) const
+{
+	const QbmanFq *fq = find_fq(fqid);
+	return fq != nullptr && over_taildrop(*fq, len);
+}
+
 bool Qbman::enqueue_to(QbmanFq &fq, const hw::Fd &fd)
 {
 	const FqSettings &s = fq.settings;
 	const uint32_t len = fd.length();
-	if (s.taildrop) {
-		const bool over = s.taildrop_frames ? fq.frames.size() + 1 > s.taildrop_threshold
-						    : fq.bytes + len > s.taildrop_threshold;
-		if (over) {
-			fq.rejected++;
-			return false;
-		}
+	if (over_taildrop(fq, len)) {
+		fq.rejected++;
+		return false;
 	}
 	fq.frames.push_back(fd);
 	fq.bytes += len;

@@ -86,10 +86,16 @@ public:
 	// Hardware or software enqueue. false: rejected (no FQ, taildrop), counted.
 	bool enqueue(uint32_t fqid, const hw::Fd &fd);
 	bool dequeue(uint32_t fqid, hw::Fd &fd); // oldest frame; false when empty
+	// Whether a frame of `len` bytes enqueued to the FQ now would be
+	// tail-dropped: what a tester under flow control holds back for.
+	bool fq_would_drop(uint32_t fqid, uint32_t len) const;
 	struct FqCounts {
 		uint32_t frames;
 		uint64_t bytes;
 		uint64_t enqueued, rejected;
+		// The software portals that ever pulled from it (VDQCR), a bit per
+		// portal index: who dequeues the FQ's frames.
+		uint64_t pullers;
 	};
 	FqCounts fq_counts(uint32_t fqid) const; // zeros if no such FQ
 	uint64_t fq_dropped_at_free() const noexcept { return dropped_at_free_; }
@@ -143,6 +149,7 @@ public:
 
 private:
 	bool enqueue_to(QbmanFq &fq, const hw::Fd &fd);
+	static bool over_taildrop(const QbmanFq &fq, uint32_t len);
 	static void update_depletion(QbmanPool &p);
 	void update_congestion(QbmanFq &fq, bool force_write);
 	void write_cscn(QbmanFq &fq);

@@ -25,6 +25,8 @@ struct QbmanFq {
 	Qbman::FqConsumer consumer = nullptr;
 	void *consumer_ctx = nullptr;
 	bool congested = false; // the CSCN state last written
+	// The software portals that pulled from it, a bit per portal index.
+	uint64_t pullers = 0;
 };
 
 struct QbmanPool {

@@ -392,6 +392,7 @@ void SwPortal::run_pull(const qb::PullCommand &cmd)
 			publish(dst, &r, sizeof(r), offsetof(qb::DequeueResult, tok));
 		return;
 	}
+	fq->pullers |= uint64_t{1} << index_;
 	const unsigned max = cmd.numf + 1u;
 	if (!(cmd.verb & pv::kRls)) {
 		// Results to the DQRR, as room allows.

@@ -36,6 +36,7 @@ struct Insn {
 	bool high_byte = false; // AH..BH
 	bool rex_w = false;
 	bool xmm = false; // reg is XMM0..15; a load clears the rest of it
+	bool vex = false; // VEX-encoded: a load also clears bits 255:128 of the YMM register
 };
 
 // Reads ModRM (+ SIB + displacement); the address itself comes from the
@@ -136,6 +137,7 @@ bool decode(const uint8_t *p, Insn &d) noexcept
 			d.size = 32;
 		}
 		d.rex_w = w;
+		d.vex = true;
 		if (!modrm(p, i, rex, reg))
 			return false;
 		d.reg = reg;
@@ -273,14 +275,15 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 	const auto off = static_cast<uint32_t>(fault - w.start);
 	if (d.xmm) {
 		// The register's bytes in the signal frame's FPU state (fxsave
-		// layout). A VEX load also clears bits 255:128 of the YMM
-		// register, which this leaves: the code that follows a scalar
-		// load uses it as XMM.
+		// layout; a YMM register's upper half in the XSAVE area). A VEX
+		// load of 16 bytes or fewer clears the upper half; a legacy SSE
+		// load leaves it.
 		if (uc.uc_mcontext.fpregs == nullptr)
 			return false;
 		auto *x = reinterpret_cast<uint8_t *>(&uc.uc_mcontext.fpregs->_xmm[d.reg]);
 		uint8_t *upper = nullptr;
-		if (d.size == 32 && (upper = ymm_upper(uc)) == nullptr)
+		if ((d.size == 32 || (d.vex && !d.store)) && (upper = ymm_upper(uc)) == nullptr &&
+		    d.size == 32)
 			return false;
 		uint8_t v[32] = {};
 		if (d.store) {
@@ -291,7 +294,7 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 		} else {
 			w.target->load(off, d.size, v);
 			memcpy(x, v, 16);
-			if (upper != nullptr)
+			if (upper != nullptr) // v[16..31] is zero below 32 bytes
 				memcpy(upper + 16 * d.reg, v + 16, 16);
 		}
 		uc.uc_mcontext.gregs[REG_RIP] += d.length;

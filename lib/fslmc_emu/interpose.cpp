@@ -12,6 +12,11 @@
 //       iommu_groups and /sys/module/vfio* (open, opendir, scandir, stat,
 //       lstat, access, readlink, fopen) lead into the generated sysfs
 //       (sysfs.hpp);
+//   /proc/interrupts lists the irqs the devices requested, and
+//       /proc/irq/<n>/smp_affinity of those is a file of the emulation's
+//       (upstream's DPIO setup looks its irq up there and writes the
+//       affinity from a shell: the shell, which inherits LD_PRELOAD but
+//       runs no model, finds the folder in FSLMC_EMU_PROC_IRQ);
 //   munmap of a trapped region page ends its trap window.
 // The model starts on the first access to one of those paths, so a process
 // that never looks for the fsl-mc bus runs none. These are the only symbols
@@ -71,6 +76,8 @@ std::once_flag started;
 pid_t owner;
 
 constexpr const char kVfioDir[] = "/dev/vfio";
+// The emulated /proc/irq for the processes the application starts.
+constexpr const char kProcIrqVariable[] = "FSLMC_EMU_PROC_IRQ";
 
 void start()
 {
@@ -88,6 +95,7 @@ void start()
 		if (kernel != nullptr)
 			kernel->report();
 	});
+	setenv(kProcIrqVariable, k->proc_irq_dir().c_str(), 1);
 	kernel = k.release();
 	owner = getpid();
 	atexit([] {
@@ -119,7 +127,20 @@ Kernel *kernel_for(const char *path)
 const char *redirect(const char *path, std::string &buf)
 {
 	Kernel *k = kernel_for(path);
-	return k != nullptr ? k->paths().redirect(path, buf) : path;
+	if (k != nullptr) {
+		if (path != nullptr && strcmp(path, kProcInterrupts) == 0) {
+			buf = k->proc_interrupts();
+			return buf.c_str();
+		}
+		return k->paths().redirect(path, buf);
+	}
+	// A process the application started: only /proc/irq is the model's.
+	const char *rest = dpaa::emu::path_under(path, kProcIrq);
+	const char *dir = rest != nullptr ? getenv(kProcIrqVariable) : nullptr;
+	if (dir == nullptr)
+		return path;
+	buf = std::string(dir) + rest;
+	return buf.c_str();
 }
 
 Kind kind_of(int fd)

@@ -3,6 +3,7 @@
 
 #include "fslmc_emu/iommu.hpp"
 
+#include <algorithm>
 #include <cerrno>
 
 #include "emu_common/log.hpp"
@@ -19,18 +20,55 @@ int IommuTable::map(uint64_t iova, uint64_t vaddr, uint64_t size)
 		auto prev = std::prev(next);
 		if (prev->first + prev->second.size > iova)
 			return -EEXIST;
+		// Contiguous with the one before in both spaces: grow it.
+		if (prev->first + prev->second.size == iova &&
+		    prev->second.vaddr + prev->second.size == vaddr) {
+			prev->second.size += size;
+			if (next != maps_.end() && iova + size == next->first &&
+			    vaddr + size == next->second.vaddr) {
+				prev->second.size += next->second.size;
+				maps_.erase(next);
+			}
+			map_calls_++;
+			last_size_ = 0;
+			return 0;
+		}
 	}
-	maps_.emplace(iova, Mapping{vaddr, size});
+	if (next != maps_.end() && iova + size == next->first &&
+	    vaddr + size == next->second.vaddr) {
+		const Mapping m{vaddr, size + next->second.size};
+		maps_.erase(next);
+		maps_.emplace(iova, m);
+	} else {
+		maps_.emplace(iova, Mapping{vaddr, size});
+	}
+	map_calls_++;
+	last_size_ = 0;
 	return 0;
 }
 
 uint64_t IommuTable::unmap(uint64_t iova, uint64_t size)
 {
+	const uint64_t end = size > UINT64_MAX - iova ? UINT64_MAX : iova + size;
 	uint64_t removed = 0;
-	auto it = maps_.lower_bound(iova);
-	while (it != maps_.end() && it->first < iova + size) {
-		removed += it->second.size;
+	auto it = maps_.upper_bound(iova);
+	if (it != maps_.begin())
+		--it;
+	while (it != maps_.end() && it->first < end) {
+		const uint64_t first = it->first, last = first + it->second.size;
+		const uint64_t vaddr = it->second.vaddr;
+		if (last <= iova) {
+			++it;
+			continue;
+		}
 		it = maps_.erase(it);
+		const uint64_t cut_from = std::max(first, iova), cut_to = std::min(last, end);
+		removed += cut_to - cut_from;
+		if (first < cut_from) // what is left below the range
+			maps_.emplace(first, Mapping{vaddr, cut_from - first});
+		if (cut_to < last) // and above it
+			it = maps_.emplace(cut_to, Mapping{vaddr + (cut_to - first), last - cut_to})
+				     .first;
 	}
 	last_size_ = 0;
 	return removed;

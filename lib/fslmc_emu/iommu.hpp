@@ -8,6 +8,11 @@
 // an IOVA nobody mapped is refused, as the SMMU would fault the access, and
 // counted (logged once).
 //
+// EAL maps its memory one segment at a time (a page each with --no-huge),
+// and a buffer may straddle two of them: the IOMMU translates each page, so
+// the table keeps neighbours that are contiguous in both IOVA and address
+// as one range, and a lookup across them succeeds.
+//
 // The table changes under the System lock (the emulation holds it for
 // every ioctl), and the model reads it under the same lock, so lookups take
 // no lock of their own.
@@ -27,13 +32,14 @@ class IommuTable final : public dpaa::model::BusMemory
 public:
 	// 0, or -EEXIST when the range overlaps a mapping (type1's answer).
 	int map(uint64_t iova, uint64_t vaddr, uint64_t size);
-	// Removes the mappings that start inside [iova, iova + size) (type1
-	// v1 unmaps whole mappings); the bytes it removed.
+	// Removes what is mapped in [iova, iova + size); the bytes it removed.
 	uint64_t unmap(uint64_t iova, uint64_t size);
 
 	void *to_host(uint64_t bus, size_t len) noexcept override;
 
-	size_t mappings() const noexcept { return maps_.size(); }
+	// Ranges (merged neighbours) and the MAP_DMA calls that made them.
+	size_t ranges() const noexcept { return maps_.size(); }
+	uint64_t map_calls() const noexcept { return map_calls_; }
 	uint64_t refused() const noexcept { return refused_; }
 
 private:
@@ -45,6 +51,7 @@ private:
 	// The last mapping a lookup hit: frames of one pool come in runs.
 	uint64_t last_iova_ = 0, last_vaddr_ = 0, last_size_ = 0;
 	uint64_t refused_ = 0;
+	uint64_t map_calls_ = 0;
 };
 
 } // namespace dpaa2::emu

@@ -8,6 +8,7 @@
 #include <cstdarg>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <linux/vfio.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
@@ -95,6 +96,9 @@ std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
 	}
 	for (const char *f : kSysfsFolders)
 		k->paths_.add_folder(f, sys + (f + strlen("/sys")));
+	std::error_code ec;
+	std::filesystem::create_directories(k->proc_irq_dir(), ec);
+	k->paths_.add_folder(kProcIrq, k->proc_irq_dir());
 
 	int ret = dpaa::emu::mmio_trap_install();
 	if (ret == 0)
@@ -148,9 +152,11 @@ void Kernel::report()
 		refusals += std::string(i ? ", " : "") + kRefusalNames[i] + " " +
 			    std::to_string(refused_[i]);
 	}
-	log("refused: %llu (%s, unmapped_iova %llu); trapped accesses %llu, IOMMU mappings %zu",
+	log("refused: %llu (%s, unmapped_iova %llu); trapped accesses %llu, IOMMU: %llu "
+	    "MAP_DMA, %zu ranges",
 	    (unsigned long long)total, refusals.c_str(), (unsigned long long)iommu_.refused(),
-	    (unsigned long long)dpaa::emu::mmio_trap_count(), iommu_.mappings());
+	    (unsigned long long)dpaa::emu::mmio_trap_count(),
+	    (unsigned long long)iommu_.map_calls(), iommu_.ranges());
 }
 
 // ---- /dev/vfio
@@ -305,6 +311,16 @@ int Kernel::container_ioctl(int fd, unsigned long req, void *arg)
 				      "flags 0x%x: not page-aligned, empty or no access",
 				      (unsigned long long)map->iova, (unsigned long long)map->vaddr,
 				      (unsigned long long)map->size, map->flags);
+		// type1 pins the pages: an address the process has not mapped
+		// is EFAULT.
+		if (msync(reinterpret_cast<void *>(static_cast<uintptr_t>(map->vaddr)), map->size,
+			  MS_ASYNC) != 0 &&
+		    errno == ENOMEM)
+			return refuse(Refusal::bad_ioctl, EFAULT,
+				      "VFIO_IOMMU_MAP_DMA of vaddr 0x%llx size 0x%llx: not the "
+				      "process's memory",
+				      (unsigned long long)map->vaddr,
+				      (unsigned long long)map->size);
 		sys_->lock();
 		const int r = iommu_.map(map->iova, map->vaddr, map->size);
 		sys_->unlock();
@@ -557,6 +573,27 @@ int Kernel::set_irqs(Device &d, void *arg)
 		if (held < 0)
 			return -errno;
 		irq_fds_[key] = held;
+		if (!virqs_.count(key)) {
+			// A number the host has no irq of: should a shell the
+			// application starts lose LD_PRELOAD, its write to
+			// /proc/irq/<n>/smp_affinity fails instead of moving a
+			// real interrupt (as root).
+			while (libc::access(("/proc/irq/" + std::to_string(next_virq_)).c_str(),
+					    F_OK) == 0)
+				next_virq_++;
+			const unsigned virq = next_virq_++;
+			virqs_[key] = virq;
+			// /proc/irq/<virq>/smp_affinity: all CPUs, as at request.
+			const std::string dir = proc_irq_dir() + "/" + std::to_string(virq);
+			mkdir(dir.c_str(), 0755);
+			const int f = libc::open((dir + "/smp_affinity").c_str(),
+						 O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+			if (f >= 0) {
+				const char all[] = "ffff\n";
+				(void)!libc::write(f, all, sizeof(all) - 1);
+				libc::close(f);
+			}
+		}
 		sys_->lock();
 		sys_->mc().set_irq_eventfd(d.obj.type, d.obj.id, set->index, held);
 		sys_->unlock();
@@ -571,6 +608,38 @@ int Kernel::set_irqs(Device &d, void *arg)
 			return -errno;
 	}
 	return 0;
+}
+
+std::string Kernel::proc_interrupts()
+{
+	std::lock_guard<std::mutex> g(lock_);
+	std::string text = "     ";
+	const long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	for (long c = 0; c < cpus; c++) {
+		char col[16];
+		snprintf(col, sizeof(col), "%11s", ("CPU" + std::to_string(c)).c_str());
+		text += col;
+	}
+	text += "\n";
+	for (const auto &[key, virq] : virqs_) {
+		if (!irq_fds_.count(key))
+			continue; // freed: no longer listed
+		char line[128];
+		snprintf(line, sizeof(line), "%3u:", virq); // nr_irqs has 3 digits
+		text += line;
+		for (long c = 0; c < cpus; c++)
+			text += "          0";
+		snprintf(line, sizeof(line), "  ITS-fMSI %7u Edge      vfio-irq[%u](%s)\n",
+			 virq * 8 + key.second, virq, key.first.c_str());
+		text += line;
+	}
+	const std::string path = tmp_dir_ + "/proc/interrupts";
+	const int f = libc::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0444);
+	if (f >= 0) {
+		(void)!libc::write(f, text.data(), text.size());
+		libc::close(f);
+	}
+	return path;
 }
 
 McPortalWindow &Kernel::mc_portal(bool dprc, unsigned id)

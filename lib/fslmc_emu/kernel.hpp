@@ -57,8 +57,15 @@ public:
 	static std::unique_ptr<Kernel> create(const char *config, std::string &error);
 	~Kernel();
 
-	// Where the real paths of the generated sysfs lead.
+	// Where the real paths of the generated sysfs (and /proc/irq) lead.
 	const dpaa::emu::PathRedirect &paths() const { return paths_; }
+	// /proc/interrupts as the kernel shows it now: a line per irq a
+	// device's SET_IRQS gave an eventfd ("vfio-irq[<virq>](dpio.1)", the
+	// name vfio-fsl-mc requests it with). The path of a file written now.
+	std::string proc_interrupts();
+	// Where /proc/irq/<virq>/ are: the folder of each such irq, with its
+	// smp_affinity, which upstream's DPIO setup writes from a shell.
+	std::string proc_irq_dir() const { return tmp_dir_ + "/proc/irq"; }
 
 	// The kinds of fd the interposer records (emu_common/fd_table.hpp).
 	enum class Kind : uint8_t { none, container, group, device };
@@ -129,6 +136,10 @@ private:
 	// The eventfds the MC raises, by (object name, irq index): a duplicate
 	// of the application's, held as the kernel holds the eventfd's context.
 	std::map<std::pair<std::string, unsigned>, int> irq_fds_;
+	// The Linux irq number each (object, index) got at its first request,
+	// as the MSI domain hands them out.
+	std::map<std::pair<std::string, unsigned>, unsigned> virqs_;
+	unsigned next_virq_ = 120;
 	std::array<uint64_t, unsigned(Refusal::kCount)> refused_{};
 };
 

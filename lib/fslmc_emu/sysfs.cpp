@@ -28,7 +28,7 @@ struct Writer {
 	std::string &error;
 	int ret = 0;
 
-	// Each helper records the first failure and does nothing after it.
+	// Each of these records the first failure and does nothing after it.
 	bool ok(const std::string &what, int err)
 	{
 		if (ret == 0 && err != 0) {

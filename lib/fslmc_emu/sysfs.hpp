@@ -45,6 +45,10 @@ inline constexpr const char *kSysfsFolders[] = {
 	"/sys/module/vfio_fsl_mc",
 };
 
+// The procfs folder of the irqs' affinities (proc_irq_dir()).
+inline constexpr const char kProcIrq[] = "/proc/irq";
+inline constexpr const char kProcInterrupts[] = "/proc/interrupts";
+
 // Writes the tree under root (which exists): the objects of the root
 // container and of DPDK's, which is in iommu group `group`. 0 or a
 // negative errno, with error naming what failed.

@@ -136,6 +136,25 @@ TEST_F(QbmanMem, EmptyQueueAnswersOneExpiredEntry)
 	EXPECT_EQ(std::memcmp(&storage.r[1], zeros.data(), 64), 0);
 }
 
+TEST_F(QbmanMem, AnFqKnowsThePortalsThatPulledIt)
+{
+	// What a wire waits for before it plays (MacPort::rx_dequeuers): no
+	// portal until a pull, then each portal that pulled, the main lcore's
+	// start-up flush and the forwarding lcore's alike.
+	const uint32_t fqid = qbman.fq_alloc();
+	EXPECT_EQ(qbman.fq_counts(fqid).pullers, 0u);
+	pull(fqid, 1);
+	EXPECT_EQ(qbman.fq_counts(fqid).pullers, uint64_t{1} << kIdx);
+	SwpDriver other(qbman.portal_create(40), dpaa2::model::kQmanRev50);
+	ASSERT_TRUE(other.init());
+	std::memset(&storage, 0, sizeof(storage));
+	ASSERT_EQ(other.pull(fqid, 1, storage), 0);
+	other.collect();
+	EXPECT_EQ(qbman.fq_counts(fqid).pullers, (uint64_t{1} << kIdx) | (uint64_t{1} << 40));
+	// Another FQ's pullers are its own.
+	EXPECT_EQ(qbman.fq_counts(qbman.fq_alloc()).pullers, 0u);
+}
+
 TEST_F(QbmanMem, PullWritesNoMoreThanAskedFor)
 {
 	const uint32_t fqid = qbman.fq_alloc();

@@ -111,6 +111,32 @@ TEST_F(QbmanQueues, TaildropByBytes)
 	EXPECT_EQ(qbman.fq_counts(f).rejected, 1u);
 }
 
+// What a generator under flow control asks before each frame: the answer
+// must be the enqueue's own, or the frames in the gap between the two
+// tests are offered and tail-dropped (upstream's 64 KiB byte threshold with
+// 60-byte frames left 4 bytes of such a gap).
+TEST_F(QbmanQueues, WouldDropAnswersAsTheEnqueueDoes)
+{
+	const uint32_t f = qbman.fq_alloc();
+	auto *s = qbman.fq_settings(f);
+	s->taildrop = true;
+	s->taildrop_threshold = 65536;
+	hw::Fd fd = tx_fd(0);
+	fd.set_length(60);
+	unsigned taken = 0;
+	while (!qbman.fq_would_drop(f, 60)) {
+		ASSERT_TRUE(qbman.enqueue(f, fd)) << taken;
+		taken++;
+	}
+	EXPECT_EQ(taken, 65536u / 60u);
+	EXPECT_FALSE(qbman.enqueue(f, fd));
+	EXPECT_EQ(qbman.fq_counts(f).rejected, 1u);
+	// A shorter frame still fits where a longer one would not.
+	EXPECT_FALSE(qbman.fq_would_drop(f, 65536 - 60 * taken));
+	EXPECT_TRUE(qbman.fq_would_drop(f, 65536 - 60 * taken + 1));
+	EXPECT_FALSE(qbman.fq_would_drop(qbman.fq_alloc(), 60)); // no tail drop set
+}
+
 // The Tx queue setup of net/dpaa2: CSCN in frames, entry at nb_tx_desc,
 // exit lower, the record written to memory on entry and exit, and at
 // configuration (the driver's memory is not zeroed).

@@ -23,6 +23,22 @@ namespace
 using namespace dpaa2::test;
 namespace qb = dpaa2::hw::qb;
 
+// The line of /proc/interrupts that names the device, as upstream finds
+// it (strstr), without its end of line; "" if there is none.
+std::string proc_interrupts_line(const std::string &device)
+{
+	FILE *f = fopen("/proc/interrupts", "r");
+	if (f == nullptr)
+		return "";
+	char buf[512];
+	std::string found;
+	while (found.empty() && fgets(buf, sizeof(buf), f) != nullptr)
+		if (strstr(buf, ("(" + device + ")").c_str()) != nullptr)
+			found = std::string(buf, strcspn(buf, "\n"));
+	fclose(f);
+	return found;
+}
+
 TEST(FslmcEmu, UpstreamSequence)
 {
 	// rte_fslmc_scan: the no-IOMMU parameter, the container's group, its objects.
@@ -207,10 +223,22 @@ TEST(FslmcEmu, UpstreamSequence)
 	irq->count = 1;
 	memcpy(irq->data, &efd, sizeof(efd));
 	EXPECT_EQ(ioctl(dfd, VFIO_DEVICE_SET_IRQS, irq), 0) << strerror(errno);
+	// dpaa2_affine_dpio_intr_to_respective_core: the irq's line in
+	// /proc/interrupts, its number before the first ':', and its affinity.
+	const std::string irq_name = "vfio-irq[";
+	std::string line = proc_interrupts_line(dpio_name);
+	ASSERT_NE(line.find(irq_name), std::string::npos) << line;
+	const std::string virq = line.substr(0, line.find(':'));
+	EXPECT_EQ(line.substr(line.find(irq_name)), irq_name + virq + "](" + dpio_name + ")");
+	FILE *aff = fopen(("/proc/irq/" + virq + "/smp_affinity").c_str(), "w");
+	ASSERT_NE(aff, nullptr) << virq;
+	EXPECT_GT(fprintf(aff, "2\n"), 0);
+	fclose(aff);
 	irq->argsz = sizeof(vfio_irq_set);
 	irq->flags = VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_TRIGGER;
 	irq->count = 0;
 	EXPECT_EQ(ioctl(dfd, VFIO_DEVICE_SET_IRQS, irq), 0) << strerror(errno);
+	EXPECT_EQ(proc_interrupts_line(dpio_name), ""); // freed
 	close(efd);
 
 	// A DPBP's buffer pool, then one buffer of the mapped memory released
@@ -282,10 +310,13 @@ TEST(FslmcEmu, GroupAndContainerRefusals)
 	// SET_IOMMU needs a group; MAP_DMA needs the IOMMU set.
 	EXPECT_EQ(ioctl(ctr, VFIO_SET_IOMMU, VFIO_TYPE1_IOMMU), -1);
 	EXPECT_EQ(errno, EINVAL);
+	auto *page = static_cast<uint8_t *>(
+		mmap(nullptr, 0x2000, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+	ASSERT_NE(page, MAP_FAILED);
 	vfio_iommu_type1_dma_map dm = {};
 	dm.argsz = sizeof(dm);
 	dm.flags = VFIO_DMA_MAP_FLAG_READ | VFIO_DMA_MAP_FLAG_WRITE;
-	dm.vaddr = dm.iova = 0x100000;
+	dm.vaddr = dm.iova = reinterpret_cast<uint64_t>(page);
 	dm.size = 0x1000;
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), -1);
 	EXPECT_EQ(errno, EINVAL);
@@ -298,15 +329,21 @@ TEST(FslmcEmu, GroupAndContainerRefusals)
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), 0);
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), -1); // overlaps
 	EXPECT_EQ(errno, EEXIST);
-	dm.iova = 0x200800; // not page-aligned
+	dm.iova += 0x800; // not page-aligned
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), -1);
 	EXPECT_EQ(errno, EINVAL);
+	// Memory the process does not have: type1 cannot pin it.
+	ASSERT_EQ(munmap(page + 0x1000, 0x1000), 0);
+	dm.vaddr = dm.iova = reinterpret_cast<uint64_t>(page) + 0x1000;
+	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_MAP_DMA, &dm), -1);
+	EXPECT_EQ(errno, EFAULT);
 	vfio_iommu_type1_dma_unmap um = {};
 	um.argsz = sizeof(um);
-	um.iova = 0x100000;
-	um.size = 0x1000;
+	um.iova = reinterpret_cast<uint64_t>(page);
+	um.size = 0x2000;
 	EXPECT_EQ(ioctl(ctr, VFIO_IOMMU_UNMAP_DMA, &um), 0);
-	EXPECT_EQ(um.size, 0x1000u);
+	EXPECT_EQ(um.size, 0x1000u); // what was mapped of it
+	munmap(page, 0x1000);
 	// Devices outside the group (the root container, a DPMAC) are not there.
 	EXPECT_EQ(ioctl(grp, VFIO_GROUP_GET_DEVICE_FD, "dprc.1"), -1);
 	EXPECT_EQ(errno, ENODEV);

@@ -182,6 +182,18 @@ TEST_F(MmioTrap, X86XmmMoves)
 	EXPECT_EQ(std::memcmp(&target_.mem[0x528], zeros, 8), 0); // vmovq cleared the high half
 	if (!__builtin_cpu_supports("avx2"))
 		return;
+	// A VEX load clears the upper half of the YMM register; a legacy SSE
+	// load keeps it.
+	uint64_t vex_upper = 1, sse_upper = 0;
+	asm volatile("vpcmpeqd %%ymm8, %%ymm8, %%ymm8\n\tvmovd (%[p]), %%xmm8\n\t"
+		     "vextracti128 $1, %%ymm8, %%xmm9\n\tvmovq %%xmm9, %[vex]\n\t"
+		     "vpcmpeqd %%ymm8, %%ymm8, %%ymm8\n\tmovd (%[p]), %%xmm8\n\t"
+		     "vextracti128 $1, %%ymm8, %%xmm9\n\tvmovq %%xmm9, %[sse]\n\tvzeroupper"
+		     : [vex] "=&r"(vex_upper), [sse] "=&r"(sse_upper)
+		     : [p] "r"(win_ + 0x500)
+		     : "xmm8", "xmm9", "memory");
+	EXPECT_EQ(vex_upper, 0u);
+	EXPECT_EQ(sse_upper, ~0ull);
 	// 32 bytes through a YMM register (upstream's direct-mode EQCR copy).
 	target_.ops.clear();
 	uint8_t out[32] = {};
