@@ -17,16 +17,21 @@ measured, and 802.1Q-tagged; the strip off and on):
               burst (dpaa2_dev_prefetch_rx, upstream's default), with
               callgrind's cache simulator set to an A72 of the LX2160A
               (L1D 32 KiB 2-way, L1I 48 KiB 3-way, the cluster's 1 MiB
-              16-way L2 as the last level). The generator queues --frames
+              16-way L2 as the last level). A pcap wire queues --frames
               frames in the Rx queue before forwarding starts; testpmd's
               start drains them on the main lcore in full bursts
               (flush_fwd_rx_queues), and the figure is the Rx burst's cost
-              under that caller (inclusive, the portal's affine on first use
-              left out) less the same run's with no frame, divided by the
-              frames: the empty bursts that end each drain cancel out. The
+              under that caller (inclusive) less the same run's with no
+              frame, divided by the frames: the empty bursts that end each
+              drain, and the main lcore's portal affine in its first burst,
+              cancel out. The
               emulation's trap handler (each doorbell) runs as a signal
               handler, which callgrind does not count in the burst.
-              Deterministic: one run each. valgrind 3.19 does not decode
+              testpmd's flush polls a queue for at most a second of
+              wall time, which under valgrind is about 30 bursts: the
+              burst counts in results.json (bursts, bursts_without_frames)
+              say whether all the frames went through it (--frames / 32
+              bursts more). Deterministic: one run each. valgrind 3.19 does not decode
               the AVX-512 code of a native build: callgrind runs upstream's
               testpmd of a generic x86-64 build (build-upstream-valgrind/,
               built by buildtools/build-upstream when missing).
@@ -52,11 +57,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import bench  # noqa: E402  (parse_testpmd, run, med, load)
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "app", "test", "apps"))
+import frames as frames_py  # noqa: E402  (the tests' frame builder and pcap writer)
+
 VLAN = 100
+# dpni.1's address (dynamic_dpl.sh's 00:00:00:00:00:<dpmac id>), and a source.
+PORT0_MAC = frames_py.mac("00:00:00:00:00:03")
+SRC = frames_py.mac("02:00:00:00:11:11")
 VARIANTS = [(tagged, strip) for tagged in (False, True) for strip in (False, True)]
 RX_BURST = "dpaa2_dev_prefetch_rx"
 CALLER = "flush_fwd_rx_queues"
-AFFINE = "dpaa2_affine_qbman_ethrx_swp"
 CACHES = ["--D1=32768,2,64", "--I1=49152,3,64", "--LL=1048576,16,64"]
 EAL = ["--no-huge", "-m", "512", "--no-pci", "--no-shconf", "--iova-mode=va",
        "-a", "fslmc:dpni.1", "-a", "fslmc:dpni.2", "--log-level=pmd.net.dpaa2:warning"]
@@ -80,11 +90,21 @@ class Ab:
         return e
 
     def model(self, tagged, frames=None):
-        gen = "gen:size=60:flows=64:rate=max"
-        if tagged:
-            gen += ":vlan=%d" % VLAN
-        if frames is not None:
-            gen = gen + ":count=%d" % frames if frames else "none"
+        """The generator into dpmac.3 at the model's maximum rate; with
+        'frames', that many 64-byte frames of a pcap file instead, played
+        as soon as the port is enabled and addressed to it (promiscuous
+        mode comes later), so that they wait in the Rx queue for start."""
+        if frames is None:
+            gen = "gen:size=60:flows=64:rate=max" + (":vlan=%d" % VLAN if tagged else "")
+        elif frames == 0:
+            gen = "none"
+        else:
+            path = os.path.abspath(os.path.join(self.a.out, "%s.%d.pcap" % (name(tagged, False).split("/")[0],
+                                                                             frames)))
+            frames_py.write_pcap(path, [frames_py.udp4_frame(PORT0_MAC, SRC, i % 64, size=60,
+                                                             vlan=VLAN if tagged else None)
+                                        for i in range(frames)])
+            gen = "pcap:rx=%s:start=enable" % path
         return "board=lx2160a-rdb;dpmac.3=%s;dpmac.4=sink;mode=threaded" % gen
 
     # ------------------------------------------------------------ callgrind
@@ -92,9 +112,18 @@ class Ab:
     def callgrind(self, tagged, strip, frames):
         """One testpmd under callgrind: frames queued, then drained by start."""
         out = os.path.join(self.a.out, "callgrind.%s.%d" % (name(tagged, strip).replace("/", "."), frames))
-        cmd = (["valgrind", "--tool=callgrind", "--cache-sim=yes"] + CACHES +
+        # The emulation decodes each trapped access from the registers and
+        # the instruction pointer of the signal's context, and resumes with
+        # the registers it changed: valgrind must keep them exact at every
+        # instruction, not chase jumps, and not optimise its IR (with it,
+        # callgrind resumed with registers the handler never set). None of
+        # this changes what is counted: the guest's instructions.
+        # stdbuf: testpmd's printf output line by line into the pipe.
+        cmd = (["stdbuf", "-oL", "valgrind", "--tool=callgrind", "--cache-sim=yes",
+                "--vex-iropt-register-updates=allregs-at-each-insn", "--vex-guest-chase=no",
+                "--vex-iropt-level=0"] + CACHES +
                ["--callgrind-out-file=" + out, self.valgrind_testpmd, "-l", "0,1"] + EAL +
-               ["--", "-i", "--forward-mode=io", "--nb-cores=1", "--total-num-mbufs=4096"] +
+               ["--", "-i", "--forward-mode=io", "--nb-cores=1", "--total-num-mbufs=2048"] +
                (["--enable-hw-vlan-strip"] if strip else []))
         e = self.env(self.model(tagged, frames))
         e["LD_PRELOAD"] = self.emu
@@ -185,6 +214,11 @@ class Ab:
                  % (e["DPAA2_KERNEL_MODEL"], self.emu, " ".join(cmd)))
         if r.get("cycles_per_packet") is None:
             r["error"] = out[-2000:]
+        elif r.get("tx_packets"):
+            # testpmd divides by the frames the port received (the DPNI's
+            # ingress counter, frames its Rx queue dropped included): per
+            # frame forwarded is the forwarding core's cost.
+            r["cycles_per_forwarded"] = r["cycles_per_packet"] * r["rx_packets"] / r["tx_packets"]
         return r
 
     def cycles_runs(self):
@@ -202,60 +236,53 @@ class Ab:
         medians = {}
         for tagged, strip in VARIANTS:
             v = [r.get("cycles_per_packet") for r in runs if r["variant"] == name(tagged, strip)]
+            fwd = [r.get("cycles_per_forwarded") for r in runs if r["variant"] == name(tagged, strip)]
             medians[name(tagged, strip)] = {"cycles_per_packet": bench.med(v), "runs": v,
+                                            "cycles_per_forwarded": bench.med(fwd), "forwarded_runs": fwd,
                                             "mpps": bench.med([r.get("mpps") for r in runs
                                                                if r["variant"] == name(tagged, strip)])}
         return {"medians": medians, "runs": runs}
 
 
-def burst_cost(path, caller=CALLER, burst=RX_BURST, skip=AFFINE):
+def burst_cost(path, caller=CALLER, burst=RX_BURST):
     """The inclusive cost of 'burst' called by 'caller' in a callgrind
-    file, less what it spent in 'skip': {"calls", "events": {name: count}}."""
+    file: {"calls", "events": {name: count}}."""
     try:
         lines = open(path).read().splitlines()
     except OSError:
         return {"calls": 0, "events": {}}
     events = []
     names = {}
-    fn = None
-    cfn = None
+    fn = cfn = pending = None  # the cost line after a calls= line is that call's
     calls = 0
     total = {}
-    affine = {}
-    pending = None  # the cost line after a calls= line belongs to that call
 
-    def ref(kind, text):
+    def ref(text):
         # Compressed names: "(12) name" defines id 12, "(12)" refers to it.
         m = re.match(r"\((\d+)\)(?: (.*))?", text)
         if not m:
             return text
         if m.group(2):
-            names[(kind, m.group(1))] = m.group(2)
-        return names.get((kind, m.group(1)), text)
+            names[m.group(1)] = m.group(2)
+        return names.get(m.group(1), text)
 
     for line in lines:
         if line.startswith("events:"):
             events = line.split()[1:]
         elif line.startswith("fn="):
-            fn = ref("fn", line[3:])
+            fn = ref(line[3:])
         elif line.startswith("cfn="):
-            cfn = ref("fn", line[4:])
-        elif line.startswith("cfi=") or line.startswith("cfl="):
-            pass
+            cfn = ref(line[4:])
         elif line.startswith("calls="):
             pending = (fn, cfn, int(line[6:].split()[0]))
         elif pending and line and (line[0].isdigit() or line[0] in "+-*"):
             src, callee, n = pending
             pending = None
-            cost = [int(x) for x in line.split()[1:]]
             if src == caller and callee == burst:
                 calls += n
-                for e, c in zip(events, cost):
+                for e, c in zip(events, (int(x) for x in line.split()[1:])):
                     total[e] = total.get(e, 0) + c
-            elif src == burst and callee == skip:
-                for e, c in zip(events, cost):
-                    affine[e] = affine.get(e, 0) + c
-    return {"calls": calls, "events": dict((e, total.get(e, 0) - affine.get(e, 0)) for e in events)}
+    return {"calls": calls, "events": total}
 
 
 def main():
@@ -293,7 +320,8 @@ def main():
     with open(os.path.join(a.out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
 
-    print("variant               instr/frame  L1D miss/frame  LL miss/frame  cycles/packet (median)")
+    print("variant               instr/frame  L1D miss/frame  LL miss/frame  cycles/packet  cycles/forwarded"
+          " (medians)")
     for tagged, strip in VARIANTS:
         n = name(tagged, strip)
         c = results.get("callgrind", {}).get(n, {})
@@ -301,10 +329,11 @@ def main():
 
         def fmt(v, spec):
             return spec % v if v is not None else "-"
-        print("%-20s  %11s  %14s  %13s  %s" % (n, fmt(c.get("instructions_per_frame"), "%.1f"),
-                                                fmt(c.get("l1d_misses_per_frame"), "%.2f"),
-                                                fmt(c.get("ll_misses_per_frame"), "%.2f"),
-                                                fmt(y.get("cycles_per_packet"), "%.1f")))
+        print("%-20s  %11s  %14s  %13s  %13s  %s" % (n, fmt(c.get("instructions_per_frame"), "%.1f"),
+                                                      fmt(c.get("l1d_misses_per_frame"), "%.2f"),
+                                                      fmt(c.get("ll_misses_per_frame"), "%.2f"),
+                                                      fmt(y.get("cycles_per_packet"), "%.1f"),
+                                                      fmt(y.get("cycles_per_forwarded"), "%.1f")))
     print("dpaa2-vlan-ab: results and commands in %s" % os.path.join(a.out, "results.json"))
     return 0
 
