@@ -29,7 +29,8 @@
 //   gen[:size=<n>[,<n>...]][:vlan=<id>][:qinq=<outer>.<inner>][:flows=<n>]
 //      [:rate=<pps>|line|max][:count=<n>]
 // Ports without an item have the wire "none" (link down). Every error names
-// the item (number and text) and what was expected.
+// the item (number and text) and what was expected. The wire items are
+// parsed by wire_config.hpp, which DPAA2's configuration shares.
 #pragma once
 
 #include <string>
@@ -38,10 +39,7 @@
 #include <vector>
 
 #include "dpaa_model/board.hpp"
-#include "dpaa_model/pacer.hpp"
-#include "dpaa_model/wire_gen.hpp"
-#include "dpaa_model/wire_pcap.hpp"
-#include "dpaa_model/wire_tap.hpp"
+#include "dpaa_model/wire_config.hpp"
 
 namespace dpaa::model
 {
@@ -49,36 +47,9 @@ namespace dpaa::model
 enum class RunMode { threaded, stepped };
 enum class Throttle { line, off };
 
-namespace wirespec
-{
-struct None {
-	bool operator==(const None &) const = default;
-};
-struct Loopback {
-	bool operator==(const Loopback &) const = default;
-};
-struct Cable {
-	std::string peer;
-	// A capture file whose frames enter the cable at this end once, towards
-	// the peer, as from a device tapped in (a PTP master's sync message).
-	std::string inject;
-	bool operator==(const Cable &) const = default;
-};
-struct Sink {
-	bool operator==(const Sink &) const = default;
-};
-} // namespace wirespec
-
-using WireSpec = std::variant<wirespec::None, wirespec::Loopback, wirespec::Cable, PcapParams,
-			      TapParams, GenParams, wirespec::Sink>;
-
-struct PortConfig {
-	std::string port;  // "fm1-mac9"
+struct PortConfig : PortWire {
 	unsigned fman = 0; // 0 = fm1
 	unsigned cell = 0;
-	WireSpec wire;
-	unsigned item = 0;     // where the configuration said so (1-based; 0: implied)
-	std::string item_text; // that item, for errors found later (files, TAPs)
 };
 
 struct ModelConfig {

@@ -35,8 +35,12 @@ std::unique_ptr<System> System::create(ModelConfig config, BusMemory &mem, std::
 	}
 	// Each Fman attaches the wire to the MAC and polls it in its own poll(),
 	// right after the MAC's Tx work, so the wires need no Block of their own.
-	for (WireSet::Entry &e : s->wires_->entries())
-		s->fmans_[e.port->fman]->attach_wire(e.port->cell, *e.wire);
+	// The set's entries are in the configuration's port order.
+	std::vector<WireSet::Entry> &entries = s->wires_->entries();
+	for (size_t i = 0; i < entries.size(); i++) {
+		const PortConfig &p = s->cfg_.ports[i];
+		s->fmans_[p.fman]->attach_wire(p.cell, *entries[i].wire);
+	}
 	return s;
 }
 

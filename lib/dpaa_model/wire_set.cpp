@@ -27,9 +27,20 @@ void wire_warning(const std::string &message)
 
 std::unique_ptr<WireSet> WireSet::create(const ModelConfig &cfg, std::string &error)
 {
+	std::vector<PortWire> ports(cfg.ports.begin(), cfg.ports.end());
+	Options opts;
+	opts.throttle = cfg.throttled();
+	opts.threaded = cfg.mode == RunMode::threaded;
+	return create(std::move(ports), opts, error);
+}
+
+std::unique_ptr<WireSet> WireSet::create(std::vector<PortWire> ports, const Options &opts,
+					 std::string &error)
+{
 	std::unique_ptr<WireSet> set(new WireSet);
-	const bool throttle = cfg.throttled();
-	for (const PortConfig &p : cfg.ports) {
+	set->ports_ = std::move(ports);
+	const bool throttle = opts.throttle;
+	for (const PortWire &p : set->ports_) {
 		std::unique_ptr<Wire> w;
 		std::string why;
 		if (std::holds_alternative<wirespec::None>(p.wire)) {
@@ -45,14 +56,13 @@ std::unique_ptr<WireSet> WireSet::create(const ModelConfig &cfg, std::string &er
 		} else if (auto *g = std::get_if<GenParams>(&p.wire)) {
 			w = std::make_unique<GenWire>(p.port, *g, throttle);
 		} else if (auto *pc = std::get_if<PcapParams>(&p.wire)) {
-			w = PcapWire::open(p.port, *pc, throttle, cfg.mode == RunMode::threaded,
-					   why);
+			w = PcapWire::open(p.port, *pc, throttle, opts.threaded, why);
 		} else if (auto *t = std::get_if<TapParams>(&p.wire)) {
 			w = TapWire::open(*t, why);
 		}
 		if (!w) {
-			error = "DPAA_MODEL: item " + std::to_string(p.item) + " \"" + p.item_text +
-				"\": " + why;
+			error = std::string(opts.variable) + ": item " + std::to_string(p.item) +
+				" \"" + p.item_text + "\": " + why;
 			return nullptr;
 		}
 		set->entries_.push_back({&p, std::move(w)});

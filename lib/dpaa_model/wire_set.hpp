@@ -2,8 +2,9 @@
 // Copyright 2026 The DPAA C++ PMD authors
 //
 // The wires a configuration plugs into the board's MACs, built from a
-// ModelConfig. In a System each Fman polls the wires attached to its MACs;
-// the set is also a Block, for a scheduler that has no FMan (tools, tests).
+// ModelConfig (DPAA1) or from any list of ports and their wire items (DPAA2's
+// DPMACs). In a System each Fman polls the wires attached to its MACs; the
+// set is also a Block, for a scheduler that has no FMan (tools, tests).
 #pragma once
 
 #include <memory>
@@ -27,12 +28,20 @@ class WireSet final : public Block
 {
 public:
 	struct Entry {
-		const PortConfig *port; // in the ModelConfig given to create()
+		const PortWire *port; // the set's copy of what create() was given
 		std::unique_ptr<Wire> wire;
 	};
+	struct Options {
+		std::string_view variable = "DPAA_MODEL"; // names the items in errors
+		bool throttle = true;			  // wires pace themselves
+		bool threaded = true;			  // a model thread runs them
+	};
 
-	// One wire per port of cfg (which must outlive the set); nullptr and
-	// error naming the item when a file or TAP cannot be opened.
+	// One wire per port, in the order given (entries() keeps it); nullptr
+	// and error naming the item when a file or TAP cannot be opened.
+	static std::unique_ptr<WireSet> create(std::vector<PortWire> ports, const Options &opts,
+					       std::string &error);
+	// The same for every port of a DPAA1 configuration, in cfg.ports' order.
 	static std::unique_ptr<WireSet> create(const ModelConfig &cfg, std::string &error);
 
 	bool poll() override;
@@ -69,6 +78,7 @@ private:
 		return static_cast<W *>(e->wire.get());
 	}
 
+	std::vector<PortWire> ports_; // never resized after create(): entries point here
 	std::vector<Entry> entries_;
 };
 
