@@ -477,6 +477,62 @@ struct DpniRxHashDistCommand {
 };
 static_assert(offsetof(DpniRxHashDistCommand, key_cfg_iova) == 8);
 
+// The key composition a distribution command points to (key_cfg_iova):
+// what upstream's dpkg_prepare_key_cfg() writes into a 256-byte buffer.
+inline constexpr unsigned kDpkgMaxExtracts = 10;
+inline constexpr size_t kDpkgExtractAreaSize = 256;
+enum class DpkgExtractType : uint8_t { from_hdr = 0, from_data = 1, from_parse = 3 };
+enum class DpkgHdrType : uint8_t { from_hdr = 0, from_field = 1, full_field = 2 };
+// enum net_prot (fsl_net.h) values the distribution uses.
+enum class NetProt : uint8_t {
+	none = 0,
+	payload = 1,
+	eth = 2,
+	vlan = 3,
+	ipv4 = 4,
+	ipv6 = 5,
+	ip = 6,
+	tcp = 7,
+	udp = 8,
+	udp_lite = 9,
+	iphc = 10,
+	sctp = 11,
+};
+// NH_FLD_* (fsl_net.h) per protocol.
+inline constexpr uint32_t kFldEthDa = 1u << 0, kFldEthSa = 1u << 1, kFldEthType = 1u << 3;
+inline constexpr uint32_t kFldVlanTci = 0x7; // VPRI | CFI | VID
+inline constexpr uint32_t kFldIpProto = 1u << 4, kFldIpSrc = 1u << 5, kFldIpDst = 1u << 6;
+inline constexpr uint32_t kFldIpv4Proto = 1u << 9, kFldIpv4Src = 1u << 11, kFldIpv4Dst = 1u << 12;
+inline constexpr uint32_t kFldIpv6Src = 1u << 2, kFldIpv6Dst = 1u << 3, kFldIpv6NextHdr = 1u << 4;
+inline constexpr uint32_t kFldL4PortSrc = 1u << 0, kFldL4PortDst = 1u << 1; // TCP, UDP, SCTP
+
+struct DpkgMask {
+	uint8_t mask;
+	uint8_t offset;
+};
+struct DpkgExtract {
+	uint8_t prot;	  // NetProt
+	uint8_t efh_type; // DpkgHdrType in [3:0]
+	uint8_t size;
+	uint8_t offset;
+	le32 field; // NH_FLD_* bits
+	uint8_t hdr_index;
+	uint8_t constant;
+	uint8_t num_of_repeats;
+	uint8_t num_of_byte_masks;
+	uint8_t extract_type; // DpkgExtractType in [3:0]
+	uint8_t pad[3];
+	DpkgMask masks[4];
+};
+struct DpkgExtractArea {
+	uint8_t num_extracts;
+	uint8_t pad[7];
+	DpkgExtract extracts[kDpkgMaxExtracts];
+};
+static_assert(sizeof(DpkgExtract) == 24);
+static_assert(offsetof(DpkgExtract, field) == 4 && offsetof(DpkgExtract, extract_type) == 12);
+static_assert(sizeof(DpkgExtractArea) <= kDpkgExtractAreaSize);
+
 struct DpniRxTcDistCommand {
 	le16 dist_size;
 	uint8_t tc_id;
@@ -547,7 +603,7 @@ static_assert(offsetof(DpniSetQueueCommand, flc) == 16);
 static_assert(offsetof(DpniSetQueueCommand, user_context) == 24);
 static_assert(offsetof(DpniSetQueueCommand, cgid) == 32);
 
-enum class DpniCongestionPoint : uint8_t { queue = 0, group = 2 };
+enum class DpniCongestionPoint : uint8_t { queue = 0, group = 1, congestion_group = 2 };
 enum class DpniCongestionUnit : uint8_t { bytes = 0, frames = 1 };
 
 struct DpniGetTaildropCommand {

@@ -14,10 +14,12 @@
 #include "dpaa_hw/fman_ccsr.hpp"
 #include "dpaa_hw/fman_memac.hpp"
 #include "dpaa_hw/qman_portal.hpp"
-#include "usdpaa_emu/libc_next.hpp"
+#include "emu_common/libc_next.hpp"
 
 namespace dpaa::usdpaa
 {
+
+namespace libc = emu::libc;
 
 namespace
 {

@@ -19,40 +19,43 @@
 // turns on would rename the former into the latter.
 #undef _FILE_OFFSET_BITS
 
-#include <atomic>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <memory>
 #include <mutex>
-#include <set>
 #include <string>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "emu_common/fd_table.hpp"
+#include "emu_common/libc_next.hpp"
+#include "emu_common/log.hpp"
+#include "emu_common/mmio_trap.hpp"
+#include "emu_common/path_redirect.hpp"
 #include "usdpaa_emu/kernel.hpp"
-#include "usdpaa_emu/libc_next.hpp"
-#include "usdpaa_emu/log.hpp"
-#include "usdpaa_emu/mmio_trap.hpp"
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
 
+const char dpaa::emu::kLogName[] = "usdpaa_emu";
+
 namespace dpaa::usdpaa
 {
+
+namespace libc = emu::libc;
+using emu::log;
 
 namespace
 {
 
 enum class Dev : uint8_t { none, usdpaa, irq, mem };
-constexpr int kMaxFds = 4096;
-std::atomic<Dev> devs[kMaxFds];
+emu::FdTable<Dev> devs;
 // Set once, before main; never destroyed: the application may still call
 // in while static destructors run, so the model stops at exit instead.
 Kernel *kernel;
@@ -63,57 +66,32 @@ constexpr const char kSocId[] = "/sys/devices/soc0/soc_id";
 
 Kernel *kernel_for(const char *path);
 
-template <typename F> F next(const char *name)
-{
-	return reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
-}
-
 Dev dev_of(int fd)
 {
-	return fd >= 0 && fd < kMaxFds ? devs[fd].load(std::memory_order_relaxed) : Dev::none;
+	return devs.of(fd);
 }
 
-// Where a path really is: the generated tree for /proc/device-tree.
+// The generated tree for /proc/device-tree, the generated soc_id; set with
+// the kernel, and never destroyed either.
+emu::PathRedirect *paths;
+
+// Where a path really is.
 const char *redirect(const char *path, std::string &buf)
 {
 	if (path == nullptr || kernel_for(path) == nullptr)
 		return path;
-	const size_t n = sizeof(kDtPath) - 1;
-	if (strncmp(path, kDtPath, n) == 0 && (path[n] == '\0' || path[n] == '/')) {
-		buf = kernel->dt_root() + (path + n);
-		return buf.c_str();
-	}
-	if (strcmp(path, kSocId) == 0) {
-		buf = kernel->soc_id_file();
-		return buf.c_str();
-	}
-	return path;
+	return paths->redirect(path, buf);
 }
 
 int open_device(const char *path)
 {
-	Dev d;
-	int fd;
-	if (strcmp(path, "/dev/fsl-usdpaa") == 0) {
-		d = Dev::usdpaa;
-		fd = eventfd(0, EFD_CLOEXEC);
-	} else if (strcmp(path, "/dev/fsl-usdpaa-irq") == 0) {
-		d = Dev::irq;
-		fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	} else if (strcmp(path, "/dev/mem") == 0) {
-		d = Dev::mem;
-		fd = eventfd(0, EFD_CLOEXEC);
-	} else {
-		return -2; // not ours
-	}
-	if (fd >= kMaxFds) {
-		libc::close(fd);
-		errno = EMFILE;
-		return -1;
-	}
-	if (fd >= 0)
-		devs[fd].store(d);
-	return fd;
+	if (strcmp(path, "/dev/fsl-usdpaa") == 0)
+		return devs.open(Dev::usdpaa, EFD_CLOEXEC);
+	if (strcmp(path, "/dev/fsl-usdpaa-irq") == 0)
+		return devs.open(Dev::irq, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (strcmp(path, "/dev/mem") == 0)
+		return devs.open(Dev::mem, EFD_CLOEXEC);
+	return -2; // not ours
 }
 
 // The kernel is brought up on the first access to one of its files, so a
@@ -133,7 +111,10 @@ void start()
 		log("%s", error.c_str());
 		return;
 	}
-	mmio_trap_on_crash([] {
+	paths = new emu::PathRedirect;
+	paths->add_folder(kDtPath, k->dt_root());
+	paths->add_file(kSocId, k->soc_id_file());
+	emu::mmio_trap_on_crash([] {
 		if (kernel != nullptr)
 			kernel->report();
 	});
@@ -159,91 +140,10 @@ Kernel *kernel_for(const char *path)
 
 } // namespace
 
-void log(const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "usdpaa_emu: %s\n", line);
-}
-
-void log_once(const char *kind, const char *fmt, ...)
-{
-	static std::mutex m;
-	static std::set<std::string> seen;
-	{
-		std::lock_guard<std::mutex> g(m);
-		if (!seen.insert(kind).second)
-			return;
-	}
-	char line[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "usdpaa_emu: %s\n", line);
-}
-
-namespace libc
-{
-int open(const char *path, int flags, mode_t mode)
-{
-	static auto f = next<int (*)(const char *, int, ...)>("open");
-	return f(path, flags, mode);
-}
-int close(int fd)
-{
-	static auto f = next<int (*)(int)>("close");
-	return f(fd);
-}
-ssize_t read(int fd, void *buf, size_t n)
-{
-	static auto f = next<ssize_t (*)(int, void *, size_t)>("read");
-	return f(fd, buf, n);
-}
-int ioctl(int fd, unsigned long req, void *arg)
-{
-	static auto f = next<int (*)(int, unsigned long, ...)>("ioctl");
-	return f(fd, req, arg);
-}
-void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
-{
-	static auto f = next<void *(*)(void *, size_t, int, int, int, off_t)>("mmap");
-	return f(addr, len, prot, flags, fd, off);
-}
-int munmap(void *addr, size_t len)
-{
-	static auto f = next<int (*)(void *, size_t)>("munmap");
-	return f(addr, len);
-}
-int access(const char *path, int mode)
-{
-	static auto f = next<int (*)(const char *, int)>("access");
-	return f(path, mode);
-}
-FILE *fopen(const char *path, const char *mode)
-{
-	static auto f = next<FILE *(*)(const char *, const char *)>("fopen");
-	return f(path, mode);
-}
-int scandir(const char *path, struct dirent ***list, int (*filter)(const struct dirent *),
-	    int (*compar)(const struct dirent **, const struct dirent **))
-{
-	static auto f = next<decltype(&::scandir)>("scandir");
-	return f(path, list, filter, compar);
-}
-int socket(int domain, int type, int protocol)
-{
-	static auto f = next<int (*)(int, int, int)>("socket");
-	return f(domain, type, protocol);
-}
-} // namespace libc
-
 } // namespace dpaa::usdpaa
 
 using namespace dpaa::usdpaa;
+using dpaa::emu::fail;
 
 namespace
 {
@@ -257,15 +157,6 @@ int do_open(const char *path, int flags, mode_t mode)
 	}
 	std::string buf;
 	return libc::open(redirect(path, buf), flags, mode);
-}
-
-int fail(int ret)
-{
-	if (ret < 0) {
-		errno = -ret;
-		return -1;
-	}
-	return ret;
 }
 
 } // namespace
@@ -310,7 +201,7 @@ EXPORT int close(int fd)
 	if (d != Dev::none) {
 		if (d == Dev::irq && kernel != nullptr)
 			kernel->irq_closed(fd);
-		devs[fd].store(Dev::none);
+		devs.clear(fd);
 	}
 	return libc::close(fd);
 }
@@ -358,7 +249,8 @@ EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off
 	if (d == Dev::mem)
 		return kernel->map_phys(len, static_cast<uint64_t>(off));
 	if (d != Dev::none) {
-		log_once("mmap-dev", "mmap of a USDPAA device other than /dev/mem (ENODEV)");
+		dpaa::emu::log_once("mmap-dev",
+				    "mmap of a USDPAA device other than /dev/mem (ENODEV)");
 		errno = ENODEV;
 		return MAP_FAILED;
 	}
@@ -372,7 +264,7 @@ EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t o
 
 EXPORT int munmap(void *addr, size_t len)
 {
-	if (mmio_trap_unmap(addr, len))
+	if (dpaa::emu::mmio_trap_unmap(addr, len))
 		return 0;
 	return libc::munmap(addr, len);
 }

@@ -10,11 +10,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <filesystem>
 #include <mutex>
 #include <set>
 #include <sys/eventfd.h>
-#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,12 +21,21 @@
 #include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_hw/fman_memac.hpp"
 #include "dpaa_model/fman.hpp"
-#include "usdpaa_emu/libc_next.hpp"
-#include "usdpaa_emu/log.hpp"
-#include "usdpaa_emu/mmio_trap.hpp"
+#include "emu_common/libc_next.hpp"
+#include "emu_common/log.hpp"
+#include "emu_common/mmio_trap.hpp"
+#include "emu_common/scratch_dir.hpp"
 
 namespace dpaa::usdpaa
 {
+
+namespace libc = emu::libc;
+using emu::log;
+using emu::log_once;
+using emu::mmio_trap_count;
+using emu::mmio_trap_install;
+using emu::mmio_trap_map;
+using emu::mmio_trap_unmap;
 
 namespace
 {
@@ -38,31 +45,6 @@ namespace
 constexpr uint32_t kAllPools = 0x7fff;
 
 constexpr const char kFolderPrefix[] = "usdpaa-emu.";
-constexpr const char kLockFile[] = "/owner.lock";
-
-// A process that dies without exit (SIGKILL, a crash) cannot remove its
-// folder: the next emulation removes every folder whose owner is gone. Each
-// owner holds an flock on its folder's lock file while it runs (the kernel
-// drops it when the process dies, however it dies). A folder without a
-// lock file is left alone: its owner may be creating it right now, or be an
-// emulation of an earlier version.
-void remove_stale_folders(const std::string &tmp)
-{
-	std::error_code ec;
-	for (const auto &e : std::filesystem::directory_iterator(tmp, ec)) {
-		const std::string name = e.path().filename().string();
-		if (name.rfind(kFolderPrefix, 0) != 0 || !e.is_directory(ec))
-			continue;
-		const std::string lock = e.path().string() + kLockFile;
-		const int fd = libc::open(lock.c_str(), O_RDONLY | O_CLOEXEC, 0);
-		if (fd < 0)
-			continue;
-		const bool stale = flock(fd, LOCK_EX | LOCK_NB) == 0;
-		libc::close(fd);
-		if (stale)
-			std::filesystem::remove_all(e.path(), ec);
-	}
-}
 
 bool inside(uint64_t phys, size_t len, uint64_t base, uint64_t size)
 {
@@ -94,23 +76,12 @@ std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
 	k->ids_[kIdCgrid].set_ranges(k->dt_.ranges.cgrids);
 	k->link_efd_.fill(-1);
 
-	const char *tmp = getenv("TMPDIR");
-	const std::string tmp_dir = tmp && *tmp ? tmp : "/tmp";
-	remove_stale_folders(tmp_dir);
-	std::string templ = tmp_dir + "/" + kFolderPrefix + "XXXXXX";
-	if (mkdtemp(templ.data()) == nullptr) {
-		error = "DPAA_KERNEL_MODEL: cannot create a folder for the device tree in " +
-			templ + ": " + strerror(errno);
+	const std::string templ = emu::make_scratch_dir(kFolderPrefix, error);
+	if (templ.empty()) {
+		error = "DPAA_KERNEL_MODEL: the device tree's folder: " + error;
 		return nullptr;
 	}
 	k->tmp_dir_ = templ;
-	// Held until the process ends (never closed: see remove_stale_folders).
-	const int lock =
-		libc::open((templ + kLockFile).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0) {
-		error = "DPAA_KERNEL_MODEL: " + templ + kLockFile + ": " + strerror(errno);
-		return nullptr;
-	}
 	k->dt_root_ = templ + "/device-tree";
 	k->soc_id_file_ = templ + "/soc_id";
 	if (mkdir(k->dt_root_.c_str(), 0755) != 0 ||
@@ -146,15 +117,7 @@ void Kernel::shutdown()
 {
 	if (sys_)
 		sys_->stop();
-	if (!tmp_dir_.empty()) {
-		// No child process here: a child would inherit LD_PRELOAD and
-		// start an emulation of its own.
-		std::error_code ec;
-		std::filesystem::remove_all(tmp_dir_, ec);
-		if (ec)
-			log_once("cleanup", "could not remove %s", tmp_dir_.c_str());
-		tmp_dir_.clear();
-	}
+	emu::remove_scratch_dir(tmp_dir_);
 }
 
 // What the kernel's init driver for fsl,dpa-ethernet-init nodes leaves: the

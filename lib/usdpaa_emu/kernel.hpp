@@ -27,9 +27,9 @@
 #include <sys/types.h>
 
 #include "dpaa_model/system.hpp"
-#include "usdpaa_emu/device_tree.hpp"
+#include "emu_common/id_allocator.hpp"
 #include "usdpaa_emu/abi.hpp"
-#include "usdpaa_emu/id_allocator.hpp"
+#include "usdpaa_emu/device_tree.hpp"
 #include "usdpaa_emu/portal_view.hpp"
 
 namespace dpaa::usdpaa
@@ -94,7 +94,7 @@ private:
 	std::unique_ptr<model::System> sys_;
 	DeviceTree dt_;
 	std::string dt_root_, soc_id_file_, tmp_dir_;
-	std::array<IdAllocator, kNumIdTypes> ids_;
+	std::array<emu::IdAllocator, kNumIdTypes> ids_;
 	// A mapped portal: the views the driver got of it (see portal_view.hpp)
 	// and their addresses, by which the driver names the portal later.
 	struct Mapped {

@@ -48,7 +48,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "usdpaa_emu/mmio_trap.hpp"
+#include "emu_common/mmio_trap.hpp"
 
 namespace dpaa::model
 {
@@ -58,7 +58,7 @@ class QmanSwPortal;
 namespace dpaa::usdpaa
 {
 
-class CiView final : public TrapTarget
+class CiView final : public emu::TrapTarget
 {
 public:
 	// 'isr': the offset of the portal's ISR (QCSP_ISR 0x3600, BCSP_ISR
@@ -79,7 +79,7 @@ private:
 	model::QmanSwPortal *qman_;
 };
 
-class CeLineView final : public TrapTarget
+class CeLineView final : public emu::TrapTarget
 {
 public:
 	static constexpr unsigned kLine = 64;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 //
-// The emulation's trapped windows (lib/usdpaa_emu/mmio_trap.hpp) on the
+// The emulations' trapped windows (lib/emu_common/mmio_trap.hpp) on the
 // architecture the test is built for: each load and store form a driver's
 // compiler emits reaches the window's target once, with its offset, size
 // and bytes, and a load leaves in its register what the target answered.
@@ -13,26 +13,16 @@
 #include <sys/mman.h>
 #include <vector>
 
-#include "usdpaa_emu/mmio_trap.hpp"
+#include "emu_common/log.hpp"
+#include "emu_common/mmio_trap.hpp"
 
-// The library's calls to the C library's own mmap/munmap (interpose.cpp
-// provides them where the library interposes those; this test does not).
-namespace dpaa::usdpaa::libc
-{
-void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
-{
-	return ::mmap(addr, len, prot, flags, fd, off);
-}
-int munmap(void *addr, size_t len)
-{
-	return ::munmap(addr, len);
-}
-} // namespace dpaa::usdpaa::libc
+// The name the trap engine's messages start with (emu_common/log.hpp).
+const char dpaa::emu::kLogName[] = "mmio-trap-test";
 
 namespace
 {
 
-using dpaa::usdpaa::TrapTarget;
+using dpaa::emu::TrapTarget;
 
 struct Op {
 	bool store;
@@ -65,11 +55,11 @@ class MmioTrap : public ::testing::Test
 protected:
 	void SetUp() override
 	{
-		ASSERT_EQ(dpaa::usdpaa::mmio_trap_install(), 0);
-		win_ = static_cast<uint8_t *>(dpaa::usdpaa::mmio_trap_map(kLen, target_));
+		ASSERT_EQ(dpaa::emu::mmio_trap_install(), 0);
+		win_ = static_cast<uint8_t *>(dpaa::emu::mmio_trap_map(kLen, target_));
 		ASSERT_NE(win_, nullptr);
 	}
-	void TearDown() override { EXPECT_TRUE(dpaa::usdpaa::mmio_trap_unmap(win_, kLen)); }
+	void TearDown() override { EXPECT_TRUE(dpaa::emu::mmio_trap_unmap(win_, kLen)); }
 	template <typename T> volatile T *at(uint32_t off)
 	{
 		return reinterpret_cast<volatile T *>(win_ + off);
@@ -126,6 +116,89 @@ TEST_F(MmioTrap, AcquireLoadsAndReleaseStores)
 		{true, 0x200, 4}, {true, 0x240, 1}, {false, 0x200, 4}, {false, 0x240, 1}};
 	EXPECT_EQ(target_.ops, want);
 }
+
+#if defined(__x86_64__)
+
+// The SSE and AVX moves a vectorising compiler emits for a register access
+// (upstream's qbman_swp_init reads EQCR_PI with vmovd under -march=native),
+// written out so that the test does not depend on the compiler's choice.
+TEST_F(MmioTrap, X86XmmMoves)
+{
+	const uint8_t bytes[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+	std::memcpy(&target_.mem[0x500], bytes, 16);
+	uint32_t d = 0;
+	uint64_t q = 0, hi = 0;
+	// movd xmm, m32 then movd r32, xmm: the load clears the rest of XMM.
+	asm volatile("pcmpeqd %%xmm1, %%xmm1\n\tmovd (%[p]), %%xmm1\n\tmovd %%xmm1, %[d]\n\t"
+		     "psrldq $4, %%xmm1\n\tmovq %%xmm1, %[hi]"
+		     : [d] "=r"(d), [hi] "=r"(hi)
+		     : [p] "r"(win_ + 0x500)
+		     : "xmm1", "memory");
+	EXPECT_EQ(d, 0x04030201u);
+	EXPECT_EQ(hi, 0u);
+	// movq xmm, m64 (F3 0F 7E) and movq m64, xmm (66 0F D6).
+	asm volatile("movq 8(%1), %%xmm2\n\tmovq %%xmm2, %0"
+		     : "=r"(q)
+		     : "r"(win_ + 0x500)
+		     : "xmm2", "memory");
+	EXPECT_EQ(q, 0x100f0e0d0c0b0a09ull);
+	uint64_t v = 0x1122334455667788ull;
+	asm volatile("movq %1, %%xmm3\n\tmovq %%xmm3, (%0)"
+		     :
+		     : "r"(win_ + 0x600), "r"(v)
+		     : "xmm3", "memory");
+	// 16 bytes: movdqu load and store, one access each.
+	asm volatile("movdqu (%0), %%xmm4\n\tmovdqu %%xmm4, 0x10(%0)"
+		     :
+		     : "r"(win_ + 0x500)
+		     : "xmm4", "memory");
+	EXPECT_EQ(std::memcmp(&target_.mem[0x510], bytes, 16), 0);
+	std::vector<Op> want = {{false, 0x500, 4},
+				{false, 0x508, 8},
+				{true, 0x600, 8},
+				{false, 0x500, 16},
+				{true, 0x510, 16}};
+	EXPECT_EQ(target_.ops, want);
+	EXPECT_EQ(std::memcmp(&target_.mem[0x600], &v, 8), 0);
+	if (!__builtin_cpu_supports("avx"))
+		GTEST_SKIP() << "no AVX: the VEX forms cannot run here";
+	target_.ops.clear();
+	// The VEX forms: vmovd load (the instruction upstream's build uses),
+	// vmovd store, vmovq load, vmovdqu store.
+	uint32_t e = 0;
+	asm volatile("vmovd 4(%1), %%xmm5\n\tvmovd %%xmm5, 0x700(%1)\n\tvmovd %%xmm5, %0"
+		     : "=r"(e)
+		     : "r"(win_ + 0x500)
+		     : "xmm5", "memory");
+	EXPECT_EQ(e, 0x08070605u);
+	asm volatile("vmovq 8(%0), %%xmm6\n\tvmovdqu %%xmm6, 0x20(%0)"
+		     :
+		     : "r"(win_ + 0x500)
+		     : "xmm6", "memory");
+	want = {{false, 0x504, 4}, {true, 0xc00, 4}, {false, 0x508, 8}, {true, 0x520, 16}};
+	EXPECT_EQ(target_.ops, want);
+	EXPECT_EQ(std::memcmp(&target_.mem[0x520], bytes + 8, 8), 0);
+	const uint8_t zeros[8] = {};
+	EXPECT_EQ(std::memcmp(&target_.mem[0x528], zeros, 8), 0); // vmovq cleared the high half
+	if (!__builtin_cpu_supports("avx2"))
+		return;
+	// 32 bytes through a YMM register (upstream's direct-mode EQCR copy).
+	target_.ops.clear();
+	uint8_t out[32] = {};
+	for (unsigned i = 0; i < 32; i++)
+		target_.mem[0x800 + i] = uint8_t(0x40 + i);
+	asm volatile("vmovdqu (%0), %%ymm7\n\tvmovdqu %%ymm7, 0x40(%0)\n\tvmovdqu %%ymm7, (%1)\n\t"
+		     "vzeroupper"
+		     :
+		     : "r"(win_ + 0x800), "r"(out)
+		     : "xmm7", "memory");
+	want = {{false, 0x800, 32}, {true, 0x840, 32}};
+	EXPECT_EQ(target_.ops, want);
+	EXPECT_EQ(std::memcmp(out, &target_.mem[0x800], 32), 0);
+	EXPECT_EQ(std::memcmp(&target_.mem[0x840], &target_.mem[0x800], 32), 0);
+}
+
+#endif
 
 #if defined(__aarch64__)
 

@@ -13,9 +13,9 @@
 #include <cstdint>
 #include <ucontext.h>
 
-#include "usdpaa_emu/mmio_trap.hpp"
+#include "emu_common/mmio_trap.hpp"
 
-namespace dpaa::usdpaa
+namespace dpaa::emu
 {
 
 // A window the faulting access fell in: [start, start + len) reaches target.
@@ -34,4 +34,4 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 // messages; nullptr where it decodes none.
 extern const char *const kTrapInsnSet;
 
-} // namespace dpaa::usdpaa
+} // namespace dpaa::emu

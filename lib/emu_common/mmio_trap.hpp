@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 //
-// CCSR windows that plain loads and stores reach, one access at a time.
+// Register windows that plain loads and stores reach, one access at a time.
 //
-// A driver maps a block's registers through /dev/mem and then reads and
-// writes them as memory (in_be32/out_be32). Here such a window is address
+// A driver maps a block's registers (DPAA1's CCSR through /dev/mem, a DPAA2
+// portal's cache-inhibited page or MC portal through VFIO) and then reads
+// and writes them as memory (in_be32/out_be32). Here such a window is address
 // space with no access rights: every access faults, and the SIGSEGV handler
 // decodes the faulting instruction (the loads and stores a compiler emits
 // for a volatile access, on x86-64 or arm64: trap_insn.hpp), performs it on
@@ -17,8 +18,9 @@
 // Control path only: a few microseconds per access.
 //
 // A window may also stand for memory that is not registers (a portal area
-// whose stores the model must see one by one, see portal_view.hpp): its
-// TrapTarget gets each access as the instruction made it, offset and size.
+// whose stores the model must see one by one, as lib/usdpaa_emu's
+// portal_view.hpp): its TrapTarget gets each access as the instruction made
+// it, offset and size.
 #pragma once
 
 #include <cstddef>
@@ -26,12 +28,12 @@
 
 #include "dpaa_hw/register_window.hpp"
 
-namespace dpaa::usdpaa
+namespace dpaa::emu
 {
 
 // What a window's accesses reach: bytes [off, off + n) in memory order,
-// n = 1, 2, 4 or 8, one call per instruction. Called in the signal handler
-// of the accessing thread.
+// n = 1, 2, 4 or 8, or 16 or 32 for an x86 SSE/AVX move, one call per
+// instruction. Called in the signal handler of the accessing thread.
 class TrapTarget
 {
 public:
@@ -62,4 +64,4 @@ void mmio_trap_on_crash(void (*fn)()) noexcept;
 // Accesses emulated so far (for the report at exit).
 uint64_t mmio_trap_count() noexcept;
 
-} // namespace dpaa::usdpaa
+} // namespace dpaa::emu

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 
-#include "usdpaa_emu/mmio_trap.hpp"
+#include "emu_common/mmio_trap.hpp"
 
 #include <array>
 #include <atomic>
@@ -14,10 +14,11 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "usdpaa_emu/libc_next.hpp"
-#include "usdpaa_emu/trap_insn.hpp"
+#include "emu_common/libc_next.hpp"
+#include "emu_common/log.hpp"
+#include "emu_common/trap_insn.hpp"
 
-namespace dpaa::usdpaa
+namespace dpaa::emu
 {
 
 namespace
@@ -105,6 +106,15 @@ void say(const char *msg) noexcept
 	(void)r;
 }
 
+// A line of the library's log from the signal handler: write(2) only, no
+// stdio (log.hpp's functions are not async-signal-safe).
+void say_prefixed(const char *msg) noexcept
+{
+	say(kLogName);
+	say(": ");
+	say(msg);
+}
+
 void on_segv(int sig, siginfo_t *si, void *ctx) noexcept
 {
 	const uintptr_t a = reinterpret_cast<uintptr_t>(si->si_addr);
@@ -112,11 +122,11 @@ void on_segv(int sig, siginfo_t *si, void *ctx) noexcept
 	auto *uc = static_cast<ucontext_t *>(ctx);
 	if (w == nullptr || !trap_emulate(*uc, a, TrapWindow{w->start.load(), w->len, w->target})) {
 		if (w != nullptr)
-			say("usdpaa_emu: a CCSR access by an instruction the emulation does not "
-			    "decode; crashing as the unmapped access would\n");
+			say_prefixed("a trapped register access by an instruction the emulation "
+				     "does not decode; crashing as the unmapped access would\n");
 		// The application is about to die: say where, and let the
 		// emulation report what the model saw.
-		say("usdpaa_emu: the application crashed (SIGSEGV) at:\n");
+		say_prefixed("the application crashed (SIGSEGV) at:\n");
 		void *bt[32];
 		backtrace_symbols_fd(bt, backtrace(bt, 32), STDERR_FILENO);
 		if (crash_hook != nullptr) {
@@ -144,8 +154,8 @@ void on_segv(int sig, siginfo_t *si, void *ctx) noexcept
 int mmio_trap_install() noexcept
 {
 	if (kTrapInsnSet == nullptr) {
-		say("usdpaa_emu: the emulation decodes the CCSR accesses of x86-64 and arm64 "
-		    "code only, not of this architecture's\n");
+		say_prefixed("the emulation decodes the register accesses of x86-64 and arm64 "
+			     "code only, not of this architecture's\n");
 		return -ENOTSUP;
 	}
 	int ret = 0;
@@ -220,4 +230,4 @@ uint64_t mmio_trap_count() noexcept
 	return accesses.load(std::memory_order_relaxed);
 }
 
-} // namespace dpaa::usdpaa
+} // namespace dpaa::emu

@@ -5,9 +5,9 @@
 // refuses, so the emulation says so at start instead of crashing at the
 // first register access.
 
-#include "usdpaa_emu/trap_insn.hpp"
+#include "emu_common/trap_insn.hpp"
 
-namespace dpaa::usdpaa
+namespace dpaa::emu
 {
 
 const char *const kTrapInsnSet = nullptr;
@@ -17,4 +17,4 @@ bool trap_emulate(ucontext_t &, uintptr_t, const TrapWindow &) noexcept
 	return false;
 }
 
-} // namespace dpaa::usdpaa
+} // namespace dpaa::emu

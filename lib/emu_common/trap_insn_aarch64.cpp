@@ -16,11 +16,11 @@
 // SIMD and FP registers (LDR q0, ...) and atomics are not decoded: a driver
 // uses neither on a register or a ring entry.
 
-#include "usdpaa_emu/trap_insn.hpp"
+#include "emu_common/trap_insn.hpp"
 
 #include <cstring>
 
-namespace dpaa::usdpaa
+namespace dpaa::emu
 {
 
 const char *const kTrapInsnSet = "arm64";
@@ -250,4 +250,4 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 	return true;
 }
 
-} // namespace dpaa::usdpaa
+} // namespace dpaa::emu

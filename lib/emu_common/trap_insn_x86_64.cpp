@@ -2,13 +2,19 @@
 // Copyright 2026 The DPAA C++ PMD authors
 //
 // x86-64: the mov, movzx, movsx, movbe and mov-imm forms a compiler emits
-// for a volatile access (trap_insn.hpp).
+// for a volatile access (trap_insn.hpp), and the SSE/AVX moves between
+// memory and an XMM register that a vectorising compiler (-march=native)
+// also emits for one: movd/movq (a register's worth), and movdqu/movdqa/
+// movups/movaps (16 bytes; 32 with VEX.256, a YMM register, whose upper
+// half is in the signal frame's XSAVE area), each one access of the
+// target like any other.
 
-#include "usdpaa_emu/trap_insn.hpp"
+#include "emu_common/trap_insn.hpp"
 
+#include <cpuid.h>
 #include <cstring>
 
-namespace dpaa::usdpaa
+namespace dpaa::emu
 {
 
 const char *const kTrapInsnSet = "x86-64";
@@ -29,6 +35,7 @@ struct Insn {
 	int reg = -1;		// register operand (0..15, x86 encoding); -1 for an immediate
 	bool high_byte = false; // AH..BH
 	bool rex_w = false;
+	bool xmm = false; // reg is XMM0..15; a load clears the rest of it
 };
 
 // Reads ModRM (+ SIB + displacement); the address itself comes from the
@@ -54,13 +61,45 @@ bool modrm(const uint8_t *p, unsigned &i, unsigned rex, int &reg) noexcept
 	return true;
 }
 
+// The moves between memory and an XMM register, by mandatory prefix (0:
+// none, 1: 66, 2: F3, 3: F2) and opcode (0F map). False for anything else.
+bool xmm_move(unsigned pp, uint8_t op, bool w, Insn &d) noexcept
+{
+	d.xmm = true;
+	if (pp == 1 && (op == 0x6e || op == 0x7e)) { // movd/movq xmm <-> r/m32/64
+		d.store = op == 0x7e;
+		d.size = w ? 8 : 4;
+	} else if (pp == 2 && op == 0x7e) { // movq xmm, m64
+		d.size = 8;
+	} else if ((pp == 2 || pp == 3) && (op == 0x10 || op == 0x11)) { // movss, movsd
+		d.store = op == 0x11;
+		d.size = pp == 2 ? 4 : 8;
+	} else if (pp == 1 && op == 0xd6) { // movq m64, xmm
+		d.store = true;
+		d.size = 8;
+	} else if ((pp == 1 || pp == 2) && (op == 0x6f || op == 0x7f)) { // movdqa, movdqu
+		d.store = op == 0x7f;
+		d.size = 16;
+	} else if ((pp == 0 || pp == 1) &&
+		   (op == 0x10 || op == 0x11 || op == 0x28 || op == 0x29)) { // movups/pd, movaps/pd
+		d.store = op == 0x11 || op == 0x29;
+		d.size = 16;
+	} else {
+		return false;
+	}
+	return true;
+}
+
 bool decode(const uint8_t *p, Insn &d) noexcept
 {
 	unsigned i = 0, rex = 0;
 	bool opsize = false;
+	unsigned rep = 0; // F3: 2, F2: 3 (the SSE mandatory prefixes)
 	for (;; i++) {
 		if (p[i] == 0x66)
 			opsize = true;
+		else if (p[i] == 0xf3 || p[i] == 0xf2)
+			rep = p[i] == 0xf3 ? 2 : 3;
 		else if (p[i] == 0x2e || p[i] == 0x3e || p[i] == 0x26 || p[i] == 0x36)
 			continue; // segment overrides: no effect in 64-bit mode
 		else
@@ -68,12 +107,63 @@ bool decode(const uint8_t *p, Insn &d) noexcept
 		if (i > 4)
 			return false;
 	}
+	int reg = -1;
+	if (p[i] == 0xc4 || p[i] == 0xc5) { // VEX, 128-bit forms only
+		const bool three = p[i] == 0xc4;
+		const uint8_t b1 = p[i + 1];
+		unsigned map = 1, pp, l;
+		bool w = false;
+		if (three) {
+			const uint8_t b2 = p[i + 2];
+			map = b1 & 0x1f;
+			w = b2 & 0x80;
+			l = (b2 >> 2) & 1;
+			pp = b2 & 3;
+			// R, X, B are stored inverted; as REX bits they are 4, 2, 1.
+			rex = (~b1 >> 5) & 7;
+			i += 3;
+		} else {
+			l = (b1 >> 2) & 1;
+			pp = b1 & 3;
+			rex = (~b1 >> 5) & 4;
+			i += 2;
+		}
+		if (map != 1 || !xmm_move(pp, p[i++], w, d))
+			return false;
+		if (l != 0) { // 256 bits: the 16-byte moves only
+			if (d.size != 16)
+				return false;
+			d.size = 32;
+		}
+		d.rex_w = w;
+		if (!modrm(p, i, rex, reg))
+			return false;
+		d.reg = reg;
+		d.length = i;
+		return true;
+	}
 	if ((p[i] & 0xf0) == 0x40)
 		rex = p[i++];
 	d.rex_w = rex & 8;
 	const unsigned wide = d.rex_w ? 8 : opsize ? 2 : 4;
 	const uint8_t op = p[i++];
-	int reg = -1;
+	if (op == 0x0f) {
+		// An SSE move: the mandatory prefix (66, F3 or F2; none for
+		// movups/movaps) selects the form. Other 0F opcodes are below.
+		Insn x;
+		if (xmm_move(rep ? rep : opsize ? 1 : 0, p[i], d.rex_w, x)) {
+			x.rex_w = d.rex_w;
+			d = x;
+			i++;
+			if (!modrm(p, i, rex, reg))
+				return false;
+			d.reg = reg;
+			d.length = i;
+			return true;
+		}
+	}
+	if (rep)
+		return false;
 	switch (op) {
 	case 0x8b: // mov r, m
 	case 0x89: // mov m, r
@@ -142,6 +232,36 @@ bool decode(const uint8_t *p, Insn &d) noexcept
 constexpr int kGreg[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
 			   REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15};
 
+// The upper halves of the YMM registers (bits 255:128) in the signal
+// frame: the kernel saves the FPU state in XSAVE's standard format when
+// sw_reserved says so, the AVX component at the offset CPUID leaf 0xD
+// sub-leaf 2 gives. nullptr when the frame has no AVX state.
+uint8_t *ymm_upper(ucontext_t &uc) noexcept
+{
+	constexpr uint32_t kXstateMagic = 0x46505853; // FP_XSTATE_MAGIC1
+	constexpr size_t kSwReserved = 464, kXsaveHeader = 512;
+	constexpr uint64_t kAvx = 1u << 2;
+	auto *fp = reinterpret_cast<uint8_t *>(uc.uc_mcontext.fpregs);
+	uint32_t magic;
+	uint64_t features;
+	memcpy(&magic, fp + kSwReserved, 4);
+	memcpy(&features, fp + kSwReserved + 8, 8);
+	unsigned eax, ebx, ecx, edx;
+	if (magic != kXstateMagic || !(features & kAvx) ||
+	    !__get_cpuid_count(0xd, 2, &eax, &ebx, &ecx, &edx))
+		return nullptr;
+	// A component whose bit is clear in XSTATE_BV is in its initial state
+	// (zeros), whatever the area holds: make it explicit before use.
+	uint64_t bv;
+	memcpy(&bv, fp + kXsaveHeader, 8);
+	if (!(bv & kAvx)) {
+		memset(fp + ebx, 0, 16 * 16);
+		bv |= kAvx;
+		memcpy(fp + kXsaveHeader, &bv, 8);
+	}
+	return fp + ebx;
+}
+
 } // namespace
 
 bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
@@ -151,6 +271,32 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 	if (!decode(rip, d))
 		return false;
 	const auto off = static_cast<uint32_t>(fault - w.start);
+	if (d.xmm) {
+		// The register's bytes in the signal frame's FPU state (fxsave
+		// layout). A VEX load also clears bits 255:128 of the YMM
+		// register, which this leaves: the code that follows a scalar
+		// load uses it as XMM.
+		if (uc.uc_mcontext.fpregs == nullptr)
+			return false;
+		auto *x = reinterpret_cast<uint8_t *>(&uc.uc_mcontext.fpregs->_xmm[d.reg]);
+		uint8_t *upper = nullptr;
+		if (d.size == 32 && (upper = ymm_upper(uc)) == nullptr)
+			return false;
+		uint8_t v[32] = {};
+		if (d.store) {
+			memcpy(v, x, 16);
+			if (upper != nullptr)
+				memcpy(v + 16, upper + 16 * d.reg, 16);
+			w.target->store(off, d.size, v);
+		} else {
+			w.target->load(off, d.size, v);
+			memcpy(x, v, 16);
+			if (upper != nullptr)
+				memcpy(upper + 16 * d.reg, v + 16, 16);
+		}
+		uc.uc_mcontext.gregs[REG_RIP] += d.length;
+		return true;
+	}
 	greg_t &r = uc.uc_mcontext.gregs[d.reg >= 0 ? kGreg[d.reg] : REG_RIP];
 	uint8_t bytes[8];
 	if (d.store) {
@@ -190,4 +336,4 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 	return true;
 }
 
-} // namespace dpaa::usdpaa
+} // namespace dpaa::emu

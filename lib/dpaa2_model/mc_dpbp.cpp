@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+//
+// DPBP and DPCON commands (fsl_dpbp_cmd.h, fsl_dpcon_cmd.h). A DPBP is one
+// QBMan buffer pool, its BPID fixed at creation; a DPCON is one QBMan
+// channel, for event-driven (static dequeue) receive.
+#include "dpaa2_model/mc.hpp"
+#include "dpaa2_model/qbman.hpp"
+
+namespace dpaa2::model
+{
+
+namespace mc = hw::mc;
+
+// Defined, not sent by DPDK, UNSUPPORTED_OP: create/destroy,
+// set/get_notifications (BPSCN).
+Mc::McStatus Mc::dpbp_command(DpbpObject &o, McCommand &cmd)
+{
+	switch (cmd.cmd_id()) {
+	case mc::kCmdEnable:
+		o.enabled = true;
+		return McStatus::ok;
+	case mc::kCmdDisable:
+		o.enabled = false;
+		return McStatus::ok;
+	case mc::kCmdIsEnabled:
+		cmd.clear_params();
+		cmd.as<mc::IsEnabledResponse>().enabled = o.enabled;
+		return McStatus::ok;
+	case mc::kCmdReset: {
+		// Back to the state of a new pool: disabled and empty.
+		o.enabled = false;
+		uint64_t addr;
+		while (qbman_.bp_acquire(o.bpid, addr))
+			;
+		return McStatus::ok;
+	}
+	case mc::kCmdGetAttributes: {
+		cmd.clear_params();
+		auto &r = cmd.as<mc::DpbpAttributesResponse>();
+		r.bpid.store(o.bpid);
+		r.id.store(o.id);
+		return McStatus::ok;
+	}
+	case mc::kCmdDpbpGetFreeBuffersNum:
+		cmd.clear_params();
+		cmd.as<mc::DpbpFreeBuffersResponse>().num_free_bufs.store(qbman_.bp_count(o.bpid));
+		return McStatus::ok;
+	}
+	return McStatus::unsupported_op;
+}
+
+// Defined, not sent by DPDK, UNSUPPORTED_OP: create/destroy,
+// set_notification (CDAN to a DPIO).
+Mc::McStatus Mc::dpcon_command(DpconObject &o, McCommand &cmd)
+{
+	switch (cmd.cmd_id()) {
+	case mc::kCmdEnable:
+		o.enabled = true;
+		return McStatus::ok;
+	case mc::kCmdDisable:
+	case mc::kCmdReset:
+		o.enabled = false;
+		return McStatus::ok;
+	case mc::kCmdIsEnabled:
+		cmd.clear_params();
+		cmd.as<mc::IsEnabledResponse>().enabled = o.enabled;
+		return McStatus::ok;
+	case mc::kCmdGetAttributes: {
+		cmd.clear_params();
+		auto &r = cmd.as<mc::DpconAttributesResponse>();
+		r.id.store(o.id);
+		r.qbman_ch_id.store(o.channel);
+		r.num_priorities = o.num_priorities;
+		return McStatus::ok;
+	}
+	}
+	return McStatus::unsupported_op;
+}
+
+} // namespace dpaa2::model
