@@ -6,8 +6,9 @@
 //
 // - alloc: a DPBP of the container, enabled, its BPID; what a former owner
 //   left in the pool is drained first;
-// - populate: DPDK's helper lays the objects out and enqueues each one;
-//   they are gathered and released seven per release command;
+// - populate: rte_mempool_op_populate_helper() lays the objects out and
+//   enqueues each one; they are gathered and released seven per release
+//   command;
 // - enqueue: releases through the calling thread's software portal, seven
 //   buffers a command;
 // - dequeue: acquires of up to seven buffers (QBMan's limit, all or
