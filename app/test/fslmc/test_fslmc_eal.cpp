@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -43,6 +44,21 @@ namespace mc = dpaa2::fslmc::mc;
 using dpaa2::fslmc::McIo;
 
 bool eal_ready;
+
+// A driver for DPNIs that records what the bus asks it to probe.
+std::vector<rte_fslmc_device *> probed;
+int test_probe(rte_fslmc_driver *, rte_fslmc_device *dev)
+{
+	probed.push_back(dev);
+	return 0;
+}
+rte_fslmc_driver test_driver = [] {
+	rte_fslmc_driver d{};
+	d.driver.name = "fslmc_test_dpni";
+	d.kind = dpaa2::fslmc::ObjKind::dpni;
+	d.probe = test_probe;
+	return d;
+}();
 
 // The names of the bus's devices.
 std::set<std::string> bus_devices()
@@ -122,6 +138,28 @@ TEST_F(FslmcEal, BusListsTheContainersObjects)
 	// Every DPIO became a portal, every DPBP a pool.
 	EXPECT_EQ(rte_fslmc_portals_total(), dpio);
 	EXPECT_EQ(rte_fslmc_dpbp_count(), dpbp);
+}
+
+TEST_F(FslmcEal, DpniDriversProbeWithTheirEndpointAndInterrupt)
+{
+	ASSERT_EQ(probed.size(), 2u);
+	std::set<std::string> endpoints;
+	for (rte_fslmc_device *dev : probed) {
+		EXPECT_EQ(dev->kind, dpaa2::fslmc::ObjKind::dpni);
+		EXPECT_EQ(dev->driver, &test_driver);
+		EXPECT_GE(dev->vfio_fd, 0);
+		endpoints.insert(dev->endpoint);
+		ASSERT_GE(dev->num_irqs, 1u) << dev->name;
+		const int efd = rte_fslmc_irq_enable(dev, 0);
+		EXPECT_GE(efd, 0) << dev->name << ": " << strerror(-efd);
+		EXPECT_EQ(rte_fslmc_irq_disable(dev, 0), 0);
+		if (efd >= 0)
+			close(efd);
+		EXPECT_EQ(rte_fslmc_irq_enable(dev, dev->num_irqs), -EINVAL);
+	}
+	EXPECT_EQ(endpoints.size(), 2u);
+	for (const std::string &e : endpoints)
+		EXPECT_EQ(e.rfind("dpmac.", 0), 0u) << e;
 }
 
 TEST_F(FslmcEal, TheMcAnswersThroughTheBussPortal)
@@ -311,6 +349,7 @@ TEST_F(FslmcEal, TooManyThreadsGetAClearRefusal)
 int main(int argc, char **argv)
 {
 	::testing::InitGoogleTest(&argc, argv);
+	rte_fslmc_driver_register(&test_driver);
 	const char *eal_args[] = {"fslmc-eal-tests",
 				  "--no-huge",
 				  "-m",

@@ -396,6 +396,24 @@ extern "C" void rte_fslmc_driver_unregister(struct rte_fslmc_driver *driver)
 	TAILQ_REMOVE(&the_bus.drivers, driver, next);
 }
 
+extern "C" int rte_fslmc_irq_enable(struct rte_fslmc_device *dev, unsigned index) noexcept
+{
+	if (dev == nullptr || dev->vfio_fd < 0)
+		return -ENODEV;
+	if (index >= dev->num_irqs)
+		return -EINVAL;
+	return dpaa2::fslmc::Vfio::irq_enable(dev->vfio_fd, index);
+}
+
+extern "C" int rte_fslmc_irq_disable(struct rte_fslmc_device *dev, unsigned index) noexcept
+{
+	if (dev == nullptr || dev->vfio_fd < 0)
+		return -ENODEV;
+	if (index >= dev->num_irqs)
+		return -EINVAL;
+	return dpaa2::fslmc::Vfio::irq_disable(dev->vfio_fd, index);
+}
+
 RTE_INIT_PRIO(fslmc_bus_init, BUS)
 {
 	TAILQ_INIT(&the_bus.devices);

@@ -123,6 +123,12 @@ unsigned rte_fslmc_dpbp_count(void) noexcept;
 struct rte_fslmc_dpcon *rte_fslmc_dpcon_alloc(void) noexcept;
 void rte_fslmc_dpcon_free(struct rte_fslmc_dpcon *dpcon) noexcept;
 
+// Interrupt `index` of a probed device signalled on a new eventfd (the
+// caller reads and closes it): the eventfd or a negative errno. Disable
+// stops the signalling.
+int rte_fslmc_irq_enable(struct rte_fslmc_device *dev, unsigned index) noexcept;
+int rte_fslmc_irq_disable(struct rte_fslmc_device *dev, unsigned index) noexcept;
+
 // Map [va, va + len) for the container's DMA (IOVA = VA): memory DPDK did
 // not allocate (external buffers). 0 or negative errno.
 int rte_fslmc_dma_map(const void *va, size_t len) noexcept;

@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <linux/vfio.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -146,6 +147,45 @@ void Vfio::unmap_region(Region &r) noexcept
 	if (r.addr != nullptr)
 		munmap(r.addr, r.size);
 	r = Region{};
+}
+
+int Vfio::irq_enable(int fd, unsigned index) noexcept
+{
+	vfio_irq_info info{};
+	info.argsz = sizeof(info);
+	info.index = index;
+	if (ioctl(fd, VFIO_DEVICE_GET_IRQ_INFO, &info) < 0)
+		return -errno;
+	if (!(info.flags & VFIO_IRQ_INFO_EVENTFD) || info.count == 0)
+		return -ENOTSUP;
+	const int efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (efd < 0)
+		return -errno;
+	alignas(vfio_irq_set) uint8_t buf[sizeof(vfio_irq_set) + sizeof(int)] = {};
+	auto *set = reinterpret_cast<vfio_irq_set *>(buf);
+	set->argsz = sizeof(buf);
+	set->flags = VFIO_IRQ_SET_DATA_EVENTFD | VFIO_IRQ_SET_ACTION_TRIGGER;
+	set->index = index;
+	set->start = 0;
+	set->count = 1;
+	std::memcpy(set->data, &efd, sizeof(efd));
+	if (ioctl(fd, VFIO_DEVICE_SET_IRQS, set) < 0) {
+		const int err = errno;
+		::close(efd);
+		return -err;
+	}
+	return efd;
+}
+
+int Vfio::irq_disable(int fd, unsigned index) noexcept
+{
+	vfio_irq_set set{};
+	set.argsz = sizeof(set);
+	set.flags = VFIO_IRQ_SET_DATA_NONE | VFIO_IRQ_SET_ACTION_TRIGGER;
+	set.index = index;
+	set.start = 0;
+	set.count = 0;
+	return ioctl(fd, VFIO_DEVICE_SET_IRQS, &set) < 0 ? -errno : 0;
 }
 
 int Vfio::dma_map(uint64_t va, uint64_t iova, uint64_t len) noexcept

@@ -44,6 +44,12 @@ public:
 	static int map_region(int fd, unsigned index, Region &out) noexcept;
 	static void unmap_region(Region &r) noexcept;
 
+	// An object's interrupt `index` signalled on a new eventfd
+	// (VFIO_DEVICE_SET_IRQS, trigger): the eventfd, or a negative errno.
+	static int irq_enable(int fd, unsigned index) noexcept;
+	// The interrupt no longer signalled; the caller closes its eventfd.
+	static int irq_disable(int fd, unsigned index) noexcept;
+
 	// VFIO_IOMMU_MAP_DMA / UNMAP_DMA on the container.
 	int dma_map(uint64_t va, uint64_t iova, uint64_t len) noexcept;
 	int dma_unmap(uint64_t iova, uint64_t len) noexcept;
