@@ -14,7 +14,6 @@ using namespace dpaa::model::config_text;
 using dpaa::model::ConfigItem;
 using dpaa::model::WirePorts;
 
-constexpr uint64_t kMaxCpu = 1023;
 constexpr uint64_t kMaxObjects = 64; // DPDK's portal_idx_map has 64 entries
 constexpr std::string_view kGlobals = "board, mode, cpu, throttle, dpio, dpbp, dpcon";
 
@@ -119,21 +118,16 @@ bool Parser::global(const ConfigItem &it, std::string_view key, std::string_view
 	if (!fresh)
 		return fail(it, std::string(key) + " given twice (first in item " +
 					std::to_string(where->second) + ")");
-	if (key == "mode") {
-		if (value == "threaded")
-			cfg_.mode = RunMode::threaded;
-		else if (value == "stepped")
-			cfg_.mode = RunMode::stepped;
-		else
-			return fail(it, "unknown mode (expected threaded|stepped)");
-	} else if (key == "throttle") {
-		if (value == "line")
-			cfg_.throttle = Throttle::line;
-		else if (value == "off")
-			cfg_.throttle = Throttle::off;
-		else
-			return fail(it, "unknown throttle (expected line|off)");
-	} else if (key == "dpio") {
+	std::string what;
+	switch (run_setting(key, value, cfg_.mode, cfg_.throttle, cfg_.cpu, what)) {
+	case RunSetting::ok:
+		return true;
+	case RunSetting::bad:
+		return fail(it, what);
+	case RunSetting::not_mine:
+		break;
+	}
+	if (key == "dpio") {
 		// DPDK's primary process leaves the last DPIO to secondaries and
 		// needs one per polling lcore and one for the main lcore.
 		return count(it, key, value, 1, cfg_.num_dpio);
@@ -141,17 +135,6 @@ bool Parser::global(const ConfigItem &it, std::string_view key, std::string_view
 		return count(it, key, value, 1, cfg_.num_dpbp);
 	} else if (key == "dpcon") {
 		return count(it, key, value, 0, cfg_.num_dpcon);
-	} else {
-		uint64_t cpu;
-		if (!to_u64(value, cpu) || cpu > kMaxCpu)
-			return fail(it, "cpu=" + cut(value) + ": expected a number in 0.." +
-						std::to_string(kMaxCpu));
-		std::string online;
-		if (!cpu_online(cpu, online))
-			return fail(it, "cpu=" + std::to_string(cpu) +
-						": no such CPU online (online CPUs: " + online +
-						")");
-		cfg_.cpu = int(cpu);
 	}
 	return true;
 }

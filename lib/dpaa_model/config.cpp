@@ -14,7 +14,6 @@ using namespace config_text;
 
 constexpr std::string_view kVariable = "DPAA_MODEL";
 constexpr std::string_view kDefaultBoard = "ls1046a-rdb";
-constexpr uint64_t kMaxCpu = 1023;
 
 // Whether a key names a port, if not of this board: fm<n>-mac<n>.
 bool looks_like_port(std::string_view k)
@@ -114,42 +113,18 @@ bool Parser::global(const ConfigItem &it, std::string_view key, std::string_view
 	if (!fresh)
 		return fail(it, std::string(key) + " given twice (first in item " +
 					std::to_string(where->second) + ")");
-	if (key == "mode") {
-		if (value == "threaded")
-			cfg_.mode = RunMode::threaded;
-		else if (value == "stepped")
-			cfg_.mode = RunMode::stepped;
-		else
-			return fail(it, "unknown mode (expected threaded|stepped)");
-	} else if (key == "throttle") {
-		if (value == "line")
-			cfg_.throttle = Throttle::line;
-		else if (value == "off")
-			cfg_.throttle = Throttle::off;
-		else
-			return fail(it, "unknown throttle (expected line|off)");
-	} else if (key == "profile") {
+	if (key == "profile") {
 		if (value == "on")
 			cfg_.profile = true;
 		else if (value == "off")
 			cfg_.profile = false;
 		else
 			return fail(it, "unknown profile (expected on|off)");
-	} else {
-		uint64_t cpu;
-		if (!to_u64(value, cpu) || cpu > kMaxCpu)
-			return fail(it, "cpu=" + cut(value) + ": expected a number in 0.." +
-						std::to_string(kMaxCpu));
-		// The model's thread is pinned there when it starts: a CPU the
-		// machine does not have is refused now, naming the item, rather
-		// than by the start.
-		std::string online;
-		if (!cpu_online(cpu, online))
-			return fail(it, "cpu=" + std::to_string(cpu) +
-						": no such CPU online (online CPUs: " + online +
-						")");
-		cfg_.cpu = int(cpu);
+		return true;
 	}
+	std::string what;
+	if (run_setting(key, value, cfg_.mode, cfg_.throttle, cfg_.cpu, what) == RunSetting::bad)
+		return fail(it, what);
 	return true;
 }
 

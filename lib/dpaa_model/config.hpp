@@ -44,9 +44,6 @@
 namespace dpaa::model
 {
 
-enum class RunMode { threaded, stepped };
-enum class Throttle { line, off };
-
 struct PortConfig : PortWire {
 	unsigned fman = 0; // 0 = fm1
 	unsigned cell = 0;

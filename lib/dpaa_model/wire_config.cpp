@@ -89,6 +89,47 @@ bool cpu_online(uint64_t cpu, std::string &list)
 	return false;
 }
 
+RunSetting run_setting(std::string_view key, std::string_view value, RunMode &mode,
+		       Throttle &throttle, int &cpu, std::string &what)
+{
+	constexpr uint64_t kMaxCpu = 1023;
+	if (key == "mode") {
+		if (value == "threaded")
+			mode = RunMode::threaded;
+		else if (value == "stepped")
+			mode = RunMode::stepped;
+		else
+			return what = "unknown mode (expected threaded|stepped)", RunSetting::bad;
+		return RunSetting::ok;
+	}
+	if (key == "throttle") {
+		if (value == "line")
+			throttle = Throttle::line;
+		else if (value == "off")
+			throttle = Throttle::off;
+		else
+			return what = "unknown throttle (expected line|off)", RunSetting::bad;
+		return RunSetting::ok;
+	}
+	if (key != "cpu")
+		return RunSetting::not_mine;
+	uint64_t n;
+	if (!to_u64(value, n) || n > kMaxCpu)
+		return what = "cpu=" + cut(value) + ": expected a number in 0.." +
+			      std::to_string(kMaxCpu),
+		       RunSetting::bad;
+	// The model's thread is pinned there when it starts: a CPU the machine
+	// does not have is refused now, naming the item, rather than by the
+	// start.
+	std::string online;
+	if (!cpu_online(n, online))
+		return what = "cpu=" + std::to_string(n) +
+			      ": no such CPU online (online CPUs: " + online + ")",
+		       RunSetting::bad;
+	cpu = int(n);
+	return RunSetting::ok;
+}
+
 std::vector<ConfigItem> items(std::string_view text)
 {
 	std::vector<ConfigItem> out;

@@ -22,6 +22,10 @@
 namespace dpaa::model
 {
 
+// How the model's thread runs, the same in every family's configuration.
+enum class RunMode { threaded, stepped };
+enum class Throttle { line, off };
+
 namespace wirespec
 {
 struct None {
@@ -81,6 +85,13 @@ bool cpu_online(uint64_t cpu, std::string &list);
 // The items of a configuration: split on ';', empty ones dropped, numbered
 // as written.
 std::vector<ConfigItem> items(std::string_view text);
+
+// The model thread's settings that every family takes: mode, throttle,
+// cpu. not_mine for another key; bad, with `what` to report against the
+// item, for a value that is not one of the key's.
+enum class RunSetting { not_mine, ok, bad };
+RunSetting run_setting(std::string_view key, std::string_view value, RunMode &mode,
+		       Throttle &throttle, int &cpu, std::string &what);
 // "<variable>: item <n> \"<text>\": <what>"
 std::string item_error(std::string_view variable, const ConfigItem &it, const std::string &what);
 } // namespace config_text
