@@ -30,6 +30,10 @@ BOARDS = "lib/dpaa_model/board.cpp"
 # The DPAA2 model's own settings and boards (its wires are DPAA1's parser's).
 DPAA2_PARSER = "lib/dpaa2_model/config.cpp"
 DPAA2_BOARDS = "lib/dpaa2_model/board.cpp"
+# The run settings (mode, throttle, cpu) both models take, parsed once in the
+# shared wire items by run_setting().
+SHARED_RUN_SETTINGS = "lib/dpaa_model/wire_config.cpp"
+RUN_SETTING_BODY = re.compile(r"\brun_setting\s*\([^)]*\)\s*\{(.*?)^\}", re.S | re.M)
 DRIVERS = ["drivers/net/dpaa", "drivers/bus/dpaa"]
 CODE = ["drivers", "lib"]
 SOURCE_SUFFIXES = {".c", ".cpp", ".h", ".hpp"}
@@ -151,12 +155,18 @@ def dpaa2_model_options(root, needs):
     if not (root / DPAA2_PARSER).exists():
         return False
     src = Source(root, DPAA2_PARSER)
-    for m in COMPARISON.finditer(src.text):
-        what, literal = m.group(1), m.group(2)
-        if what in KEY_NAMES:
-            needs.add("DPAA2_KERNEL_MODEL setting", literal, "key", src.where(m.start()))
-        elif what in VALUE_NAMES:
-            needs.add("DPAA2_KERNEL_MODEL value", literal, "word", src.where(m.start()))
+    spans = [(src, 0, len(src.text))]
+    shared = Source(root, SHARED_RUN_SETTINGS)
+    body = RUN_SETTING_BODY.search(shared.text)
+    if body:
+        spans.append((shared, body.start(1), body.end(1)))
+    for text_src, start, end in spans:
+        for m in COMPARISON.finditer(text_src.text, start, end):
+            what, literal = m.group(1), m.group(2)
+            if what in KEY_NAMES:
+                needs.add("DPAA2_KERNEL_MODEL setting", literal, "key", text_src.where(m.start()))
+            elif what in VALUE_NAMES:
+                needs.add("DPAA2_KERNEL_MODEL value", literal, "word", text_src.where(m.start()))
     src = Source(root, DPAA2_BOARDS)
     for m in DPAA2_BOARD_ENTRY.finditer(src.text):
         needs.add("DPAA2_KERNEL_MODEL board", m.group(1), "word", src.where(m.start()))
