@@ -56,18 +56,12 @@ bool Parser::run(std::string_view text)
 	items_ = items(text);
 
 	// The board first, wherever it is: ports are checked against it.
-	const ConfigItem *board_item = nullptr;
-	for (const ConfigItem &it : items_) {
-		size_t eq = it.text.find('=');
-		if (eq == it.text.npos || trim(it.text.substr(0, eq)) != "board")
-			continue;
-		if (board_item)
-			return fail(it, "board given twice (first in item " +
-						std::to_string(board_item->n) + ")");
-		board_item = &it;
-		if (!board(it, trim(it.text.substr(eq + 1))))
-			return false;
-	}
+	const SingleItem board_setting = single_item(items_, "board");
+	if (board_setting.twice)
+		return fail(*board_setting.twice, board_setting.what);
+	const ConfigItem *board_item = board_setting.item;
+	if (board_item && !board(*board_item, board_setting.value))
+		return false;
 	if (!board_item)
 		cfg_.board = find_board(kDefaultBoard);
 	for (const FmanDesc &f : cfg_.board->fmans)

@@ -140,6 +140,25 @@ std::vector<ConfigItem> items(std::string_view text)
 	return out;
 }
 
+SingleItem single_item(const std::vector<ConfigItem> &items, std::string_view key)
+{
+	SingleItem found;
+	for (const ConfigItem &it : items) {
+		size_t eq = it.text.find('=');
+		if (eq == it.text.npos || trim(it.text.substr(0, eq)) != key)
+			continue;
+		if (found.item) {
+			found.twice = &it;
+			found.what = std::string(key) + " given twice (first in item " +
+				     std::to_string(found.item->n) + ")";
+			break;
+		}
+		found.item = &it;
+		found.value = trim(it.text.substr(eq + 1));
+	}
+	return found;
+}
+
 std::string item_error(std::string_view variable, const ConfigItem &it, const std::string &what)
 {
 	return std::string(variable) + ": item " + std::to_string(it.n) + " " + quote(it.text) +

@@ -85,6 +85,16 @@ bool cpu_online(uint64_t cpu, std::string &list);
 // The items of a configuration: split on ';', empty ones dropped, numbered
 // as written.
 std::vector<ConfigItem> items(std::string_view text);
+// The one item that sets `key`, wherever it stands (the board, against which
+// every other item is checked, is read first): `item` is null when no item
+// sets it; `twice` is a second one, `what` the message to report against it.
+struct SingleItem {
+	const ConfigItem *item = nullptr;
+	std::string_view value;
+	const ConfigItem *twice = nullptr;
+	std::string what;
+};
+SingleItem single_item(const std::vector<ConfigItem> &items, std::string_view key);
 
 // The model thread's settings that every family takes: mode, throttle,
 // cpu. not_mine for another key; bad, with `what` to report against the

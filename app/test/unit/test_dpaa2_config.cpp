@@ -116,6 +116,12 @@ TEST(Dpaa2Config, ErrorsNameTheItem)
 	EXPECT_EQ(parse_error("mode=fast"),
 		  "DPAA2_KERNEL_MODEL: item 1 \"mode=fast\": unknown mode (expected "
 		  "threaded|stepped)");
+	EXPECT_EQ(parse_error("dpmac.3=sink;board=ls2088a-rdb;board=lx2160a-rdb"),
+		  "DPAA2_KERNEL_MODEL: item 3 \"board=lx2160a-rdb\": board given twice (first in "
+		  "item 2)");
+	EXPECT_EQ(parse_error("board=ls1046a-rdb"),
+		  "DPAA2_KERNEL_MODEL: item 1 \"board=ls1046a-rdb\": unknown board (expected "
+		  "lx2160a-rdb, ls2088a-rdb)");
 	EXPECT_EQ(parse_error("dpio=4;dpio=5"),
 		  "DPAA2_KERNEL_MODEL: item 2 \"dpio=5\": dpio given twice (first in item 1)");
 	EXPECT_EQ(parse_error("fm1-mac9=sink"),
