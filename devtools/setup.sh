@@ -136,7 +136,14 @@ elif [ $reconfigure = 1 ]; then
 	step_done
 else
 	step configure "meson setup $builddir"
-	skipped "$builddir/ is configured (--reconfigure to redo it)"
+	# A folder configured before a driver joined the tree's list gets it.
+	changed=$(buildtools/sync-driver-list "$builddir") ||
+		fail "buildtools/sync-driver-list $builddir (its error is above)"
+	if [ -n "$changed" ]; then
+		step_done "$changed"
+	else
+		skipped "$builddir/ is configured (--reconfigure to redo it)"
+	fi
 fi
 
 step build "ninja -C $builddir (log: .build.log)"

@@ -217,11 +217,37 @@ class GuideExample(DocExample):
             pattern = re.sub(r"[0-9]+", lambda m: "[0-9]+", re.escape(shown_line.strip()))
             self.assertRegex(text, pattern, "the guide shows %r" % shown_line)
 
+    def test_bonding_mode4_as_printed(self):
+        found = [c for h, c in commands(rst_blocks(read_doc("doc/guides/nics/dpaa.rst")))
+                 if h == "Bonding"]
+        self.assertEqual(len(found), 1, "dpaa.rst: one example under 'Bonding'")
+        # The block: the command, then what the user types at the prompt.
+        line, *typed = [part.strip() for part in found[0].split("testpmd> ")]
+        app = self.run_example(line)
+        app.wait_for(r"testpmd> $", 120)
+        for command in typed[:-1]:
+            out = app.command(command)
+            self.assertNotRegex(out, r"Failed|Invalid|Bad arguments", command)
+        show = typed[-1]
+        self.assertTrue(show.startswith("show bonding lacp info"), show)
+        # "Within a few seconds every slave shows ...": both of the bond's.
+        deadline = time.time() + 30
+        while True:
+            out = app.command(show)
+            if (out.count("selection: SELECTED") == 2 and
+                    out.count("COLLECTING DISTRIBUTING") == 4) or time.time() > deadline:
+                break
+            time.sleep(0.5)
+        self.assertEqual(out.count("selection: SELECTED"), 2, out)
+        self.assertEqual(out.count("COLLECTING DISTRIBUTING"), 4, out)
+        app.command("stop")
+        app.quit(60)
+
     def test_dpaa_guide_has_no_other_example(self):
         found = commands(rst_blocks(read_doc("doc/guides/nics/dpaa.rst")))
         # "Secondary processes" needs hugepages: test_multiprocess runs it.
         self.assertEqual([h for h, _ in found],
-                         ["Secondary processes", "IEEE 1588 and timestamps",
+                         ["Secondary processes", "Bonding", "IEEE 1588 and timestamps",
                           "Forwarding with testpmd on the modelled LS1046A-RDB"],
                          "an example added to dpaa.rst needs a test here")
 

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""DPDK's bonding PMD over our ports, driven from testpmd's own bonding
+commands as its guide types them: active-backup (mode 1) fails over when
+the primary's link goes down, and two 802.3ad (mode 4) bonds of our ports,
+cabled to each other, negotiate LACP and carry traffic."""
+
+import re
+import sys
+import time
+import unittest
+
+from apptest import AppTestCase, TESTPMD, TESTPMD_ARGS, model, wait_frames
+import frames as f
+
+EAL_BASE = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1"]
+SUMMARY_LINE = re.compile(r"^(\d+)\s+([0-9A-F:]{17})\s+(\S+)\s+(\S+)", re.M)
+
+
+def eal(ports):
+    return EAL_BASE + [a for p in ports for a in ("-a", "dpaa_bus:" + p)]
+
+
+class Bonding(AppTestCase):
+    def start_testpmd(self, ports, env, extra=()):
+        app = self.start([TESTPMD] + eal(ports) + ["--", "-i"] + TESTPMD_ARGS + list(extra), env)
+        app.wait_prompt(60)
+        summary = app.command("show port summary all")
+        ids = {name: int(pid) for pid, _, name, _ in SUMMARY_LINE.findall(summary)}
+        self.assertEqual(sorted(ids), sorted(ports), summary)
+        return app, ids
+
+    def bond(self, app, mode, slaves, primary=None):
+        out = app.command("create bonded device %d 0" % mode)
+        m = re.search(r"Created new bonded device \S+ on \(port (\d+)\)", out)
+        self.assertIsNotNone(m, out)
+        bond = int(m.group(1))
+        for s in slaves:
+            out = app.command("add bonding slave %d %d" % (s, bond))
+            self.assertNotIn("Failed", out)
+        if primary is not None:
+            out = app.command("set bonding primary %d %d" % (primary, bond))
+            self.assertNotIn("Failed", out)
+        return bond
+
+    def test_mode1_fails_over_when_the_primary_link_goes_down(self):
+        # fm1-mac5 receives a steady stream and io forwarding sends it out of
+        # the bond, whose primary is fm1-mac9; fm1-mac10 is the backup.
+        env = model(fm1_mac5="gen:size=64:rate=2000",
+                    fm1_mac9="pcap:tx=%s" % self.path("primary.pcap"),
+                    fm1_mac10="pcap:tx=%s" % self.path("backup.pcap"))
+        app, ids = self.start_testpmd(["fm1-mac5", "fm1-mac9", "fm1-mac10"], env,
+                                ["--forward-mode=io"])
+        primary, backup = ids["fm1-mac9"], ids["fm1-mac10"]
+        app.command("port stop all")
+        bond = self.bond(app, 1, [primary, backup], primary)
+        app.command("port start all")
+        app.command("set portlist %d,%d" % (ids["fm1-mac5"], bond))
+        app.command("start")
+        wait_frames(f.read_pcap, self.path("primary.pcap"), 200)
+        self.assertEqual(len(f.read_pcap(self.path("backup.pcap"))), 0,
+                         "active-backup sent on the backup while the primary was up")
+
+        app.command("set link-down port %d" % primary)
+        got = wait_frames(f.read_pcap, self.path("backup.pcap"), 200)
+        self.assertGreaterEqual(len(got), 200, "no failover to the backup")
+        config = app.command("show bonding config %d" % bond)
+        self.assertIn("Active Slaves (1): [%d]" % backup, config)
+        # The downed primary sends nothing more.
+        before = len(f.read_pcap(self.path("primary.pcap")))
+        time.sleep(0.5)
+        self.assertEqual(len(f.read_pcap(self.path("primary.pcap"))), before)
+        app.command("stop")
+        app.quit()
+
+    def lacp_selected(self, app, bond, slaves):
+        """Whether LACP has every slave of the bond collecting and
+        distributing, with a partner that does too, in one aggregator."""
+        info = app.command("show bonding lacp info %d" % bond)
+        found = {}
+        for block in info.split("Slave Port: ")[1:]:
+            port = int(block.split("\n", 1)[0])
+            states = re.findall(r"port state: ([A-Z ]*)", block)
+            agg = re.search(r"Aggregator port id: (\d+)", block)
+            found[port] = ("selection: SELECTED" in block and len(states) == 2 and
+                           all("COLLECTING DISTRIBUTING" in s for s in states),
+                           agg.group(1) if agg else None)
+        return (sorted(found) == sorted(slaves) and all(ok for ok, _ in found.values()) and
+                len({a for _, a in found.values()}) == 1), info
+
+    def test_mode4_two_bonds_negotiate_lacp_over_cables(self):
+        # Bond A (fm1-mac3, fm1-mac4) cabled to bond B (fm1-mac5, fm1-mac6).
+        # flowgen polls and sends on both bonds all the time, which carries
+        # their LACPDUs (without dedicated queues the bonding PMD sends and
+        # takes them inside the application's own bursts).
+        env = model(fm1_mac3="cable:fm1-mac5", fm1_mac4="cable:fm1-mac6")
+        ports = ["fm1-mac3", "fm1-mac4", "fm1-mac5", "fm1-mac6"]
+        app, ids = self.start_testpmd(ports, env, ["--forward-mode=flowgen"])
+        app.command("port stop all")
+        a_slaves = [ids["fm1-mac3"], ids["fm1-mac4"]]
+        b_slaves = [ids["fm1-mac5"], ids["fm1-mac6"]]
+        a = self.bond(app, 4, a_slaves)
+        b = self.bond(app, 4, b_slaves)
+        app.command("port start all")
+        app.command("set portlist %d,%d" % (a, b))
+        app.command("start")
+        # Each bond's state is read at its own instant: each must have been
+        # seen fully negotiated (the two seldom change between the reads).
+        deadline = time.time() + 30
+        ok_a = ok_b = False
+        while not (ok_a and ok_b) and time.time() < deadline:
+            if not ok_a:
+                ok_a, info_a = self.lacp_selected(app, a, a_slaves)
+            if not ok_b:
+                ok_b, info_b = self.lacp_selected(app, b, b_slaves)
+            time.sleep(0.5)
+        self.assertTrue(ok_a, info_a)
+        self.assertTrue(ok_b, info_b)
+        # Traffic crosses once both sides distribute: each bond receives
+        # what the other generates.
+        app.command("clear port stats all")
+        time.sleep(2)
+        stats = app.command("stop")
+        for bond in (a, b):
+            m = re.search(r"Forward statistics for port %d\s+-+\s+RX-packets: (\d+)" % bond, stats)
+            self.assertIsNotNone(m, stats)
+            self.assertGreater(int(m.group(1)), 0, stats)
+        app.quit()
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)
