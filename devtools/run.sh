@@ -25,6 +25,9 @@
 #     --driver ours|upstream  our net_dpaa (default), or upstream DPDK's own C
 #                        driver (build-upstream/) on the emulated USDPAA kernel;
 #                        on lx2160a-rdb upstream's net_dpaa2 (the default there)
+#     --platform model|board  our net_dpaa on its model platform (default), or
+#                        as on a board, through the emulated USDPAA kernel
+#                        that upstream's driver runs on (equal terms)
 #     --profile          time the model thread's stages (DPAA_MODEL profile=on)
 #                        and print them per forwarded frame
 set -euo pipefail
@@ -35,6 +38,7 @@ builddir=${DPAA_BUILD_DIR:-build}
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
 size=64 vlan= flows=64 duration=10 fwd=io queues=1 cores=1 huge=0 rate=1000000 driver= profile=0
+platform=model
 board=ls1046a-rdb
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -49,8 +53,9 @@ while [ $# -gt 0 ]; do
 	--rate) rate=$2; shift ;;
 	--driver) driver=$2; shift ;;
 	--board) board=$2; shift ;;
+	--platform) platform=$2; shift ;;
 	--profile) profile=1 ;;
-	-h|--help) sed -n '3,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run: unknown option $1 (see --help)" >&2; exit 2 ;;
 	esac
 	shift
@@ -65,6 +70,11 @@ lx2160a-rdb) family=dpaa2 in_port=dpmac.3 out_port=dpmac.4 ;;
 esac
 [ -n "$driver" ] || { [ "$family" = dpaa ] && driver=ours || driver=upstream; }
 case "$driver" in ours|upstream) ;; *) echo "run: --driver must be ours or upstream" >&2; exit 2 ;; esac
+case "$platform" in model|board) ;; *) echo "run: --platform must be model or board" >&2; exit 2 ;; esac
+if [ "$platform" = board ] && { [ "$family" != dpaa ] || [ "$driver" != ours ]; }; then
+	echo "run: --platform board is for our net_dpaa (upstream's drivers always run on the emulated kernel)" >&2
+	exit 2
+fi
 if [ "$family" = dpaa2 ] && [ "$driver" = ours ]; then
 	echo "run: our net_dpaa2 does not exist yet (issue 26): on $board only upstream's driver runs," \
 		"--driver upstream (upstream DPDK's net_dpaa2, unmodified, on the emulated VFIO fsl-mc kernel)" >&2
@@ -133,6 +143,14 @@ elif [ "$driver" = upstream ]; then
 	# BMan with one acquire command (a model round trip) per 8 buffers.
 	grace=120
 	echo "run: DPAA_KERNEL_MODEL=\"$DPAA_KERNEL_MODEL\" (upstream's driver, emulated USDPAA kernel)"
+elif [ "$platform" = board ]; then
+	# Ours as on a board: the bus finds no DPAA_MODEL and opens the USDPAA
+	# kernel interface, here the same emulation upstream's driver runs on,
+	# so that both pay the same trapped portal and register accesses.
+	export DPAA_KERNEL_MODEL=$model LD_PRELOAD=$root/$builddir/lib/usdpaa_emu/libusdpaa_emu.so
+	eal_extra=(--iova-mode=va)
+	grace=120
+	echo "run: DPAA_KERNEL_MODEL=\"$DPAA_KERNEL_MODEL\" (our driver, emulated USDPAA kernel)"
 else
 	export DPAA_MODEL=$model
 	echo "run: DPAA_MODEL=\"$DPAA_MODEL\""

@@ -86,6 +86,15 @@ def main(path, duration):
     misuse = re.findall(r"^(?:usdpaa|fslmc)_emu: model misuse: (.*)$", text, re.M)
     if misuse:
         print("Model misuse: " + misuse[-1].strip())
+    # Every access the driver made to a portal or register window that
+    # the emulated kernel traps (each one a signal and a decoded
+    # instruction, microseconds): the emulation's cost, not the driver's,
+    # and the same for any driver on it.
+    trapped = re.findall(r"^(?:usdpaa_emu: model misuse: .*; (\d+) accesses trapped|"
+                         r"fslmc_emu: refused: .*; trapped accesses (\d+))", text, re.M)
+    if trapped and totals:
+        n = int(trapped[-1][0] or trapped[-1][1])
+        print("Emulated kernel: %d accesses trapped, %.2f per forwarded frame" % (n, n / max(tx, 1)))
     model = re.findall(r"model thread: (.*)$", text, re.M)
     if model:
         print("Model thread: " + model[-1].strip())

@@ -603,7 +603,7 @@ void Kernel::report()
 	log("model misuse: %llu (bad_eqcr_verb %llu, bad_mc_verb %llu, bad_consume %llu, "
 	    "vdqcr_busy %llu, bad_rcr_entry %llu, read_only_write %llu, pools_not_ascending %llu, "
 	    "ic_overlaps_frame %llu, dtc_without_rpd %llu, bad_release_bpid %llu, "
-	    "keygen_bad_access %llu); %llu CCSR accesses emulated",
+	    "keygen_bad_access %llu); %llu accesses trapped (registers and portals)",
 	    (unsigned long long)total, (unsigned long long)p.bad_eqcr_verb,
 	    (unsigned long long)p.bad_mc_verb, (unsigned long long)p.bad_consume,
 	    (unsigned long long)p.vdqcr_busy, (unsigned long long)p.bad_rcr_entry,
