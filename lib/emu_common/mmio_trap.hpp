@@ -32,8 +32,9 @@ namespace dpaa::emu
 {
 
 // What a window's accesses reach: bytes [off, off + n) in memory order,
-// n = 1, 2, 4 or 8, or 16 or 32 for an x86 SSE/AVX move, one call per
-// instruction. Called in the signal handler of the accessing thread.
+// n = 1, 2, 4 or 8, 16 for an x86 SSE move or an arm64 Q register, 32 for
+// an x86 AVX move; one call per instruction, or per register of an arm64
+// pair. Called in the signal handler of the accessing thread.
 class TrapTarget
 {
 public:

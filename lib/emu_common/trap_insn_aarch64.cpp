@@ -13,11 +13,17 @@
 //    area: DC ZVA zeroes the block (upstream's dcbz), DC CVAC, CVAU, CVAP and
 //    CIVAC have nothing to do here (a view hands the model a line when its
 //    verb is stored, portal_view.hpp), and a load from a window never caches.
-// SIMD and FP registers (LDR q0, ...) and atomics are not decoded: a driver
-// uses neither on a register or a ring entry.
+//  - the SIMD and FP register forms of LDR/STR (B, H, S, D and Q, in every
+//    addressing form above) and of LDP/STP/LDNP/STNP (S, D and Q): the
+//    compiler copies a struct or inlines a memcpy of 16 bytes or more with
+//    them (ldp q0, q1 / stp q0, q1), and glibc's memcpy uses them too, so a
+//    ring entry or command copied to or from a trapped portal page is one.
+// Atomics and LD1/ST1 are not decoded: a driver uses neither on a register
+// or a ring entry.
 
 #include "emu_common/trap_insn.hpp"
 
+#include <csignal> // asm/sigcontext.h: the signal frame's FP/SIMD record
 #include <cstring>
 
 namespace dpaa::emu
@@ -35,6 +41,7 @@ struct Access {
 	unsigned size = 0;
 	unsigned count = 1;
 	unsigned rt[2] = {31, 31};
+	bool simd = false; // rt names SIMD and FP registers (V0-V31), not X0-X30
 	bool store = false;
 	bool sign = false;	 // a signed load: sign-extend to 'dest_bits'
 	unsigned dest_bits = 64; // Wt (32) or Xt (64)
@@ -105,8 +112,91 @@ bool single_kind(Access &a, unsigned size_log, unsigned opc) noexcept
 	}
 }
 
+// The size:opc fields of a SIMD and FP single-register load or store:
+// B, H, S, D (size 0 to 3, opc<1> clear) or Q (size 0, opc<1> set); opc<0>
+// says load. False for the unallocated encodings.
+bool simd_single_kind(Access &a, unsigned size_log, unsigned opc) noexcept
+{
+	a.simd = true;
+	a.store = !(opc & 1);
+	if (opc & 2) {
+		if (size_log != 0)
+			return false;
+		a.size = 16;
+	} else {
+		a.size = 1u << size_log;
+	}
+	return true;
+}
+
+// log2 of a SIMD and FP single access's size, which scales its imm12.
+unsigned log2_size(unsigned size) noexcept
+{
+	return static_cast<unsigned>(__builtin_ctz(size));
+}
+
+// The SIMD and FP loads and stores (the V bit, 26, set).
+bool decode_simd(const mcontext_t &mc, uint32_t i, Access &a) noexcept
+{
+	const unsigned rn = (i >> 5) & 31;
+	const uint64_t base = base_reg(mc, rn);
+	const unsigned size_log = i >> 30;
+	const unsigned opc = (i >> 22) & 3;
+	if ((i & 0x3f000000) == 0x3d000000) { // LDR/STR (unsigned offset)
+		if (!simd_single_kind(a, size_log, opc))
+			return false;
+		a.addr = base + (static_cast<uint64_t>((i >> 10) & 0xfff) << log2_size(a.size));
+		return true;
+	}
+	if ((i & 0x3f200000) == 0x3c000000) { // imm9: unscaled, post, pre
+		const int64_t imm = sign_extend(i >> 12, 9);
+		const unsigned mode = (i >> 10) & 3;
+		if (mode == 2 || !simd_single_kind(a, size_log, opc)) // no unprivileged form
+			return false;
+		a.addr = mode == 1 ? base : base + static_cast<uint64_t>(imm);
+		if (mode == 1 || mode == 3) {
+			a.writeback = true;
+			a.new_base = base + static_cast<uint64_t>(imm);
+		}
+		return true;
+	}
+	if ((i & 0x3f200c00) == 0x3c200800) { // LDR/STR (register offset)
+		if (!simd_single_kind(a, size_log, opc))
+			return false;
+		uint64_t off = 0;
+		if (!index_reg(mc, i, log2_size(a.size), off))
+			return false;
+		a.addr = base + off;
+		return true;
+	}
+	if ((i & 0x3e000000) == 0x2c000000) { // LDP/STP/LDNP/STNP: S, D, Q
+		const unsigned pair_opc = i >> 30;
+		if (pair_opc == 3)
+			return false;
+		a.simd = true;
+		a.size = 4u << pair_opc;
+		a.store = !((i >> 22) & 1);
+		a.count = 2;
+		a.rt[1] = (i >> 10) & 31;
+		const int64_t imm = sign_extend(i >> 15, 7) * static_cast<int64_t>(a.size);
+		const unsigned mode = (i >> 23) & 3; // 0, 2: offset; 1: post; 3: pre
+		a.addr = mode == 1 ? base : base + static_cast<uint64_t>(imm);
+		if (mode == 1 || mode == 3) {
+			a.writeback = true;
+			a.new_base = base + static_cast<uint64_t>(imm);
+		}
+		return true;
+	}
+	return false;
+}
+
 bool decode(const mcontext_t &mc, uint32_t i, Access &a) noexcept
 {
+	if (i & (1u << 26)) { // V: a SIMD and FP register
+		a.rt[0] = i & 31;
+		a.rn = (i >> 5) & 31;
+		return decode_simd(mc, i, a);
+	}
 	const unsigned rn = (i >> 5) & 31;
 	const uint64_t base = base_reg(mc, rn);
 	a.rt[0] = i & 31;
@@ -174,6 +264,27 @@ uint64_t loaded_value(const Access &a, const uint8_t *bytes) noexcept
 	return v;
 }
 
+// The SIMD and FP registers as the signal frame holds them: the kernel's
+// FPSIMD record among those in mcontext's reserved area (a chain of records,
+// each with its magic and size, ended by a null one); sigreturn restores the
+// registers from it, so a load writes the record. nullptr if it is missing.
+fpsimd_context *fpsimd_record(mcontext_t &mc) noexcept
+{
+	size_t off = 0;
+	while (off + sizeof(_aarch64_ctx) <= sizeof(mc.__reserved)) {
+		auto *head = reinterpret_cast<_aarch64_ctx *>(mc.__reserved + off);
+		if (head->magic == 0 || head->size < sizeof(_aarch64_ctx))
+			return nullptr;
+		if (head->magic == FPSIMD_MAGIC)
+			return head->size >= sizeof(fpsimd_context) &&
+					       off + sizeof(fpsimd_context) <= sizeof(mc.__reserved)
+				       ? reinterpret_cast<fpsimd_context *>(head)
+				       : nullptr;
+		off += head->size;
+	}
+	return nullptr;
+}
+
 // The size of the block DC ZVA zeroes: DCZID_EL0.BS, log2 of 4-byte words.
 unsigned zva_block() noexcept
 {
@@ -222,24 +333,37 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 		return false;
 	if (a.addr < w.start || a.addr + a.size * a.count > w.start + w.len)
 		return false;
+	fpsimd_context *fp = a.simd ? fpsimd_record(mc) : nullptr;
+	if (a.simd && fp == nullptr)
+		return false;
 	const auto off = static_cast<uint32_t>(a.addr - w.start);
-	uint64_t loaded[2] = {};
+	// Each register's bytes in memory order (little-endian: its low bytes).
+	uint8_t bytes[2][16] = {};
 	for (unsigned k = 0; k < a.count; k++) {
-		uint8_t bytes[8];
 		if (a.store) {
-			const uint64_t v = data_reg(mc, a.rt[k]);
-			memcpy(bytes, &v, a.size); // little-endian: the bytes the store writes
-			w.target->store(off + k * a.size, a.size, bytes);
+			if (a.simd) {
+				memcpy(bytes[k], &fp->vregs[a.rt[k]], a.size);
+			} else {
+				const uint64_t v = data_reg(mc, a.rt[k]);
+				memcpy(bytes[k], &v, a.size);
+			}
+			w.target->store(off + k * a.size, a.size, bytes[k]);
 		} else {
-			w.target->load(off + k * a.size, a.size, bytes);
-			loaded[k] = loaded_value(a, bytes);
+			w.target->load(off + k * a.size, a.size, bytes[k]);
 		}
 	}
-	// Registers change once every access is done, as the instruction's do.
+	// Registers change once every access is done, as the instruction's do. A
+	// SIMD and FP load clears the rest of its 128-bit register.
 	if (!a.store)
-		for (unsigned k = 0; k < a.count; k++)
-			if (a.rt[k] != 31)
-				mc.regs[a.rt[k]] = loaded[k];
+		for (unsigned k = 0; k < a.count; k++) {
+			if (a.simd) {
+				__uint128_t v = 0;
+				memcpy(&v, bytes[k], a.size);
+				fp->vregs[a.rt[k]] = v;
+			} else if (a.rt[k] != 31) {
+				mc.regs[a.rt[k]] = loaded_value(a, bytes[k]);
+			}
+		}
 	if (a.writeback) {
 		if (a.rn == 31)
 			mc.sp = a.new_base;

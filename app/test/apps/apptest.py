@@ -31,14 +31,19 @@ L3FWD_POWER = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd-power")
 # devtools/test-arm64.sh); empty: they run directly.
 EXEC_WRAPPER = shlex.split(os.environ.get("DPAA_EXEC_WRAPPER", ""))
 
+# The trees whose programs run under EXEC_WRAPPER: ours, and upstream's own
+# drivers' (app/test/upstream) when the suite names it.
+BUILT_HERE = [BUILD] + [os.environ[v] for v in ("DPAA_UPSTREAM_BUILD_DIR",) if os.environ.get(v)]
+
+
 def wrapped(argv):
     """argv with EXEC_WRAPPER in front of the program built here that it runs,
     after the tools that may start it (unshare, sh -c, nsenter)."""
     if not EXEC_WRAPPER:
         return argv
-    build = os.path.realpath(BUILD) + os.sep
+    builds = tuple(os.path.realpath(b) + os.sep for b in BUILT_HERE)
     for i, a in enumerate(argv):
-        if os.sep in a and os.path.realpath(a).startswith(build):
+        if os.sep in a and os.path.realpath(a).startswith(builds):
             return argv[:i] + EXEC_WRAPPER + argv[i:]
     return EXEC_WRAPPER + argv
 

@@ -246,6 +246,137 @@ TEST_F(MmioTrap, Arm64PairsAndIndexedForms)
 	EXPECT_EQ(target_.mem[0x304], 0);
 }
 
+// The SIMD and FP register forms: a compiler copies a struct or inlines a
+// memcpy of 16 bytes or more with ldp/stp q, and glibc's memcpy ends a copy
+// with ldr/str of d, s, h or b. Each register is one access of its size, and
+// a load clears the rest of the 128-bit register.
+TEST_F(MmioTrap, Arm64SimdSingleRegisterForms)
+{
+	for (unsigned i = 0; i < 16; i++)
+		target_.mem[0x900 + i] = uint8_t(0xa0 + i);
+	uint8_t got[16] = {};
+	// LDR q and STR q (unsigned offset, scaled by 16).
+	asm volatile("ldr q0, [%0, #0x900]\n\tstr q0, [%0, #0x910]\n\tstr q0, [%1]"
+		     :
+		     : "r"(win_), "r"(got)
+		     : "v0", "memory");
+	EXPECT_EQ(std::memcmp(got, &target_.mem[0x900], 16), 0);
+	EXPECT_EQ(std::memcmp(&target_.mem[0x910], &target_.mem[0x900], 16), 0);
+	// LDUR d, s, h, b (unscaled, negative offset), each into a register
+	// that was all ones.
+	uint64_t lo[4] = {}, hi[4] = {};
+	asm volatile("movi v1.2d, #0xffffffffffffffff\n\tldur d1, [%[p], #-8]\n\t"
+		     "fmov %[l0], d1\n\tmov %[h0], v1.d[1]\n\t"
+		     "movi v1.2d, #0xffffffffffffffff\n\tldur s1, [%[p], #-4]\n\t"
+		     "fmov %[l1], d1\n\tmov %[h1], v1.d[1]\n\t"
+		     "movi v1.2d, #0xffffffffffffffff\n\tldur h1, [%[p], #-2]\n\t"
+		     "fmov %[l2], d1\n\tmov %[h2], v1.d[1]\n\t"
+		     "movi v1.2d, #0xffffffffffffffff\n\tldur b1, [%[p], #-1]\n\t"
+		     "fmov %[l3], d1\n\tmov %[h3], v1.d[1]"
+		     : [l0] "=&r"(lo[0]), [h0] "=&r"(hi[0]), [l1] "=&r"(lo[1]), [h1] "=&r"(hi[1]),
+		       [l2] "=&r"(lo[2]), [h2] "=&r"(hi[2]), [l3] "=&r"(lo[3]), [h3] "=&r"(hi[3])
+		     : [p] "r"(win_ + 0x910)
+		     : "v1", "memory");
+	EXPECT_EQ(lo[0], 0xafaeadacabaaa9a8ull);
+	EXPECT_EQ(lo[1], 0xafaeadacull);
+	EXPECT_EQ(lo[2], 0xafaeull);
+	EXPECT_EQ(lo[3], 0xafull);
+	for (unsigned k = 0; k < 4; k++)
+		EXPECT_EQ(hi[k], 0u) << "load " << k << " left the register's upper half";
+	// STUR s, STR h and STR b (unsigned offset): the register's low bytes.
+	asm volatile("ldr q2, [%0]\n\tstur s2, [%1, #-4]\n\tstr h2, [%1, #2]\n\tstr b2, [%1, #5]"
+		     :
+		     : "r"(got), "r"(win_ + 0x920)
+		     : "v2", "memory");
+	const uint8_t stored[] = {0xa0, 0xa1, 0xa2, 0xa3, 0, 0, 0xa0, 0xa1, 0, 0xa0};
+	EXPECT_EQ(std::memcmp(&target_.mem[0x91c], stored, sizeof(stored)), 0);
+	const std::vector<Op> want = {{false, 0x900, 16}, {true, 0x910, 16}, {false, 0x908, 8},
+				      {false, 0x90c, 4},  {false, 0x90e, 2}, {false, 0x90f, 1},
+				      {true, 0x91c, 4},	  {true, 0x922, 2},  {true, 0x925, 1}};
+	EXPECT_EQ(target_.ops, want);
+}
+
+TEST_F(MmioTrap, Arm64SimdIndexedAndPairForms)
+{
+	uint8_t in[32], out[48] = {};
+	for (unsigned i = 0; i < 32; i++)
+		in[i] = uint8_t(0x10 + i);
+	uint8_t *p = win_ + 0xa00;
+	// STR q pre-indexed, LDR q post-indexed: the base is written back.
+	asm volatile("ldr q2, [%1]\n\tstr q2, [%0, #32]!" : "+r"(p) : "r"(in) : "v2", "memory");
+	EXPECT_EQ(p, win_ + 0xa20);
+	asm volatile("ldr q3, [%0], #-32\n\tstr q3, [%1]" : "+r"(p) : "r"(out) : "v3", "memory");
+	EXPECT_EQ(p, win_ + 0xa00);
+	EXPECT_EQ(std::memcmp(out, in, 16), 0);
+	// LDR q (register offset, LSL #4).
+	uint64_t idx = 2;
+	asm volatile("ldr q4, [%0, %1, lsl #4]\n\tstr q4, [%2, #16]"
+		     :
+		     : "r"(win_ + 0xa00), "r"(idx), "r"(out)
+		     : "v4", "memory");
+	EXPECT_EQ(std::memcmp(out + 16, in, 16), 0);
+	// STP q (signed offset): 32 bytes, two accesses.
+	asm volatile("ldp q5, q6, [%1]\n\tstp q5, q6, [%0, #64]"
+		     :
+		     : "r"(win_ + 0xa00), "r"(in)
+		     : "v5", "v6", "memory");
+	EXPECT_EQ(std::memcmp(&target_.mem[0xa40], in, 32), 0);
+	// LDP d pre-indexed, STP s post-indexed.
+	p = win_ + 0xa60;
+	uint64_t d5 = 0, d6 = 0;
+	asm volatile("ldp d5, d6, [%0, #-16]!\n\tfmov %1, d5\n\tfmov %2, d6"
+		     : "+r"(p), "=r"(d5), "=r"(d6)
+		     :
+		     : "v5", "v6", "memory");
+	EXPECT_EQ(p, win_ + 0xa50);
+	EXPECT_EQ(d5, 0x2726252423222120ull); // in[16..23]
+	EXPECT_EQ(d6, 0x2f2e2d2c2b2a2928ull);
+	asm volatile("stp s6, s5, [%0], #8" : "+r"(p) : : "memory");
+	EXPECT_EQ(p, win_ + 0xa58);
+	const uint8_t swapped[] = {0x28, 0x29, 0x2a, 0x2b, 0x20, 0x21, 0x22, 0x23};
+	EXPECT_EQ(std::memcmp(&target_.mem[0xa50], swapped, 8), 0);
+	// STNP and LDNP q (the non-temporal pair).
+	asm volatile("ldp q16, q17, [%1]\n\tstnp q17, q16, [%0, #0x80]\n\t"
+		     "ldnp q18, q19, [%0, #0x80]\n\tstp q18, q19, [%2]"
+		     :
+		     : "r"(win_ + 0xa00), "r"(in), "r"(out)
+		     : "v16", "v17", "v18", "v19", "memory");
+	EXPECT_EQ(std::memcmp(out, in + 16, 16), 0);
+	EXPECT_EQ(std::memcmp(out + 16, in, 16), 0);
+	const std::vector<Op> want = {{true, 0xa20, 16}, {false, 0xa20, 16}, {false, 0xa20, 16},
+				      {true, 0xa40, 16}, {true, 0xa50, 16},  {false, 0xa50, 8},
+				      {false, 0xa58, 8}, {true, 0xa50, 4},   {true, 0xa54, 4},
+				      {true, 0xa80, 16}, {true, 0xa90, 16},  {false, 0xa80, 16},
+				      {false, 0xa90, 16}};
+	EXPECT_EQ(target_.ops, want);
+}
+
+// The remaining forms of upstream's arm64 qbman code (objdump of
+// librte_bus_fslmc.a): LDUR/STUR q at an offset that is not a multiple of
+// 16, LDR d (register offset, LSL #3), STR d (unsigned offset).
+TEST_F(MmioTrap, Arm64SimdUnscaledQAndDoubleForms)
+{
+	uint8_t in[16], out[16] = {};
+	for (unsigned i = 0; i < 16; i++)
+		in[i] = uint8_t(0x60 + i);
+	asm volatile("ldr q20, [%1]\n\tstur q20, [%0, #4]\n\tldur q21, [%0, #4]\n\tstr q21, [%2]"
+		     :
+		     : "r"(win_ + 0xb00), "r"(in), "r"(out)
+		     : "v20", "v21", "memory");
+	EXPECT_EQ(std::memcmp(&target_.mem[0xb04], in, 16), 0);
+	EXPECT_EQ(std::memcmp(out, in, 16), 0);
+	uint64_t idx = 1, d = 0;
+	asm volatile("ldr d22, [%1, %2, lsl #3]\n\tstr d22, [%1, #0x40]\n\tfmov %0, d22"
+		     : "=r"(d)
+		     : "r"(win_ + 0xb00), "r"(idx)
+		     : "v22", "memory");
+	EXPECT_EQ(d, 0x6b6a696867666564ull); // bytes 0xb08..0xb0f: in[4..11]
+	EXPECT_EQ(std::memcmp(&target_.mem[0xb40], in + 4, 8), 0);
+	const std::vector<Op> want = {
+		{true, 0xb04, 16}, {false, 0xb04, 16}, {false, 0xb08, 8}, {true, 0xb40, 8}};
+	EXPECT_EQ(target_.ops, want);
+}
+
 // Upstream's dcbz (DC ZVA) zeroes a whole block; cleaning a line (its dcbf,
 // our flush_line) has nothing to do on a window.
 TEST_F(MmioTrap, Arm64CacheOperations)
