@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The Rx burst: one volatile dequeue (pull) of up to kBurstMax frames from
+// the queue's FQ through the calling thread's portal, into the queue's
+// storage, and each frame descriptor turned into its mbuf in place
+// (eth_fd_to_mbuf, eth_sg_fd_to_mbuf). The buffer WRIOP filled is the
+// mbuf's own data buffer (QBMan holds buf_addr), so nothing is allocated or
+// copied: the pool is refilled when the application frees the mbufs.
+//
+// What the burst reads: the pull results (the FDs), the mbuf headers it
+// writes, and the annotation at the buffer's start where the FD does not
+// say enough (tagged frames, checksums, the LS2088A). Never the frame: no
+// software VLAN strip, no TCI (see dpaa2_rx_parse.hpp).
+//
+// The variants are template instantiations chosen at configure
+// (rx_burst_for): the SoC's parse summary, checksum flags, RSS hash.
+
+#include <rte_mbuf.h>
+
+#include "dpaa2_ethdev.hpp"
+#include "dpaa2_mempool.hpp"
+#include "dpaa2_rx_parse.hpp"
+
+namespace dpaa2::net
+{
+
+namespace
+{
+
+using hw::Fd;
+using hw::FdFormat;
+using hw::SgEntry;
+
+struct RxFlags {
+	bool lx2, csum, hash;
+};
+
+// SG entry lengths are 17 bits (what upstream masks).
+constexpr uint32_t kSgLengthMask = 0x1ffff;
+
+inline rte_mbuf *mbuf_of(uint64_t addr, uint32_t meta) noexcept
+{
+	return reinterpret_cast<rte_mbuf *>(static_cast<uintptr_t>(addr) - meta);
+}
+
+// The mbuf of a buffer that goes back to its pool unread (a frame
+// dropped as malformed, the SG table's buffer): reset as a free mbuf is.
+inline void buffer_free(rte_mbuf *m, uint16_t port) noexcept
+{
+	m->next = nullptr;
+	m->nb_segs = 1;
+	m->ol_flags = 0;
+	m->port = port;
+	rte_mbuf_refcnt_set(m, 1);
+	rte_mbuf_raw_free(m);
+}
+
+template <RxFlags F>
+[[gnu::always_inline]] inline void set_parse(rte_mbuf *m, const Fd &fd, const char *buf) noexcept
+{
+	const auto *a = reinterpret_cast<const hwa::Annotation *>(buf);
+	uint32_t pt = 0;
+	if constexpr (F.lx2)
+		pt = ptype_from_summary(hwa::frc::parse_summary(fd.frc()));
+	if (pt == 0)
+		pt = ptype_from_annotation(*a);
+	m->packet_type = pt;
+	uint64_t flags = 0;
+	if constexpr (F.csum)
+		flags |= csum_flags(a->fas.load());
+	if constexpr (F.hash) {
+		m->hash.rss = fd.flc_hi();
+		flags |= RTE_MBUF_F_RX_RSS_HASH;
+	}
+	m->ol_flags = flags;
+}
+
+// A scatter/gather frame: the FD's buffer holds the annotation and, at the
+// FD's offset, the SG table; each entry names a buffer of the chain. The
+// table's buffer goes back to its pool. nullptr: malformed (counted).
+template <RxFlags F>
+[[gnu::noinline]] rte_mbuf *eth_sg_fd_to_mbuf(RxQueue &q, const Fd &fd, const char *buf,
+					      uint32_t meta) noexcept
+{
+	const auto *sgt = reinterpret_cast<const SgEntry *>(buf + fd.offset());
+	rte_mbuf *head = nullptr, *prev = nullptr;
+	uint16_t segs = 0;
+	bool final = false;
+	for (; segs < kMaxSegs && !final; segs++) {
+		const SgEntry e = sgt[segs];
+		const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[e.bpid()];
+		final = e.final();
+		if (bi.mp == nullptr || e.format() != hw::SgFormat::single) [[unlikely]]
+			break;
+		rte_mbuf *s = mbuf_of(e.addr(), bi.meta_size);
+		uint64_t rearm = q.rearm | e.offset();
+		memcpy(&s->rearm_data, &rearm, sizeof(rearm));
+		s->data_len = static_cast<uint16_t>(e.length() & kSgLengthMask);
+		s->next = nullptr;
+		s->ol_flags = 0;
+		if (prev != nullptr)
+			prev->next = s;
+		else
+			head = s;
+		prev = s;
+	}
+	rte_mbuf *table = mbuf_of(fd.addr(), meta);
+	if (!final || head == nullptr) [[unlikely]] {
+		// No final entry within the bound, or an entry of no pool:
+		// what was chained goes back, the rest cannot be reached.
+		if (head != nullptr)
+			rte_pktmbuf_free(head);
+		buffer_free(table, q.port_id);
+		counter_add(q.bad_fds, 1);
+		return nullptr;
+	}
+	head->nb_segs = segs;
+	head->pkt_len = fd.length();
+	// The annotation is in the table's buffer: read before it goes back.
+	set_parse<F>(head, fd, buf);
+	buffer_free(table, q.port_id);
+	return head;
+}
+
+// eth_fd_to_mbuf: the mbuf of one FD, nullptr for an FD that names no
+// buffer of a dpaa2 pool or a format WRIOP does not give (counted, and its
+// buffer returned where it has one).
+template <RxFlags F>
+[[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const Fd &fd) noexcept
+{
+	const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[fd.bpid()];
+	const char *buf = reinterpret_cast<const char *>(static_cast<uintptr_t>(fd.addr()));
+	const FdFormat fmt = fd.format();
+	if (fmt == FdFormat::single && bi.mp != nullptr && fd.offset() + fd.length() <= bi.buf_size)
+		[[likely]] {
+		rte_mbuf *m = mbuf_of(fd.addr(), bi.meta_size);
+		uint64_t rearm = q.rearm | fd.offset();
+		memcpy(&m->rearm_data, &rearm, sizeof(rearm));
+		m->data_len = static_cast<uint16_t>(fd.length());
+		m->pkt_len = fd.length();
+		m->next = nullptr;
+		set_parse<F>(m, fd, buf);
+		return m;
+	}
+	if (fmt == FdFormat::sg && bi.mp != nullptr)
+		return eth_sg_fd_to_mbuf<F>(q, fd, buf, bi.meta_size);
+	counter_add(q.bad_fds, 1);
+	if (bi.mp != nullptr)
+		buffer_free(mbuf_of(fd.addr(), bi.meta_size), q.port_id);
+	return nullptr;
+}
+
+template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) noexcept
+{
+	RxQueue &q = *static_cast<RxQueue *>(rxq);
+	if (!__atomic_load_n(&q.running, __ATOMIC_RELAXED)) [[unlikely]]
+		return 0;
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr || nb == 0) [[unlikely]]
+		return 0;
+	const unsigned n = nb < kBurstMax ? nb : kBurstMax;
+	if (p->pull(q.fqid, n, q.storage, q.storage_iova) < 0) [[unlikely]]
+		return 0;
+	uint16_t got = 0;
+	uint64_t bytes = 0;
+	p->pull_collect(q.storage, n, [&](const Fd &fd, const qb::DequeueResult &) {
+		if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
+			bufs[got++] = m;
+			bytes += m->pkt_len;
+		}
+	});
+	if (got) {
+		counter_add(q.packets, got);
+		counter_add(q.bytes, bytes);
+	}
+	return got;
+}
+
+} // namespace
+
+eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept
+{
+	static constexpr eth_rx_burst_t table[2][2][2] = {
+		{{rx_burst<RxFlags{false, false, false}>, rx_burst<RxFlags{false, false, true}>},
+		 {rx_burst<RxFlags{false, true, false}>, rx_burst<RxFlags{false, true, true}>}},
+		{{rx_burst<RxFlags{true, false, false}>, rx_burst<RxFlags{true, false, true}>},
+		 {rx_burst<RxFlags{true, true, false}>, rx_burst<RxFlags{true, true, true}>}},
+	};
+	return table[lx2][csum][hash];
+}
+
+unsigned rx_queue_drain(RxQueue &q) noexcept
+{
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr)
+		return 0;
+	constexpr RxFlags kPlain{false, false, false};
+	unsigned freed = 0;
+	// Bounded: a queue the DPNI still fed would never empty.
+	for (unsigned round = 0; round < 1u << 16; round++) {
+		if (p->pull(q.fqid, kBurstMax, q.storage, q.storage_iova) < 0)
+			break;
+		const int n = p->pull_collect(
+			q.storage, kBurstMax, [&](const Fd &fd, const qb::DequeueResult &) {
+				if (rte_mbuf *m = eth_fd_to_mbuf<kPlain>(q, fd))
+					rte_pktmbuf_free(m);
+			});
+		if (n <= 0)
+			break;
+		freed += static_cast<unsigned>(n);
+	}
+	return freed;
+}
+
+} // namespace dpaa2::net
