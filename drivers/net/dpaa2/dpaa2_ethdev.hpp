@@ -69,6 +69,12 @@ inline uint64_t counter_get(const uint64_t &c) noexcept
 
 struct Port;
 
+// The queues' software counts, summed over a port's queues.
+struct QueueCounts {
+	uint64_t rx_packets, rx_bytes, rx_bad_fds;
+	uint64_t tx_packets, tx_bytes, tx_errors;
+};
+
 struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	// Hot: read on every burst.
 	uint32_t fqid;		    // the DPNI's Rx FQ, known from start on
@@ -140,12 +146,10 @@ struct Port {
 	rte_intr_handle *intr;
 	int irq_fd;
 
-	// Statistics: the DPNI's counters run free; stats_reset records these.
-	uint64_t hw_base[3][7];
-	uint64_t rx_gone_bad_fds; // what released queues had counted
-	uint64_t tx_gone_errors;
-	uint64_t sw_base_rx_bad_fds; // the software counters at the last reset
-	uint64_t sw_base_tx_errors;
+	// Statistics (dpaa2_ethdev_stats.cpp): what released queues had
+	// counted, and the software counts at the last reset.
+	QueueCounts gone;
+	QueueCounts base;
 };
 
 inline Port &port_of(rte_eth_dev *dev) noexcept

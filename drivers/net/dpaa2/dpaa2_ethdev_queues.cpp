@@ -163,7 +163,10 @@ void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	auto *q = static_cast<RxQueue *>(dev->data->rx_queues[idx]);
 	if (q == nullptr)
 		return;
-	counter_add(q->port->rx_gone_bad_fds, counter_get(q->bad_fds));
+	QueueCounts &g = q->port->gone;
+	g.rx_packets += counter_get(q->packets);
+	g.rx_bytes += counter_get(q->bytes);
+	g.rx_bad_fds += counter_get(q->bad_fds);
 	dev->data->rx_queues[idx] = nullptr;
 	rte_free(q->storage);
 	rte_free(q);
@@ -202,7 +205,10 @@ void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	auto *q = static_cast<TxQueue *>(dev->data->tx_queues[idx]);
 	if (q == nullptr)
 		return;
-	counter_add(q->port->tx_gone_errors, counter_get(q->errors));
+	QueueCounts &g = q->port->gone;
+	g.tx_packets += counter_get(q->packets);
+	g.tx_bytes += counter_get(q->bytes);
+	g.tx_errors += counter_get(q->errors);
 	dev->data->tx_queues[idx] = nullptr;
 	rte_free(q);
 }
