@@ -202,7 +202,6 @@ int dev_stop(rte_eth_dev *dev) noexcept
 	if (int ret = mc::disable(mc_io(), p.dpni); ret < 0)
 		DPAA2_PMD_LOG(ERR, "%s: dpni_disable: %s", dev->data->name, strerror(-ret));
 	p.started = false;
-	// The frames still queued go back to their pool.
 	queues_stop(dev);
 	rte_eth_link link{};
 	link.link_status = RTE_ETH_LINK_DOWN;

@@ -77,15 +77,23 @@ struct QueueCounts {
 
 struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	// Hot: read on every burst.
-	uint32_t fqid;		    // the DPNI's Rx FQ, known from start on
-	bool running;		    // false: stopped (queue stop, deferred start): bursts return 0
-	uint16_t port_id;	    // for mbuf->port
-	uint64_t rearm;		    // rearm_data: refcnt 1, nb_segs 1, port (data_off from the FD)
-	uint64_t packets;	    // frames and bytes handed to the application
-	uint64_t bytes;		    //
-	uint64_t bad_fds;	    // FDs dropped as malformed (never handed on)
-	qb::DequeueResult *storage; // kBurstMax pull results, 64-byte aligned
+	uint32_t fqid;	  // the DPNI's Rx FQ, known from start on
+	bool running;	  // false: stopped (queue stop, deferred start): bursts return 0
+	uint16_t port_id; // for mbuf->port
+	uint64_t rearm;	  // rearm_data: refcnt 1, nb_segs 1, port (data_off from the FD)
+	uint64_t packets; // frames and bytes handed to the application
+	uint64_t bytes;	  //
+	uint64_t bad_fds; // FDs dropped as malformed (never handed on)
+	// Two halves of kBurstMax pull results (64-byte aligned): the burst
+	// takes the frames of the pull issued at the end of the previous
+	// burst from one while the next pull fills the other.
+	qb::DequeueResult *storage;
 	uint64_t storage_iova;
+	int8_t pending;			// the half a pull is outstanding into, -1: none
+	uint8_t pending_n;		// the frames that pull asked for
+	uint16_t stash_n;		// frames of a pull the application had no room for,
+	rte_mbuf *stash[2 * kBurstMax]; // or a stop's collected
+
 	// Cold.
 	Port *port;
 	rte_mempool *mp;
@@ -169,7 +177,10 @@ inline fslmc::McIo &mc_io() noexcept
 // chosen at configure.
 eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept;
 eth_tx_burst_t tx_burst_for() noexcept;
-// The frames left in a stopped queue's FQ back to their pool: how many.
+// At stop: the outstanding pull's frames into the queue's stash (the
+// frames in its FQ wait there for the next start, as on upstream's).
+void rx_queue_park(RxQueue &q) noexcept;
+// At release: every frame the queue holds back to its pool: how many.
 unsigned rx_queue_drain(RxQueue &q) noexcept;
 
 // Capabilities (dpaa2_ethdev.cpp).

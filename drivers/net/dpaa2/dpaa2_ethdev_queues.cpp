@@ -111,7 +111,7 @@ int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 	auto *q = static_cast<RxQueue *>(
 		rte_zmalloc_socket("dpaa2_rxq", sizeof(RxQueue), RTE_CACHE_LINE_SIZE, socket));
 	auto *storage = static_cast<qb::DequeueResult *>(rte_zmalloc_socket(
-		"dpaa2_rxq_dq", sizeof(qb::DequeueResult) * kBurstMax, 64, socket));
+		"dpaa2_rxq_dq", sizeof(qb::DequeueResult) * 2 * kBurstMax, 64, socket));
 	if (q == nullptr || storage == nullptr) {
 		rte_free(q);
 		rte_free(storage);
@@ -119,6 +119,7 @@ int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 	}
 	q->storage = storage;
 	q->storage_iova = rte_malloc_virt2iova(storage);
+	q->pending = -1;
 	q->port = &p;
 	q->mp = mp;
 	q->port_id = dev->data->port_id;
@@ -163,6 +164,9 @@ void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	auto *q = static_cast<RxQueue *>(dev->data->rx_queues[idx]);
 	if (q == nullptr)
 		return;
+	// The frames it holds go back to the pool (the port is stopped).
+	if (const unsigned n = rx_queue_drain(*q))
+		DPAA2_PMD_LOG(DEBUG, "%s: Rx queue %u: %u frames freed", dev->data->name, idx, n);
 	QueueCounts &g = q->port->gone;
 	g.rx_packets += counter_get(q->packets);
 	g.rx_bytes += counter_get(q->bytes);
@@ -280,13 +284,12 @@ int queues_start(rte_eth_dev *dev) noexcept
 
 void queues_stop(rte_eth_dev *dev) noexcept
 {
-	unsigned drained = 0;
 	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++) {
 		auto *q = static_cast<RxQueue *>(dev->data->rx_queues[i]);
 		if (q == nullptr)
 			continue;
 		q->running = false;
-		drained += rx_queue_drain(*q);
+		rx_queue_park(*q);
 		dev->data->rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 	}
 	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++) {
@@ -295,9 +298,6 @@ void queues_stop(rte_eth_dev *dev) noexcept
 			q->running = false;
 		dev->data->tx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 	}
-	if (drained)
-		DPAA2_PMD_LOG(DEBUG, "%s: %u frames left in the Rx queues freed", dev->data->name,
-			      drained);
 }
 
 int rx_queue_start(rte_eth_dev *dev, uint16_t idx) noexcept

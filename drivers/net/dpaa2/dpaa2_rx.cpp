@@ -16,6 +16,10 @@
 // The variants are template instantiations chosen at configure
 // (rx_burst_for): the SoC's parse summary, checksum flags, RSS hash.
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
 #include <rte_mbuf.h>
 
 #include "dpaa2_ethdev.hpp"
@@ -151,6 +155,50 @@ template <RxFlags F>
 	return nullptr;
 }
 
+// A portal has one pull outstanding at a time: a queue's next pull waits
+// for another queue's, issued on the same portal, to have started
+// answering (QBMan writes its results within its command's latency).
+constexpr unsigned kPullTries = 1u << 20;
+
+inline qb::DequeueResult *half_of(RxQueue &q, int half) noexcept
+{
+	return q.storage + half * kBurstMax;
+}
+
+// The next pull of up to `n` frames into half `half` of the storage.
+bool pull_issue(RxQueue &q, fslmc::qbman::Swp &p, int half, unsigned n) noexcept
+{
+	for (unsigned tries = 0; tries < kPullTries; tries++) {
+		const int ret =
+			p.pull(q.fqid, n, half_of(q, half),
+			       q.storage_iova + half * kBurstMax * sizeof(qb::DequeueResult));
+		if (ret == 0) [[likely]] {
+			q.pending = static_cast<int8_t>(half);
+			q.pending_n = static_cast<uint8_t>(n);
+			return true;
+		}
+		if (ret != -EBUSY)
+			break;
+		dpaa::hw::cpu_relax();
+	}
+	q.pending = -1;
+	return false;
+}
+
+// Frames a pull returned beyond what the application had room for.
+[[gnu::noinline]] uint16_t unstash(RxQueue &q, rte_mbuf **bufs, uint16_t nb) noexcept
+{
+	const uint16_t n = q.stash_n < nb ? q.stash_n : nb;
+	std::copy(q.stash, q.stash + n, bufs);
+	std::copy(q.stash + n, q.stash + q.stash_n, q.stash);
+	q.stash_n = static_cast<uint16_t>(q.stash_n - n);
+	return n;
+}
+
+// The burst takes the results of the pull issued at the end of the
+// previous one (upstream's prefetch: the model or QBMan fills one half
+// while the application works on the frames of the other), then issues the
+// next pull, of as many frames as this call could take.
 template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) noexcept
 {
 	RxQueue &q = *static_cast<RxQueue *>(rxq);
@@ -159,19 +207,28 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 	fslmc::qbman::Swp *p = fslmc::portal();
 	if (p == nullptr || nb == 0) [[unlikely]]
 		return 0;
+	if (q.stash_n) [[unlikely]]
+		return unstash(q, bufs, nb);
 	const unsigned n = nb < kBurstMax ? nb : kBurstMax;
-	if (p->pull(q.fqid, n, q.storage, q.storage_iova) < 0) [[unlikely]]
+	if (q.pending < 0 && !pull_issue(q, *p, 0, n)) [[unlikely]]
 		return 0;
+	const int half = q.pending == 0 ? 0 : 1;
 	uint16_t got = 0;
 	uint64_t bytes = 0;
-	p->pull_collect(q.storage, n, [&](const Fd &fd, const qb::DequeueResult &) {
-		if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
-			bufs[got++] = m;
-			bytes += m->pkt_len;
-		}
-	});
-	if (got) {
-		counter_add(q.packets, got);
+	p->pull_collect(half_of(q, half), q.pending_n,
+			[&](const Fd &fd, const qb::DequeueResult &) {
+				if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
+					bytes += m->pkt_len;
+					if (got < nb) [[likely]]
+						bufs[got++] = m;
+					else
+						q.stash[q.stash_n++] = m;
+				}
+			});
+	pull_issue(q, *p, 1 - half, n);
+	const unsigned frames = got + q.stash_n;
+	if (frames) {
+		counter_add(q.packets, frames);
 		counter_add(q.bytes, bytes);
 	}
 	return got;
@@ -190,22 +247,46 @@ eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept
 	return table[lx2][csum][hash];
 }
 
-unsigned rx_queue_drain(RxQueue &q) noexcept
+void rx_queue_park(RxQueue &q) noexcept
 {
 	fslmc::qbman::Swp *p = fslmc::portal();
-	if (p == nullptr)
-		return 0;
+	if (p == nullptr || q.pending < 0)
+		return;
+	// The pull the last burst issued, on the polling thread's portal:
+	// its frames wait in the stash for the next burst. Its first result
+	// stays marked as landed, which that portal waits for before its
+	// next pull.
 	constexpr RxFlags kPlain{false, false, false};
-	unsigned freed = 0;
+	qb::DequeueResult *r = half_of(q, q.pending);
+	p->pull_collect(r, q.pending_n, [&](const Fd &fd, const qb::DequeueResult &) {
+		if (rte_mbuf *m = eth_fd_to_mbuf<kPlain>(q, fd))
+			q.stash[q.stash_n++] = m;
+	});
+	__atomic_store_n(&r[0].tok, uint8_t{1}, __ATOMIC_RELEASE);
+	q.pending = -1;
+}
+
+unsigned rx_queue_drain(RxQueue &q) noexcept
+{
+	rx_queue_park(q);
+	unsigned freed = q.stash_n;
+	for (uint16_t i = 0; i < q.stash_n; i++)
+		rte_pktmbuf_free(q.stash[i]);
+	q.stash_n = 0;
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr)
+		return freed;
+	constexpr RxFlags kPlain{false, false, false};
 	// Bounded: a queue the DPNI still fed would never empty.
 	for (unsigned round = 0; round < 1u << 16; round++) {
-		if (p->pull(q.fqid, kBurstMax, q.storage, q.storage_iova) < 0)
+		if (!pull_issue(q, *p, 0, kBurstMax))
 			break;
 		const int n = p->pull_collect(
-			q.storage, kBurstMax, [&](const Fd &fd, const qb::DequeueResult &) {
+			half_of(q, 0), kBurstMax, [&](const Fd &fd, const qb::DequeueResult &) {
 				if (rte_mbuf *m = eth_fd_to_mbuf<kPlain>(q, fd))
 					rte_pktmbuf_free(m);
 			});
+		q.pending = -1;
 		if (n <= 0)
 			break;
 		freed += static_cast<unsigned>(n);
