@@ -7,11 +7,12 @@
 # one port's wire, a sink on the other's, testpmd forwarding in between.
 # Prints what testpmd saw and what reached the sink.
 #   LS1046A-RDB (DPAA1, the default): fm1-mac9 -> fm1-mac10.
-#   LX2160A-RDB (DPAA2): dpmac.3 -> dpmac.4, upstream's net_dpaa2 on the
-#     emulated VFIO fsl-mc kernel (our net_dpaa2 does not exist yet).
+#   LX2160A-RDB (DPAA2): dpmac.3 -> dpmac.4, our net_dpaa2 on the emulated
+#     VFIO fsl-mc kernel; LS2088A-RDB (DPAA2, direct-mode portals):
+#     dpmac.1 -> dpmac.2.
 #
 #   devtools/run.sh [options]
-#     --board NAME       ls1046a-rdb (default) or lx2160a-rdb
+#     --board NAME       ls1046a-rdb (default), lx2160a-rdb or ls2088a-rdb
 #     --size BYTES       frame size without FCS (default 64)
 #     --vlan ID          802.1Q-tag the generated frames with VLAN ID
 #     --flows N          number of UDP flows (default 64)
@@ -22,9 +23,9 @@
 #     --huge             use hugepages (reserves them when possible) instead of --no-huge
 #     --rate PPS|line|max  generator rate (default 1000000; line: the 10G line rate;
 #                        max: as fast as the model goes)
-#     --driver ours|upstream  our net_dpaa (default), or upstream DPDK's own C
-#                        driver (build-upstream/) on the emulated USDPAA kernel;
-#                        on lx2160a-rdb upstream's net_dpaa2 (the default there)
+#     --driver ours|upstream  our net_dpaa or net_dpaa2 (default), or upstream
+#                        DPDK's own C driver (build-upstream/) on the emulated
+#                        USDPAA or VFIO fsl-mc kernel
 #     --platform model|board  our net_dpaa on its model platform (default), or
 #                        as on a board, through the emulated USDPAA kernel
 #                        that upstream's driver runs on (equal terms)
@@ -55,7 +56,7 @@ while [ $# -gt 0 ]; do
 	--board) board=$2; shift ;;
 	--platform) platform=$2; shift ;;
 	--profile) profile=1 ;;
-	-h|--help) sed -n '3,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run: unknown option $1 (see --help)" >&2; exit 2 ;;
 	esac
 	shift
@@ -66,18 +67,14 @@ case "$fwd" in io|mac) ;; *) echo "run: --fwd must be io or mac" >&2; exit 2 ;; 
 case "$board" in
 ls1046a-rdb) family=dpaa in_port=fm1-mac9 out_port=fm1-mac10 ;;
 lx2160a-rdb) family=dpaa2 in_port=dpmac.3 out_port=dpmac.4 ;;
-*) echo "run: --board must be ls1046a-rdb or lx2160a-rdb" >&2; exit 2 ;;
+ls2088a-rdb) family=dpaa2 in_port=dpmac.1 out_port=dpmac.2 ;;
+*) echo "run: --board must be ls1046a-rdb, lx2160a-rdb or ls2088a-rdb" >&2; exit 2 ;;
 esac
-[ -n "$driver" ] || { [ "$family" = dpaa ] && driver=ours || driver=upstream; }
+[ -n "$driver" ] || driver=ours
 case "$driver" in ours|upstream) ;; *) echo "run: --driver must be ours or upstream" >&2; exit 2 ;; esac
 case "$platform" in model|board) ;; *) echo "run: --platform must be model or board" >&2; exit 2 ;; esac
 if [ "$platform" = board ] && { [ "$family" != dpaa ] || [ "$driver" != ours ]; }; then
-	echo "run: --platform board is for our net_dpaa (upstream's drivers always run on the emulated kernel)" >&2
-	exit 2
-fi
-if [ "$family" = dpaa2 ] && [ "$driver" = ours ]; then
-	echo "run: our net_dpaa2 does not exist yet (issue 26): on $board only upstream's driver runs," \
-		"--driver upstream (upstream DPDK's net_dpaa2, unmodified, on the emulated VFIO fsl-mc kernel)" >&2
+	echo "run: --platform board is for our net_dpaa (upstream's drivers and our net_dpaa2 run on the emulated kernels)" >&2
 	exit 2
 fi
 
@@ -116,21 +113,26 @@ grace=20 # seconds testpmd has to exit after SIGINT
 devices=(-a "dpaa_bus:$in_port" -a "dpaa_bus:$out_port")
 logs=(--log-level=pmd.net.dpaa:info --log-level=bus.dpaa:info)
 if [ "$family" = dpaa2 ]; then
-	# Upstream's net_dpaa2, unmodified, on the emulated VFIO fsl-mc kernel:
-	# the container NXP's dynamic_dpl.sh would build for the two wired
-	# DPMACs (dprc.2, a DPNI connected to each, in the order of the DPMACs),
-	# IOVA as VA (the emulation's IOMMU table maps the process's addresses).
-	testpmd=build-upstream/app/dpdk-testpmd
+	# Our net_dpaa2 or upstream's, unmodified, on the emulated VFIO fsl-mc
+	# kernel: the container NXP's dynamic_dpl.sh would build for the two
+	# wired DPMACs (dprc.2, a DPNI connected to each, in the order of the
+	# DPMACs), IOVA as VA (the emulation's IOMMU table maps the process's
+	# addresses). The same kernel interface serves both drivers.
+	which="our net_dpaa2"
+	if [ "$driver" = upstream ]; then
+		testpmd=build-upstream/app/dpdk-testpmd
+		which="upstream's net_dpaa2"
+	fi
 	export DPAA2_KERNEL_MODEL=$model DPRC=dprc.2
 	emu=$root/$builddir/lib/fslmc_emu/libfslmc_emu.so
 	[ -f "$emu" ] || { echo "run: no $emu (the emulated VFIO fsl-mc kernel, lib/fslmc_emu)" >&2; exit 1; }
-	[ -x "$testpmd" ] || { echo "run: no $testpmd (buildtools/build-upstream builds it)" >&2; exit 1; }
+	[ -x "$testpmd" ] || { echo "run: no $testpmd (buildtools/build-upstream builds upstream's)" >&2; exit 1; }
 	export LD_PRELOAD=$emu
 	eal_extra=(--iova-mode=va)
 	devices=(-a fslmc:dpni.1 -a fslmc:dpni.2)
 	logs=(--log-level=pmd.net.dpaa2:info)
 	grace=120
-	echo "run: DPAA2_KERNEL_MODEL=\"$DPAA2_KERNEL_MODEL\" DPRC=$DPRC (upstream's net_dpaa2, emulated VFIO fsl-mc kernel)"
+	echo "run: DPAA2_KERNEL_MODEL=\"$DPAA2_KERNEL_MODEL\" DPRC=$DPRC ($which, emulated VFIO fsl-mc kernel)"
 elif [ "$driver" = upstream ]; then
 	# Upstream's driver, unmodified, on the emulated USDPAA kernel: IOVA as
 	# VA (the emulation's bus addresses). Its Rx queues are in push mode as

@@ -23,6 +23,11 @@ def main(path, duration):
     # Upstream's driver names each port with its address when it probes it.
     by_mac = dict((mac, name) for name, mac in re.findall(r"PMD: net: dpaa: (fm\d+-mac\d+): ([0-9A-F:]{17})", text))
     names.update((port, by_mac[mac]) for port, mac in ports if mac in by_mac and port not in names)
+    # Our net_dpaa2 names each DPNI, its port and what it is connected to,
+    # and logs each link change with the speed.
+    for dpni, port, ep in re.findall(r"net_dpaa2: (dpni\.\d+): port (\d+), connected to ([^,]+),", text):
+        names.setdefault(port, "%s (%s)" % (dpni, ep))
+    links.update(re.findall(r"net_dpaa2: dpni\.\d+: port (\d+) (Link .*)$", text, re.M))
     # Upstream's net_dpaa2 names each DPNI and the DPMAC it is connected
     # to as it probes them, in port order.
     for port, (dpni, ep) in enumerate(re.findall(r"(dpni\.\d+): netdev created, connected to (\S+)", text)):

@@ -387,6 +387,14 @@ extern "C" int rte_dpaa2_mbuf_pool_bpid(struct rte_mempool *mp)
 	return pool == nullptr ? -ENODEV : pool->bpid;
 }
 
+extern "C" int rte_dpaa2_mbuf_pool_dpbp_id(struct rte_mempool *mp)
+{
+	if (mp == nullptr || !dpaa2::mempool::is_ours(mp))
+		return -EINVAL;
+	const auto *pool = dpaa2::mempool::pool_of(mp);
+	return pool == nullptr ? -ENODEV : static_cast<int>(pool->dpbp->obj.id);
+}
+
 extern "C" struct rte_mbuf *rte_dpaa2_mbuf_from_buf_addr(struct rte_mempool *mp, void *buf_addr)
 {
 	const auto *pool = dpaa2::mempool::pool_of(mp);

@@ -39,6 +39,10 @@ extern struct dpaa2_bpid_info rte_dpaa2_bpid_info[DPAA2_MEMPOOL_MAX_BPIDS];
 // other ops, -ENODEV for one whose creation failed.
 int rte_dpaa2_mbuf_pool_bpid(struct rte_mempool *mp);
 
+// The id of the DPBP behind such a mempool (what a DPNI's set_pools names),
+// with the same errors.
+int rte_dpaa2_mbuf_pool_dpbp_id(struct rte_mempool *mp);
+
 // The mbuf whose data buffer starts at `buf_addr` (an FD's address), for
 // a pktmbuf pool of the "dpaa2" ops.
 struct rte_mbuf *rte_dpaa2_mbuf_from_buf_addr(struct rte_mempool *mp, void *buf_addr);

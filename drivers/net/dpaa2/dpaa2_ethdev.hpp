@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The net_dpaa2 PMD's private state: one Port per DPNI of the fsl-mc
+// container (the ethdev's dev_private), its Rx queues (one frame queue of
+// the DPNI's TC 0 each, pulled by the polling thread's software portal; the
+// DPNI's hash distribution spreads flows over them) and its Tx queues (one
+// Tx FQ of the DPNI's channel each; WRIOP releases sent buffers to their
+// pools, Tx confirmation off).
+//
+// What goes where: dpaa2_ethdev.cpp probe, remove, the life cycle and the
+// ops table; dpaa2_ethdev_queues.cpp the queues; dpaa2_rx.cpp and
+// dpaa2_tx.cpp the bursts; dpaa2_ethdev_link.cpp link and LSC;
+// dpaa2_ethdev_stats.cpp statistics; dpaa2_ethdev_mac.cpp MTU, promiscuous
+// and all-multicast; dpni_cmd.hpp the DPNI's MC commands.
+
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <ethdev_driver.h>
+#include <rte_ether.h>
+#include <rte_log.h>
+
+#include "dpaa2_hw/annotation.hpp"
+#include "dpni_cmd.hpp"
+#include "fslmc_bus.hpp"
+
+namespace dpaa2::net
+{
+
+extern int logtype;
+
+namespace qb = dpaa2::hw::qb;
+using fslmc::McIo;
+
+// Queues and burst limits.
+inline constexpr uint16_t kMaxQueues = 16;     // per direction, bounded by the DPNI's
+inline constexpr uint16_t kBurstMax = 32;      // frames a pull dequeue returns at most
+inline constexpr uint16_t kMinDesc = 32;       // descriptor counts: accepted and
+inline constexpr uint16_t kMaxDesc = 8192;     // reported (WRIOP's FQs have no ring:
+inline constexpr uint16_t kDefaultDesc = 1024; // they bound nothing)
+inline constexpr uint32_t kMinRxBufSize = 512;
+// DPAA2_MAX_RX_PKT_LEN: the largest frame a DPMAC takes.
+inline constexpr uint32_t kMaxRxPktLen = 10240;
+// MTU -> frame length: Ethernet header, FCS and two VLAN tags, which stay in
+// the frame (a QinQ frame of a full MTU must still be accepted).
+inline constexpr uint32_t kFrameOverhead = RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN + 2 * 4;
+// SG entries of a frame this driver builds or accepts (upstream's
+// DPAA2_MAX_SGS bounds the walk the same way).
+inline constexpr uint16_t kMaxSegs = 64;
+// Rx buffer layout: the 64-byte hardware annotation at the buffer start
+// (private data size 0), then head room, the frame 64-byte aligned at
+// RTE_PKTMBUF_HEADROOM, where an mbuf's data starts.
+inline constexpr uint16_t kRxDataAlign = 64;
+inline constexpr uint16_t kRxHeadRoom = RTE_PKTMBUF_HEADROOM - 64;
+
+// A queue's counters have one writer, the lcore in the queue's bursts, and
+// readers on other threads: relaxed loads and stores (plain moves).
+inline void counter_add(uint64_t &c, uint64_t n) noexcept
+{
+	__atomic_store_n(&c, __atomic_load_n(&c, __ATOMIC_RELAXED) + n, __ATOMIC_RELAXED);
+}
+inline uint64_t counter_get(const uint64_t &c) noexcept
+{
+	return __atomic_load_n(&c, __ATOMIC_RELAXED);
+}
+
+struct Port;
+
+// The queues' software counts, summed over a port's queues.
+struct QueueCounts {
+	uint64_t rx_packets, rx_bytes, rx_bad_fds;
+	uint64_t tx_packets, tx_bytes, tx_errors;
+};
+
+struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
+	// Hot: read on every burst.
+	uint32_t fqid;	  // the DPNI's Rx FQ, known from start on
+	bool running;	  // false: stopped (queue stop, deferred start): bursts return 0
+	uint16_t port_id; // for mbuf->port
+	uint64_t rearm;	  // rearm_data: refcnt 1, nb_segs 1, port (data_off from the FD)
+	uint64_t packets; // frames and bytes handed to the application
+	uint64_t bytes;	  //
+	uint64_t bad_fds; // FDs dropped as malformed (never handed on)
+	// Two halves of kBurstMax pull results (64-byte aligned): the burst
+	// takes the frames of the pull issued at the end of the previous
+	// burst from one while the next pull fills the other.
+	qb::DequeueResult *storage;
+	uint64_t storage_iova;
+	int8_t pending;			// the half a pull is outstanding into, -1: none
+	uint8_t pending_n;		// the frames that pull asked for
+	uint16_t stash_n;		// frames of a pull the application had no room for,
+	rte_mbuf *stash[2 * kBurstMax]; // or a stop's collected
+
+	// Cold.
+	Port *port;
+	rte_mempool *mp;
+	uint16_t queue_id;
+	uint16_t nb_desc;
+	uint8_t flow; // the queue's index within TC 0
+	bool deferred_start;
+};
+
+struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
+	uint32_t fqid;
+	bool running;
+	uint16_t port_id;
+	// The last pool an mbuf came from and its BPID (-1: not a dpaa2
+	// pool): the per-frame lookup, cached.
+	const rte_mempool *last_mp;
+	int32_t last_bpid;
+	uint64_t packets;
+	uint64_t bytes;
+	uint64_t errors; // frames dropped (no buffer for a copy, too many segments)
+	uint64_t copied; // frames copied into a DPBP buffer (not freeable by WRIOP)
+	// Cold.
+	Port *port;
+	uint16_t queue_id;
+	uint16_t nb_desc;
+	bool deferred_start;
+};
+
+// Per-port settings chosen from devargs at probe (none yet).
+struct Devargs {
+};
+
+struct Port {
+	rte_eth_dev *eth_dev;
+	rte_fslmc_device *bus_dev;
+	fslmc::mc::McObject dpni;
+	dpni::Attributes attr;
+	Devargs devargs;
+	bool lx2;	     // LX2160A's WRIOP: the parse summary in FD FRC[31:16]
+	uint32_t speed_capa; // RTE_ETH_LINK_SPEED_* of the DPMAC
+	rte_ether_addr perm_addr;
+
+	// The one buffer pool the DPNI fills (every Rx queue's: WRIOP takes
+	// buffers per DPNI, not per queue).
+	rte_mempool *rx_pool;
+	uint16_t rx_bpid;
+	bool layout_set; // Rx buffer layout and pool given to the DPNI
+
+	// The key composition of the hash distribution (DMA memory).
+	void *dist_key_cfg;
+
+	bool started;
+	bool admin_down;
+	bool rx_csum; // the Rx bursts report checksum validation
+	bool rx_hash; // and the RSS hash
+
+	// LSC: the DPNI's interrupt, signalled on an eventfd (-1: off).
+	rte_intr_handle *intr;
+	int irq_fd;
+
+	// Statistics (dpaa2_ethdev_stats.cpp): what released queues had
+	// counted, and the software counts at the last reset.
+	QueueCounts gone;
+	QueueCounts base;
+};
+
+inline Port &port_of(rte_eth_dev *dev) noexcept
+{
+	return *static_cast<Port *>(dev->data->dev_private);
+}
+inline const Port &port_of(const rte_eth_dev *dev) noexcept
+{
+	return *static_cast<const Port *>(dev->data->dev_private);
+}
+inline fslmc::McIo &mc_io() noexcept
+{
+	return *fslmc::mc_io();
+}
+
+// Data path (dpaa2_rx.cpp, dpaa2_tx.cpp): the bursts for a port's settings,
+// chosen at configure.
+eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept;
+eth_tx_burst_t tx_burst_for() noexcept;
+// At stop: the outstanding pull's frames into the queue's stash (the
+// frames in its FQ wait there for the next start, as on upstream's).
+void rx_queue_park(RxQueue &q) noexcept;
+// At release: every frame the queue holds back to its pool: how many.
+unsigned rx_queue_drain(RxQueue &q) noexcept;
+
+// Capabilities (dpaa2_ethdev.cpp).
+uint64_t rx_offload_capa() noexcept;
+uint64_t tx_offload_capa() noexcept;
+uint64_t rss_offload_capa() noexcept;
+
+// Queue ops (dpaa2_ethdev_queues.cpp).
+int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
+		   const rte_eth_rxconf *conf, rte_mempool *mp) noexcept;
+int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
+		   const rte_eth_txconf *conf) noexcept;
+void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept;
+void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept;
+void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexcept;
+void txq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_txq_info *info) noexcept;
+int rx_burst_mode_get(rte_eth_dev *dev, uint16_t idx, rte_eth_burst_mode *mode) noexcept;
+int tx_burst_mode_get(rte_eth_dev *dev, uint16_t idx, rte_eth_burst_mode *mode) noexcept;
+int rx_queue_start(rte_eth_dev *dev, uint16_t idx) noexcept;
+int rx_queue_stop(rte_eth_dev *dev, uint16_t idx) noexcept;
+int tx_queue_start(rte_eth_dev *dev, uint16_t idx) noexcept;
+int tx_queue_stop(rte_eth_dev *dev, uint16_t idx) noexcept;
+// At start: each queue's FQID from the MC and its running state.
+int queues_start(rte_eth_dev *dev) noexcept;
+void queues_stop(rte_eth_dev *dev) noexcept;
+// At configure: the hash distribution over the Rx queues.
+int rx_distribution_set(rte_eth_dev *dev) noexcept;
+
+// Link (dpaa2_ethdev_link.cpp).
+uint32_t speed_capa_of(uint32_t dpmac_speeds) noexcept;
+int link_update(rte_eth_dev *dev, int wait_to_complete) noexcept;
+int dev_set_link_up(rte_eth_dev *dev) noexcept;
+int dev_set_link_down(rte_eth_dev *dev) noexcept;
+int lsc_start(rte_eth_dev *dev) noexcept;
+void lsc_stop(rte_eth_dev *dev) noexcept;
+
+// MAC settings (dpaa2_ethdev_mac.cpp).
+int promiscuous_enable(rte_eth_dev *dev) noexcept;
+int promiscuous_disable(rte_eth_dev *dev) noexcept;
+int allmulticast_enable(rte_eth_dev *dev) noexcept;
+int allmulticast_disable(rte_eth_dev *dev) noexcept;
+int mtu_set(rte_eth_dev *dev, uint16_t mtu) noexcept;
+int max_frame_length_set(Port &p, uint32_t mtu) noexcept;
+
+// Statistics (dpaa2_ethdev_stats.cpp).
+int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;
+int stats_reset(rte_eth_dev *dev) noexcept;
+
+} // namespace dpaa2::net
+
+#define DPAA2_PMD_LOG(level, fmt, ...)                                                             \
+	rte_log(RTE_LOG_##level, dpaa2::net::logtype,                                              \
+		"net_dpaa2: " fmt "\n" __VA_OPT__(, ) __VA_ARGS__)
+
+extern struct rte_fslmc_driver rte_dpaa2_pmd;

@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// The Rx burst: one volatile dequeue (pull) of up to kBurstMax frames from
+// the queue's FQ through the calling thread's portal, into the queue's
+// storage, and each frame descriptor turned into its mbuf in place
+// (eth_fd_to_mbuf, eth_sg_fd_to_mbuf). The buffer WRIOP filled is the
+// mbuf's own data buffer (QBMan holds buf_addr), so nothing is allocated or
+// copied: the pool is refilled when the application frees the mbufs.
+//
+// What the burst reads: the pull results (the FDs), the mbuf headers it
+// writes, and the annotation at the buffer's start where the FD does not
+// say enough (tagged frames, checksums, the LS2088A). Never the frame: no
+// software VLAN strip, no TCI (see dpaa2_rx_parse.hpp).
+//
+// The variants are template instantiations chosen at configure
+// (rx_burst_for): the SoC's parse summary, checksum flags, RSS hash.
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <rte_mbuf.h>
+
+#include "dpaa2_ethdev.hpp"
+#include "dpaa2_mempool.hpp"
+#include "dpaa2_rx_parse.hpp"
+
+namespace dpaa2::net
+{
+
+namespace
+{
+
+using hw::Fd;
+using hw::FdFormat;
+using hw::SgEntry;
+
+struct RxFlags {
+	bool lx2, csum, hash;
+};
+
+// SG entry lengths are 17 bits (what upstream masks).
+constexpr uint32_t kSgLengthMask = 0x1ffff;
+
+inline rte_mbuf *mbuf_of(uint64_t addr, uint32_t meta) noexcept
+{
+	return reinterpret_cast<rte_mbuf *>(static_cast<uintptr_t>(addr) - meta);
+}
+
+// The mbuf of a buffer that goes back to its pool unread (a frame
+// dropped as malformed, the SG table's buffer): reset as a free mbuf is.
+inline void buffer_free(rte_mbuf *m, uint16_t port) noexcept
+{
+	m->next = nullptr;
+	m->nb_segs = 1;
+	m->ol_flags = 0;
+	m->port = port;
+	rte_mbuf_refcnt_set(m, 1);
+	rte_mbuf_raw_free(m);
+}
+
+template <RxFlags F>
+[[gnu::always_inline]] inline void set_parse(rte_mbuf *m, const Fd &fd, const char *buf) noexcept
+{
+	const auto *a = reinterpret_cast<const hwa::Annotation *>(buf);
+	uint32_t pt = 0;
+	if constexpr (F.lx2)
+		pt = ptype_from_summary(hwa::frc::parse_summary(fd.frc()));
+	if (pt == 0)
+		pt = ptype_from_annotation(*a);
+	m->packet_type = pt;
+	uint64_t flags = 0;
+	if constexpr (F.csum)
+		flags |= csum_flags(a->fas.load());
+	if constexpr (F.hash) {
+		m->hash.rss = fd.flc_hi();
+		flags |= RTE_MBUF_F_RX_RSS_HASH;
+	}
+	m->ol_flags = flags;
+}
+
+// A scatter/gather frame: the FD's buffer holds the annotation and, at the
+// FD's offset, the SG table; each entry names a buffer of the chain. The
+// table's buffer goes back to its pool. nullptr: malformed (counted).
+template <RxFlags F>
+[[gnu::noinline]] rte_mbuf *eth_sg_fd_to_mbuf(RxQueue &q, const Fd &fd, const char *buf,
+					      uint32_t meta) noexcept
+{
+	const auto *sgt = reinterpret_cast<const SgEntry *>(buf + fd.offset());
+	rte_mbuf *head = nullptr, *prev = nullptr;
+	uint16_t segs = 0;
+	bool final = false;
+	for (; segs < kMaxSegs && !final; segs++) {
+		const SgEntry e = sgt[segs];
+		const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[e.bpid()];
+		final = e.final();
+		if (bi.mp == nullptr || e.format() != hw::SgFormat::single) [[unlikely]]
+			break;
+		rte_mbuf *s = mbuf_of(e.addr(), bi.meta_size);
+		uint64_t rearm = q.rearm | e.offset();
+		memcpy(&s->rearm_data, &rearm, sizeof(rearm));
+		s->data_len = static_cast<uint16_t>(e.length() & kSgLengthMask);
+		s->next = nullptr;
+		s->ol_flags = 0;
+		if (prev != nullptr)
+			prev->next = s;
+		else
+			head = s;
+		prev = s;
+	}
+	rte_mbuf *table = mbuf_of(fd.addr(), meta);
+	if (!final || head == nullptr) [[unlikely]] {
+		// No final entry within the bound, or an entry of no pool:
+		// what was chained goes back, the rest cannot be reached.
+		if (head != nullptr)
+			rte_pktmbuf_free(head);
+		buffer_free(table, q.port_id);
+		counter_add(q.bad_fds, 1);
+		return nullptr;
+	}
+	head->nb_segs = segs;
+	head->pkt_len = fd.length();
+	// The annotation is in the table's buffer: read before it goes back.
+	set_parse<F>(head, fd, buf);
+	buffer_free(table, q.port_id);
+	return head;
+}
+
+// eth_fd_to_mbuf: the mbuf of one FD, nullptr for an FD that names no
+// buffer of a dpaa2 pool or a format WRIOP does not give (counted, and its
+// buffer returned where it has one).
+template <RxFlags F>
+[[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const Fd &fd) noexcept
+{
+	const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[fd.bpid()];
+	const char *buf = reinterpret_cast<const char *>(static_cast<uintptr_t>(fd.addr()));
+	const FdFormat fmt = fd.format();
+	if (fmt == FdFormat::single && bi.mp != nullptr && fd.offset() + fd.length() <= bi.buf_size)
+		[[likely]] {
+		rte_mbuf *m = mbuf_of(fd.addr(), bi.meta_size);
+		uint64_t rearm = q.rearm | fd.offset();
+		memcpy(&m->rearm_data, &rearm, sizeof(rearm));
+		m->data_len = static_cast<uint16_t>(fd.length());
+		m->pkt_len = fd.length();
+		m->next = nullptr;
+		set_parse<F>(m, fd, buf);
+		return m;
+	}
+	if (fmt == FdFormat::sg && bi.mp != nullptr)
+		return eth_sg_fd_to_mbuf<F>(q, fd, buf, bi.meta_size);
+	counter_add(q.bad_fds, 1);
+	if (bi.mp != nullptr)
+		buffer_free(mbuf_of(fd.addr(), bi.meta_size), q.port_id);
+	return nullptr;
+}
+
+// A portal has one pull outstanding at a time: a queue's next pull waits
+// for another queue's, issued on the same portal, to have started
+// answering (QBMan writes its results within its command's latency).
+constexpr unsigned kPullTries = 1u << 20;
+
+inline qb::DequeueResult *half_of(RxQueue &q, int half) noexcept
+{
+	return q.storage + half * kBurstMax;
+}
+
+// The next pull of up to `n` frames into half `half` of the storage.
+bool pull_issue(RxQueue &q, fslmc::qbman::Swp &p, int half, unsigned n) noexcept
+{
+	for (unsigned tries = 0; tries < kPullTries; tries++) {
+		const int ret =
+			p.pull(q.fqid, n, half_of(q, half),
+			       q.storage_iova + half * kBurstMax * sizeof(qb::DequeueResult));
+		if (ret == 0) [[likely]] {
+			q.pending = static_cast<int8_t>(half);
+			q.pending_n = static_cast<uint8_t>(n);
+			return true;
+		}
+		if (ret != -EBUSY)
+			break;
+		dpaa::hw::cpu_relax();
+	}
+	q.pending = -1;
+	return false;
+}
+
+// Frames a pull returned beyond what the application had room for.
+[[gnu::noinline]] uint16_t unstash(RxQueue &q, rte_mbuf **bufs, uint16_t nb) noexcept
+{
+	const uint16_t n = q.stash_n < nb ? q.stash_n : nb;
+	std::copy(q.stash, q.stash + n, bufs);
+	std::copy(q.stash + n, q.stash + q.stash_n, q.stash);
+	q.stash_n = static_cast<uint16_t>(q.stash_n - n);
+	return n;
+}
+
+// The burst takes the results of the pull issued at the end of the
+// previous one (upstream's prefetch: the model or QBMan fills one half
+// while the application works on the frames of the other), then issues the
+// next pull, of as many frames as this call could take.
+template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) noexcept
+{
+	RxQueue &q = *static_cast<RxQueue *>(rxq);
+	if (!__atomic_load_n(&q.running, __ATOMIC_RELAXED)) [[unlikely]]
+		return 0;
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr || nb == 0) [[unlikely]]
+		return 0;
+	if (q.stash_n) [[unlikely]]
+		return unstash(q, bufs, nb);
+	const unsigned n = nb < kBurstMax ? nb : kBurstMax;
+	if (q.pending < 0 && !pull_issue(q, *p, 0, n)) [[unlikely]]
+		return 0;
+	const int half = q.pending == 0 ? 0 : 1;
+	uint16_t got = 0;
+	uint64_t bytes = 0;
+	p->pull_collect(half_of(q, half), q.pending_n,
+			[&](const Fd &fd, const qb::DequeueResult &) {
+				if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
+					bytes += m->pkt_len;
+					if (got < nb) [[likely]]
+						bufs[got++] = m;
+					else
+						q.stash[q.stash_n++] = m;
+				}
+			});
+	pull_issue(q, *p, 1 - half, n);
+	const unsigned frames = got + q.stash_n;
+	if (frames) {
+		counter_add(q.packets, frames);
+		counter_add(q.bytes, bytes);
+	}
+	return got;
+}
+
+} // namespace
+
+eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept
+{
+	static constexpr eth_rx_burst_t table[2][2][2] = {
+		{{rx_burst<RxFlags{false, false, false}>, rx_burst<RxFlags{false, false, true}>},
+		 {rx_burst<RxFlags{false, true, false}>, rx_burst<RxFlags{false, true, true}>}},
+		{{rx_burst<RxFlags{true, false, false}>, rx_burst<RxFlags{true, false, true}>},
+		 {rx_burst<RxFlags{true, true, false}>, rx_burst<RxFlags{true, true, true}>}},
+	};
+	return table[lx2][csum][hash];
+}
+
+void rx_queue_park(RxQueue &q) noexcept
+{
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr || q.pending < 0)
+		return;
+	// The pull the last burst issued, on the polling thread's portal:
+	// its frames wait in the stash for the next burst. Its first result
+	// stays marked as landed, which that portal waits for before its
+	// next pull.
+	constexpr RxFlags kPlain{false, false, false};
+	qb::DequeueResult *r = half_of(q, q.pending);
+	p->pull_collect(r, q.pending_n, [&](const Fd &fd, const qb::DequeueResult &) {
+		if (rte_mbuf *m = eth_fd_to_mbuf<kPlain>(q, fd))
+			q.stash[q.stash_n++] = m;
+	});
+	__atomic_store_n(&r[0].tok, uint8_t{1}, __ATOMIC_RELEASE);
+	q.pending = -1;
+}
+
+unsigned rx_queue_drain(RxQueue &q) noexcept
+{
+	rx_queue_park(q);
+	unsigned freed = q.stash_n;
+	for (uint16_t i = 0; i < q.stash_n; i++)
+		rte_pktmbuf_free(q.stash[i]);
+	q.stash_n = 0;
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr)
+		return freed;
+	constexpr RxFlags kPlain{false, false, false};
+	// Bounded: a queue the DPNI still fed would never empty.
+	for (unsigned round = 0; round < 1u << 16; round++) {
+		if (!pull_issue(q, *p, 0, kBurstMax))
+			break;
+		const int n = p->pull_collect(
+			half_of(q, 0), kBurstMax, [&](const Fd &fd, const qb::DequeueResult &) {
+				if (rte_mbuf *m = eth_fd_to_mbuf<kPlain>(q, fd))
+					rte_pktmbuf_free(m);
+			});
+		q.pending = -1;
+		if (n <= 0)
+			break;
+		freed += static_cast<unsigned>(n);
+	}
+	return freed;
+}
+
+} // namespace dpaa2::net
