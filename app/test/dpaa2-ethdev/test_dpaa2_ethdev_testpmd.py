@@ -6,7 +6,9 @@ the emulated VFIO fsl-mc kernel: the ports probe with the board's addresses
 and link speed; io forwarding of the VLAN/QinQ/untagged mix is byte-exact in
 both directions with the tags in the frames, and the verbose dump shows the
 VLAN and QinQ packet types without any RX_VLAN flag; the VLAN strip offload
-is refused at configure and at run time with ethdev's messages; jumbo frames
+is refused at configure and at run time with ethdev's messages; two Rx
+queues share the flows by WRIOP's hash, which the mbufs carry; checksums
+are flagged good or bad as WRIOP validated them and inserted at Tx; jumbo frames
 go through as SG frames; ports stop, start and close; the buffer pool's
 count is exact; the model counts no misuse at the end of each."""
 
@@ -105,6 +107,65 @@ class Testpmd(Dpaa2EthdevTestCase):
         self.assertEqual(ptypes, {"L2_ETHER L3_IPV4 L4_UDP": 22, "L2_ETHER_VLAN L3_IPV4 L4_UDP": 22,
                                   "L2_ETHER_QINQ L3_IPV4 L4_UDP": 22, "L2_ETHER_VLAN L3_IPV6 L4_TCP": 22},
                          dump[-2000:])
+
+    def test_rss_spreads_flows_over_the_queues_with_their_hash(self):
+        sent = traffic(OTHER_HOST)
+        f.write_pcap(self.path("in0.pcap"), sent)
+        config = kernel_model(**wires(**{PORT0: "pcap:rx=%s" % self.path("in0.pcap"),
+                                         PORT1: "pcap:tx=%s" % self.path("out1.pcap")}))
+        app = self.start_ours([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
+                              ["--rxq=2", "--txq=2", "--rss-ip"], config)
+        app.wait_prompt(120)
+        app.command("set verbose 1")
+        start = len(app.text())
+        app.send("start")
+        got = wait_frames(f.read_pcap, self.path("out1.pcap"), len(sent))
+        stats = app.command("stop")
+        dump = app.text()[start:]
+        self.assertTrue(app.quit(120), app.text()[-3000:])
+        self.assert_no_misuse(app)
+        self.assertEqual(sorted(a.hex() for a in sent), sorted(b.hex() for b in got), stats)
+        queue_of = {}
+        frames = re.findall(r"RSS hash=(0x[0-9a-f]+) - RSS queue=0x[0-9a-f]+ .*?Receive queue=(0x[0-9a-f]+)\n"
+                            r"  ol_flags: ([^\n]*)", dump)
+        self.assertEqual(len(frames), len(sent), dump[-3000:])
+        for rss, queue, flags in frames:
+            self.assertIn("RTE_MBUF_F_RX_RSS_HASH", flags)
+            # A flow's frames all go to the queue its hash names.
+            self.assertEqual(queue_of.setdefault(rss, queue), queue, rss)
+        self.assertEqual(sorted(set(queue_of.values())), ["0x0", "0x1"], queue_of)
+
+    def test_checksums_validated_at_rx_and_inserted_at_tx(self):
+        # Untagged IPv4/UDP frames, every other one with its IPv4 header
+        # checksum zeroed: WRIOP's Rx validation flags those bad and the
+        # others good; its Tx insertion (the port's offload) leaves every
+        # frame with a right IPv4 checksum and the rest unchanged.
+        good = [f.udp4_frame(OTHER_HOST, SRC, i, size=100) for i in range(16)]
+        sent = [g if i % 2 == 0 else g[:24] + b"\0\0" + g[26:] for i, g in enumerate(good)]
+        f.write_pcap(self.path("in0.pcap"), sent)
+        config = kernel_model(**wires(**{PORT0: "pcap:rx=%s" % self.path("in0.pcap"),
+                                         PORT1: "pcap:tx=%s" % self.path("out1.pcap")}))
+        app = self.start_ours([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
+                              ["--enable-rx-cksum", "--tx-offloads=0x6"], config)
+        app.wait_prompt(120)
+        app.command("set verbose 1")
+        start = len(app.text())
+        app.send("start")
+        got = wait_frames(f.read_pcap, self.path("out1.pcap"), len(sent))
+        stats = app.command("stop")
+        dump = app.text()[start:]
+        self.assertTrue(app.quit(120), app.text()[-3000:])
+        self.assert_no_misuse(app)
+        self.assertEqual(len(got), len(sent), stats)
+        for i, (a, b) in enumerate(zip(good, got)):
+            self.assertEqual(f.csum(b[14:34]), 0, "frame %d: IPv4 checksum" % i)
+            self.assertEqual(b.hex(), a.hex(), "frame %d" % i)
+        rx = received(dump)
+        self.assertEqual(len(rx), len(sent), dump[-3000:])
+        for i, (_, _, flags) in enumerate(rx):
+            want = "RTE_MBUF_F_RX_IP_CKSUM_BAD" if i % 2 else "RTE_MBUF_F_RX_IP_CKSUM_GOOD"
+            self.assertIn(want, flags, "frame %d" % i)
+            self.assertIn("RTE_MBUF_F_RX_L4_CKSUM_GOOD", flags, "frame %d" % i)
 
     def test_vlan_strip_is_refused_at_configure(self):
         _, config = self.pcap_both_ways()
