@@ -6,11 +6,12 @@
 # value, board, wire and wire option the parser accepts (lib/dpaa_model), each
 # DPAA2_KERNEL_MODEL setting, value and board (lib/dpaa2_model), each
 # device argument the drivers parse or announce (drivers/net/dpaa,
-# drivers/bus/dpaa) and each environment variable they read. The lists come
-# from the source, so a new option without documentation fails this check.
+# drivers/bus/dpaa, drivers/net/dpaa2) and each environment variable they
+# read. The lists come from the source, so a new option without
+# documentation fails this check.
 # It looks in the literal text (``...`` and literal blocks) of
 # doc/guides/nics/dpaa.rst, dpaa_model_wires.rst, dpaa_usdpaa_emu.rst,
-# dpaa2_model.rst or dpaa2_fslmc_emu.rst: a key must appear as
+# dpaa2_model.rst, dpaa2_fslmc_emu.rst or dpaa2.rst: a key must appear as
 # "key=", a word as itself.
 #
 #   devtools/check-doc-coverage.py [source root]
@@ -24,6 +25,7 @@ DOCS = [
     "doc/guides/nics/dpaa_usdpaa_emu.rst",
     "doc/guides/nics/dpaa2_model.rst",
     "doc/guides/nics/dpaa2_fslmc_emu.rst",
+    "doc/guides/nics/dpaa2.rst",
 ]
 MODEL_PARSER = ["lib/dpaa_model/config.cpp", "lib/dpaa_model/wire_*.cpp"]
 BOARDS = "lib/dpaa_model/board.cpp"
@@ -34,7 +36,7 @@ DPAA2_BOARDS = "lib/dpaa2_model/board.cpp"
 # shared wire items by run_setting().
 SHARED_RUN_SETTINGS = "lib/dpaa_model/wire_config.cpp"
 RUN_SETTING_BODY = re.compile(r"\brun_setting\s*\([^)]*\)\s*\{(.*?)^\}", re.S | re.M)
-DRIVERS = ["drivers/net/dpaa", "drivers/bus/dpaa"]
+DRIVERS = ["drivers/net/dpaa", "drivers/bus/dpaa", "drivers/net/dpaa2"]
 CODE = ["drivers", "lib"]
 SOURCE_SUFFIXES = {".c", ".cpp", ".h", ".hpp"}
 

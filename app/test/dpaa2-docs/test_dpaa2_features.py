@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""The rows of doc/guides/nics/features/dpaa2.ini that suite dpaa2-ethdev's
+other tests do not show, each checked as a user of our dpdk-testpmd would on
+the modelled LX2160A-RDB (through the emulated VFIO fsl-mc kernel): what
+testpmd prints of the port, and which frames reach the far wire, byte for
+byte. The frames of a pcap wire play once the port's Rx queue is polled, in
+order: a frame a test expects to be dropped comes before one it waits for,
+so no test waits for something not to happen."""
+
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "dpaa2-ethdev"))
+
+from dpaa2_ethdev import (DPNI0, EAL_ARGS, OTHER_HOST, PORT0, PORT1, PORT_MACS, SRC,  # noqa: E402
+                          TESTPMD, TESTPMD_ARGS, Dpaa2EthdevTestCase, f, kernel_model, main,
+                          traffic, wires)
+from apptest import wait_frames  # noqa: E402
+
+MULTICAST = f.mac("01:00:5e:00:00:fb")
+BROADCAST = f.mac("ff:ff:ff:ff:ff:ff")
+
+
+def dump(text):
+    """The verbose dump's received mbufs, in order: (port, queue, line, ol_flags)."""
+    out = []
+    # A burst's header can follow testpmd's prompt on its line.
+    for m in re.finditer(r"^(?:testpmd> )?port (\d+)/queue (\d+): received \d+ packets\n((?:  .*\n)+)",
+                         text, re.M):
+        lines = m.group(3).splitlines()
+        for src, flags in zip(lines[0::2], lines[1::2]):
+            out.append((int(m.group(1)), int(m.group(2)), src, flags.split()[1:]))
+    return out
+
+
+def with_bytes(frame, offset, value):
+    return frame[:offset] + bytes(value) + frame[offset + len(value):]
+
+
+class Features(Dpaa2EthdevTestCase):
+    def start(self, sent, extra=(), wire_options=""):
+        """testpmd on dpmac.3 (port 0) and dpmac.4 (port 1), each fed by a
+        pcap of its own and writing what it sends to another."""
+        for port, frames in sent.items():
+            f.write_pcap(self.path("in%d.pcap" % port), frames)
+        config = kernel_model(**wires(**{
+            PORT0: "pcap:rx=%s:tx=%s%s" % (self.path("in0.pcap"), self.path("out0.pcap"), wire_options),
+            PORT1: "pcap:rx=%s:tx=%s%s" % (self.path("in1.pcap"), self.path("out1.pcap"), wire_options)}))
+        app = self.start_ours([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS + list(extra), config)
+        app.wait_prompt(120)
+        return app
+
+    def out(self, port, count):
+        """The frames sent on port's wire, once there are count of them."""
+        return wait_frames(f.read_pcap, self.path("out%d.pcap" % port), count)
+
+    def finish(self, app):
+        app.command("stop")
+        self.assertTrue(app.quit(120), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+    # Speed capabilities, Burst mode info
+    def test_speed_capabilities_and_burst_modes(self):
+        app = self.start({0: traffic(OTHER_HOST, 4), 1: traffic(OTHER_HOST, 4)})
+        info = app.command("show device info fslmc:" + DPNI0)
+        # dpmac.3: an AQR107 10GBASE-T PHY on USXGMII, 10M to 10G.
+        self.assertRegex(info, r"Device speed capability:.*100 Mbps full-duplex .*1 Gbps .*10 Gbps", info)
+        self.assertNotIn("25 Gbps", info)
+        rxq = app.command("show rxq info 0 0")
+        self.assertRegex(rxq, r"Burst mode: Scalar pull dequeue", rxq)
+        txq = app.command("show txq info 0 0")
+        self.assertRegex(txq, r"Burst mode: \w+", txq)
+        self.assertTrue(app.quit(120), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+    # Queue start/stop
+    def test_a_stopped_rx_queue_receives_nothing_until_started(self):
+        sent = {0: traffic(OTHER_HOST, 16), 1: traffic(OTHER_HOST, 16, flow_base=100)}
+        app = self.start(sent)
+        self.assertNotRegex(app.command("port 0 rxq 0 stop"), r"(?i)fail|error")
+        self.assertIn("Rx queue state: stopped", app.command("show rxq info 0 0"))
+        app.send("start")
+        # Port 1 forwards while port 0's queue is stopped.
+        self.assertEqual([a.hex() for a in sent[1]], [b.hex() for b in self.out(0, len(sent[1]))])
+        # testpmd starts and stops queues only while it does not forward.
+        app.command("stop")
+        stats = app.command("show port stats 0")
+        self.assertRegex(stats, r"RX-packets: 0 ", stats)
+        self.assertNotRegex(app.command("port 0 rxq 0 start"), r"(?i)fail|error|please")
+        self.assertIn("Rx queue state: started", app.command("show rxq info 0 0"))
+        app.send("start")
+        self.assertEqual([a.hex() for a in sent[0]], [b.hex() for b in self.out(1, len(sent[0]))])
+        self.finish(app)
+
+    # MTU update
+    def test_mtu_sets_the_largest_frame_the_port_takes(self):
+        big = f.udp4_frame(OTHER_HOST, SRC, 1, size=2010)
+        small = f.udp4_frame(OTHER_HOST, SRC, 2, size=1000)
+        for mtu, expected in ((None, [small]), (2000, [big, small])):
+            with self.subTest(mtu=mtu):
+                app = self.start({0: [big, small], 1: [small]})
+                if mtu:
+                    for cmd in ("port stop 0", "port config mtu 0 %d" % mtu, "port start 0"):
+                        self.assertNotRegex(app.command(cmd, 60), r"(?i)fail|error|invalid", cmd)
+                    self.assertIn("MTU: %d" % mtu, app.command("show port info 0"))
+                app.send("start")
+                # The 2010-byte frame comes first: when the small one is
+                # out, the big one was taken or dropped.
+                got = self.out(1, len(expected))
+                self.finish(app)
+                self.assertEqual([a.hex() for a in expected], [b.hex() for b in got])
+
+    # Promiscuous mode, Allmulticast mode
+    def test_promiscuous_and_allmulticast_modes_filter_by_destination(self):
+        def frames(own):
+            # Dropped or taken by the mode, then always taken (the last
+            # one shows every frame before it was decided).
+            return [f.udp4_frame(OTHER_HOST, SRC, 1), f.udp4_frame(MULTICAST, SRC, 2),
+                    f.udp4_frame(BROADCAST, SRC, 3), f.udp4_frame(own, SRC, 4)]
+        sent = {0: frames(f.mac(PORT_MACS[0])), 1: frames(f.mac(PORT_MACS[1]))}
+        app = self.start(sent)
+        for cmd in ("set promisc all off", "set allmulti 0 off", "set allmulti 1 on"):
+            self.assertNotRegex(app.command(cmd), r"(?i)fail|error", cmd)
+        self.assertIn("Promiscuous mode: disabled", app.command("show port info 0"))
+        self.assertIn("Allmulticast mode: enabled", app.command("show port info 1"))
+        app.send("start")
+        got1, got0 = self.out(1, 2), self.out(0, 3)
+        self.finish(app)
+        # Port 0: neither promiscuous nor all-multicast; port 1 all-multicast.
+        self.assertEqual([a.hex() for a in sent[0][2:]], [b.hex() for b in got1])
+        self.assertEqual([a.hex() for a in sent[1][1:]], [b.hex() for b in got0])
+
+    # L3 checksum offload, L4 checksum offload
+    def test_rx_checksum_flags_say_good_and_bad(self):
+        good = f.udp4_frame(OTHER_HOST, SRC, 1, size=128)
+        bad_ip = with_bytes(good, 14 + 10, [good[24] ^ 0xff, good[25]])
+        bad_udp = with_bytes(good, 14 + 20 + 6, [good[40] ^ 0x55, good[41] ^ 0xaa])
+        sent = {0: [good, bad_ip, bad_udp, f.tcp6_frame(OTHER_HOST, SRC, 2)], 1: []}
+        app = self.start(sent, ["--enable-rx-cksum"])
+        app.command("set verbose 1")
+        start = len(app.text())
+        app.send("start")
+        got = self.out(1, len(sent[0]))
+        self.finish(app)
+        # Frames with a wrong checksum reach the application, as they came.
+        self.assertEqual([a.hex() for a in sent[0]], [b.hex() for b in got])
+        flags = [d[3] for d in dump(app.text()[start:])]
+        self.assertEqual(len(flags), 4, app.text()[-3000:])
+        self.assertIn("RTE_MBUF_F_RX_IP_CKSUM_GOOD", flags[0])
+        self.assertIn("RTE_MBUF_F_RX_L4_CKSUM_GOOD", flags[0])
+        self.assertIn("RTE_MBUF_F_RX_IP_CKSUM_BAD", flags[1])
+        self.assertIn("RTE_MBUF_F_RX_IP_CKSUM_GOOD", flags[2])
+        self.assertIn("RTE_MBUF_F_RX_L4_CKSUM_BAD", flags[2])
+        # IPv6 has no header checksum; its TCP checksum is checked.
+        self.assertNotIn("RTE_MBUF_F_RX_IP_CKSUM_GOOD", flags[3])
+        self.assertIn("RTE_MBUF_F_RX_L4_CKSUM_GOOD", flags[3])
+
+    # RSS hash
+    def test_rss_spreads_flows_over_the_queues_with_their_hash(self):
+        sent = {0: [f.udp4_frame(OTHER_HOST, SRC, flow) for flow in range(32)], 1: []}
+        app = self.start(sent, ["--rxq=2", "--txq=2", "--rss-udp"])
+        app.command("set verbose 1")
+        start = len(app.text())
+        app.send("start")
+        got = self.out(1, len(sent[0]))
+        self.finish(app)
+        self.assertEqual(sorted(a.hex() for a in sent[0]), sorted(b.hex() for b in got))
+        rx = dump(app.text()[start:])
+        self.assertEqual(len(rx), len(sent[0]), app.text()[-3000:])
+        queues = set(q for _, q, _, _ in rx)
+        self.assertEqual(queues, {0, 1}, "32 flows over 2 queues")
+        hashes = {}
+        for _, q, line, flags in rx:
+            self.assertIn("RTE_MBUF_F_RX_RSS_HASH", flags)
+            h = re.search(r"RSS hash=(0x[0-9a-f]+)", line)
+            self.assertIsNotNone(h, line)
+            hashes.setdefault(h.group(1), set()).add(q)
+        # One queue per hash value, and the flows' hashes differ.
+        self.assertEqual([qs for qs in hashes.values() if len(qs) > 1], [])
+        self.assertGreater(len(hashes), 2, hashes)
+
+if __name__ == "__main__":
+    main()

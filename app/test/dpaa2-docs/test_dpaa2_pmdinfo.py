@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""DPDK's usertools/dpdk-pmdinfo.py lists net_dpaa2 from our built driver
+library and from the testpmd that links it, with the device arguments the
+driver announces (RTE_PMD_REGISTER_PARAM_STRING in drivers/net/dpaa2: none
+today, so no "params"), as a user checks which drivers a binary holds."""
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..", "..")
+BUILD = os.environ.get("DPAA_BUILD_DIR", os.path.join(ROOT, "build"))
+DPDK = os.path.join(BUILD, "subprojects", "dpdk")
+PMDINFO = os.path.join(ROOT, "subprojects", "dpdk", "usertools", "dpdk-pmdinfo.py")
+LIBRARY = os.path.join(DPDK, "drivers", "librte_net_dpaa2.so")
+TESTPMD = os.path.join(DPDK, "app", "dpdk-testpmd")
+# pyelftools, which the script needs, is the distribution's.
+PYTHON = "/usr/bin/python3"
+
+
+def announced():
+    """The device arguments drivers/net/dpaa2 announces, as pmdinfo joins them."""
+    params = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "drivers", "net", "dpaa2", "*.cpp"))):
+        with open(path) as fh:
+            text = fh.read()
+        for m in re.finditer(r"RTE_PMD_REGISTER_PARAM_STRING\s*\(\s*net_dpaa2\s*,((?:\s*\"[^\"]*\")+)\s*\)",
+                             text):
+            params.append("".join(re.findall(r"\"([^\"]*)\"", m.group(1))))
+    return "".join(params) or None
+
+
+def pmdinfo(path):
+    r = subprocess.run([PYTHON, PMDINFO, path], capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        raise AssertionError("dpdk-pmdinfo.py %s: %s" % (path, r.stderr))
+    return dict((d["name"], d) for d in json.loads(r.stdout))
+
+
+class PmdInfo(unittest.TestCase):
+    def test_net_dpaa2_with_its_devargs(self):
+        expected = announced()
+        for path in (LIBRARY, TESTPMD):
+            with self.subTest(path=os.path.basename(path)):
+                drivers = pmdinfo(path)
+                self.assertIn("net_dpaa2", drivers, sorted(drivers))
+                self.assertEqual(drivers["net_dpaa2"].get("params"), expected)
+        # The control: a driver that announces device arguments shows them.
+        self.assertIn("rx_mode=", pmdinfo(TESTPMD).get("net_dpaa", {}).get("params", ""))
+
+
+if __name__ == "__main__":
+    missing = [p for p in (LIBRARY, TESTPMD, PMDINFO) if not os.path.exists(p)]
+    if missing or subprocess.run([PYTHON, "-c", "import elftools"], capture_output=True).returncode:
+        print("SKIP: %s" % (", ".join(missing) or "no pyelftools for " + PYTHON))
+        sys.exit(77)
+    unittest.main(verbosity=2)
