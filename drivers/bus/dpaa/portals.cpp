@@ -123,6 +123,26 @@ int map_slot(unsigned i) noexcept
 	return 0;
 }
 
+// Slot i, if no one has it, claimed for this process, mapped and its
+// portals taken over (the BMan one only if 'bman'): 0; 1 if it is taken
+// (here or by another process); negative errno (logged).
+int claim_free_slot(unsigned i, bool bman) noexcept
+{
+	Slot &s = slots[i];
+	if (s.owner_q != nullptr || s.queue || plat->claim_portal(i) < 0)
+		return 1;
+	int ret = map_slot(i);
+	if (ret == 0)
+		ret = s.qman->init();
+	if (ret == 0 && bman)
+		ret = s.bman->init();
+	if (ret < 0) {
+		plat->release_portal(i);
+		DPAA_BUS_LOG(ERR, "portal %u: cannot take it over: %s", i, strerror(-ret));
+	}
+	return ret;
+}
+
 // The calling thread takes a free slot: 0, or negative errno (logged).
 [[gnu::noinline, gnu::cold]] int take_slot() noexcept
 {
@@ -134,20 +154,11 @@ int map_slot(unsigned i) noexcept
 	}
 	for (unsigned i = 0; i < num_slots; i++) {
 		Slot &s = slots[i];
-		if (s.owner_q != nullptr || s.queue)
+		const int ret = claim_free_slot(i, true);
+		if (ret > 0)
 			continue;
-		if (plat->claim_portal(i) < 0)
-			continue; // another process's
-		int ret = map_slot(i);
-		if (ret == 0)
-			ret = s.qman->init();
-		if (ret == 0)
-			ret = s.bman->init();
-		if (ret < 0) {
-			plat->release_portal(i);
-			DPAA_BUS_LOG(ERR, "portal %u: cannot take it over: %s", i, strerror(-ret));
+		if (ret < 0)
 			return ret;
-		}
 		s.owner_q = &rte_dpaa_tls_qman_portal;
 		s.owner_b = &rte_dpaa_tls_bman_portal;
 		if (key_created)
@@ -183,18 +194,11 @@ qbman::QmanPortal *take_queue_slot(unsigned threads) noexcept
 		return nullptr;
 	for (unsigned i = 0; i < num_slots; i++) {
 		Slot &s = slots[i];
-		if (s.owner_q != nullptr || s.queue)
+		const int ret = claim_free_slot(i, false);
+		if (ret > 0)
 			continue;
-		if (plat->claim_portal(i) < 0)
-			continue; // another process's
-		int ret = map_slot(i);
-		if (ret == 0)
-			ret = s.qman->init();
-		if (ret < 0) {
-			plat->release_portal(i);
-			DPAA_BUS_LOG(ERR, "portal %u: cannot take it over: %s", i, strerror(-ret));
+		if (ret < 0)
 			return nullptr;
-		}
 		s.queue = true;
 		DPAA_BUS_LOG(DEBUG, "portal %u (channel 0x%x) now belongs to an Rx queue", i,
 			     s.qman->channel().value);
