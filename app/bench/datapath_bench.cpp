@@ -267,7 +267,7 @@ int main(int argc, char **argv)
 	std::vector<double> fig[kVariants];
 	uint16_t seq = 0;
 	rte_mbuf *pkts[32];
-	// Binds the Rx queue to this lcore's portal (push mode).
+	// Binds the Rx queue to its portal (push mode).
 	rte_eth_rx_burst(port, 0, pkts, 32);
 	unsigned bad = 0;
 	const unsigned nvar = only < 0 ? kVariants : 1;

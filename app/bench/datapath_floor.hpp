@@ -37,7 +37,9 @@ namespace dpaa::bench
 [[gnu::noinline]] inline uint16_t rx_floor(void *rxq, rte_mbuf **pkts, uint16_t nb) noexcept
 {
 	const net::RxQueue &q = *static_cast<const net::RxQueue *>(rxq);
-	qbman::QmanPortal &portal = *bus::qman_portal();
+	// The portal the shipped burst polls: the queue's own, if it has one.
+	qbman::QmanPortal *own = net::queue_portal(q);
+	qbman::QmanPortal &portal = own != nullptr ? *own : *bus::qman_portal();
 	const uint32_t meta = q.meta_size;
 	const uint64_t rearm = q.rearm;
 	uint16_t n = 0;

@@ -47,6 +47,7 @@
 #include "emu_common/libc_next.hpp"
 #include "emu_common/log.hpp"
 #include "emu_common/mmio_trap.hpp"
+#include "emu_common/open_interposers.hpp"
 #include "emu_common/path_redirect.hpp"
 #include "fslmc_emu/kernel.hpp"
 #include "fslmc_emu/sysfs.hpp"
@@ -148,7 +149,14 @@ Kind kind_of(int fd)
 	return kernel != nullptr ? fds.of(fd) : Kind::none;
 }
 
-int do_open(const char *path, int flags, mode_t mode)
+} // namespace
+
+} // namespace dpaa2::emu
+
+using namespace dpaa2::emu;
+using dpaa::emu::fail;
+
+int dpaa::emu::interposed_open(const char *path, int flags, mode_t mode)
 {
 	Kernel *k = kernel_for(path);
 	if (k != nullptr && dpaa::emu::path_under(path, kVfioDir) != nullptr) {
@@ -160,47 +168,6 @@ int do_open(const char *path, int flags, mode_t mode)
 	}
 	std::string buf;
 	return libc::open(redirect(path, buf), flags, mode);
-}
-
-} // namespace
-
-} // namespace dpaa2::emu
-
-using namespace dpaa2::emu;
-using dpaa::emu::fail;
-
-EXPORT int open(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_list ap;
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
-	return do_open(path, flags, mode);
-}
-
-EXPORT int open64(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_list ap;
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
-	return do_open(path, flags, mode);
-}
-
-EXPORT int __open_2(const char *path, int flags)
-{
-	return do_open(path, flags, 0);
-}
-
-EXPORT int __open64_2(const char *path, int flags)
-{
-	return do_open(path, flags, 0);
 }
 
 EXPORT int close(int fd)

@@ -38,6 +38,7 @@
 #include "emu_common/libc_next.hpp"
 #include "emu_common/log.hpp"
 #include "emu_common/mmio_trap.hpp"
+#include "emu_common/open_interposers.hpp"
 #include "emu_common/path_redirect.hpp"
 #include "usdpaa_emu/kernel.hpp"
 
@@ -145,10 +146,7 @@ Kernel *kernel_for(const char *path)
 using namespace dpaa::usdpaa;
 using dpaa::emu::fail;
 
-namespace
-{
-
-int do_open(const char *path, int flags, mode_t mode)
+int dpaa::emu::interposed_open(const char *path, int flags, mode_t mode)
 {
 	if (path != nullptr && kernel_for(path) != nullptr) {
 		int fd = open_device(path);
@@ -157,42 +155,6 @@ int do_open(const char *path, int flags, mode_t mode)
 	}
 	std::string buf;
 	return libc::open(redirect(path, buf), flags, mode);
-}
-
-} // namespace
-
-EXPORT int open(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_list ap;
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
-	return do_open(path, flags, mode);
-}
-
-EXPORT int open64(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_list ap;
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
-	return do_open(path, flags, mode);
-}
-
-EXPORT int __open_2(const char *path, int flags)
-{
-	return do_open(path, flags, 0);
-}
-
-EXPORT int __open64_2(const char *path, int flags)
-{
-	return do_open(path, flags, 0);
 }
 
 EXPORT int close(int fd)

@@ -28,11 +28,11 @@
 
 #include <rte_devargs.h>
 #include <rte_eal.h>
-#include <rte_kvargs.h>
 #include <rte_lcore.h>
 #include <rte_memory.h>
 #include <rte_string_fns.h>
 
+#include "bus_common/device_list.hpp"
 #include "bus_internal.hpp"
 #include "platform/discover.hpp"
 #include "platform/dpdk_memory.hpp"
@@ -62,19 +62,12 @@ bool started;
 
 rte_dpaa_device *to_dpaa_device(const rte_device *dev) noexcept
 {
-	auto base = reinterpret_cast<uintptr_t>(dev) - offsetof(rte_dpaa_device, device);
-	return reinterpret_cast<rte_dpaa_device *>(base);
+	return bus_common::device_of<rte_dpaa_device>(dev);
 }
 
 rte_devargs *find_devargs(const char *name) noexcept
 {
-	rte_devargs *da;
-	RTE_EAL_DEVARGS_FOREACH(the_bus.bus.name, da)
-	{
-		if (strcmp(da->name, name) == 0)
-			return da;
-	}
-	return nullptr;
+	return bus_common::find_devargs(the_bus.bus, name);
 }
 
 const char *mac_kind(const platform::MacInfo &m) noexcept
@@ -203,12 +196,7 @@ bool allowed(const rte_dpaa_device &dev) noexcept
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY &&
 	    !the_platform->probed_by_primary(mac_number(dev)))
 		return false;
-	if (dev.device.devargs && dev.device.devargs->policy == RTE_DEV_BLOCKED)
-		return false;
-	if (the_bus.bus.conf.scan_mode == RTE_BUS_SCAN_ALLOWLIST &&
-	    (!dev.device.devargs || dev.device.devargs->policy != RTE_DEV_ALLOWED))
-		return false;
-	return true;
+	return bus_common::listed_for_probe(the_bus.bus, dev.device);
 }
 
 int bus_probe() noexcept
@@ -234,12 +222,7 @@ int bus_probe() noexcept
 
 rte_device *bus_find_device(const rte_device *start, rte_dev_cmp_t cmp, const void *data) noexcept
 {
-	rte_dpaa_device *dev =
-		start ? TAILQ_NEXT(to_dpaa_device(start), next) : TAILQ_FIRST(&the_bus.devices);
-	for (; dev; dev = TAILQ_NEXT(dev, next))
-		if (cmp(&dev->device, data) == 0)
-			return &dev->device;
-	return nullptr;
+	return bus_common::find_device(TAILQ_FIRST(&the_bus.devices), start, cmp, data);
 }
 
 int bus_plug(rte_device *d) noexcept
@@ -307,24 +290,12 @@ int bus_parse(const char *name, void *addr) noexcept
 // "bus=dpaa_bus,name=fm1-mac9" the one of that name.
 void *bus_dev_iterate(const void *start, const char *str, const rte_dev_iterator *) noexcept
 {
-	const char *name = nullptr;
-	rte_kvargs *kv = nullptr;
-	if (str != nullptr && str[0] != '\0') {
-		static const char *const keys[] = {"name", nullptr};
-		kv = rte_kvargs_parse(str, keys);
-		if (kv == nullptr) {
-			DPAA_BUS_LOG(ERR, "cannot parse device filter \"%s\" (key: name)", str);
-			return nullptr;
-		}
-		name = rte_kvargs_get(kv, "name");
+	const bus_common::NameFilter filter(str);
+	if (!filter.ok()) {
+		DPAA_BUS_LOG(ERR, "cannot parse device filter \"%s\" (key: name)", str);
+		return nullptr;
 	}
-	rte_dpaa_device *dev =
-		start ? TAILQ_NEXT(to_dpaa_device(static_cast<const rte_device *>(start)), next)
-		      : TAILQ_FIRST(&the_bus.devices);
-	while (dev && name && strcmp(dev->name, name) != 0)
-		dev = TAILQ_NEXT(dev, next);
-	rte_kvargs_free(kv);
-	return dev ? &dev->device : nullptr;
+	return filter.next(TAILQ_FIRST(&the_bus.devices), start);
 }
 
 // Asked by EAL after the scan, before it sets memory up.

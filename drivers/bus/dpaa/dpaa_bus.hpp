@@ -111,7 +111,9 @@ void rte_dpaa_hw_wait(void) noexcept;
 void rte_dpaa_pool_channel_free(uint16_t channel) noexcept;
 int rte_dpaa_cgrid_alloc(void) noexcept;
 void rte_dpaa_cgrid_free(uint32_t cgrid) noexcept;
-int rte_dpaa_portal_irq_arm(int efd) noexcept;
+int rte_dpaa_portal_irq_arm(int efd, dpaa::qbman::QmanPortal *portal) noexcept;
+dpaa::qbman::QmanPortal *rte_dpaa_queue_portal_take(unsigned threads) noexcept;
+void rte_dpaa_queue_portal_give(dpaa::qbman::QmanPortal *portal) noexcept;
 int rte_dpaa_portal_irq_disarm(int efd) noexcept;
 int rte_dpaa_bpid_alloc(void) noexcept;
 bool rte_dpaa_ids_from_kernel(void) noexcept;
@@ -150,6 +152,19 @@ namespace dpaa::bus
 inline int release_thread_portals() noexcept
 {
 	return rte_dpaa_portals_release();
+}
+// A QMan portal of its own for a push-mode Rx queue, mapped and initialised
+// (static dequeue off), which any thread may poll, one at a time; nullptr
+// if taking it would leave fewer free portals than 'threads' threads that
+// own none yet would need (or none is free). Given back with
+// give_queue_portal(), or when the last port closes.
+inline qbman::QmanPortal *take_queue_portal(unsigned threads) noexcept
+{
+	return rte_dpaa_queue_portal_take(threads);
+}
+inline void give_queue_portal(qbman::QmanPortal *portal) noexcept
+{
+	rte_dpaa_queue_portal_give(portal);
 }
 // QMan portals currently owned by threads (for tests and diagnostics).
 inline unsigned portals_in_use() noexcept
@@ -285,15 +300,16 @@ inline void hw_wait() noexcept
 }
 
 // Rx interrupts: signal the eventfd 'efd' (add 1 to its counter) whenever
-// the calling thread's QMan portal has dequeued frames waiting in its DQRR,
+// 'portal' (nullptr: the calling thread's QMan portal; else a queue's, see
+// take_queue_portal) has dequeued frames waiting in its DQRR,
 // including now if it has some already; on one portal at a time (arming on
 // another thread's portal moves it). Interrupts are per portal, so an
 // lcore's armed eventfds are all signalled together. 0; -ENOTSUP if the
 // platform cannot deliver portal interrupts; -EBUSY without a portal;
 // -ENOSPC past 32 eventfds on a portal. disarm: 0 or -ENOENT.
-inline int portal_irq_arm(int efd) noexcept
+inline int portal_irq_arm(int efd, qbman::QmanPortal *portal = nullptr) noexcept
 {
-	return rte_dpaa_portal_irq_arm(efd);
+	return rte_dpaa_portal_irq_arm(efd, portal);
 }
 inline int portal_irq_disarm(int efd) noexcept
 {

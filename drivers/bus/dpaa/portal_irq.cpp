@@ -129,11 +129,12 @@ void portal_irqs_teardown() noexcept
 
 using namespace dpaa;
 
-extern "C" int rte_dpaa_portal_irq_arm(int efd) noexcept
+extern "C" int rte_dpaa_portal_irq_arm(int efd, qbman::QmanPortal *portal) noexcept
 {
 	if (efd < 0)
 		return -EINVAL;
-	qbman::QmanPortal *portal = bus::qman_portal();
+	if (portal == nullptr)
+		portal = bus::qman_portal();
 	if (portal == nullptr)
 		return -EBUSY;
 	const unsigned index = portal->index();

@@ -13,6 +13,13 @@
 // A thread beyond the number of portals gets nullptr and an ERR log naming
 // the limit; rte_errno is EBUSY.
 //
+// A QMan portal may also belong to a push-mode Rx queue rather than to a
+// thread (rte_dpaa_queue_portal_take): the queue's FQ is dequeued there
+// alone, and whichever thread polls the queue polls that portal, so what
+// QMan pushed into its DQRR is there for the next poller (DPDK lets one
+// thread at a time poll a queue; the QMan manual lets any core access any
+// software portal). The slot's BMan portal stays unused meanwhile.
+//
 // DPDK processes that share a modelled SoC (a primary and its secondaries)
 // share its portals too: a slot is taken only once the platform gives this
 // process the pair (claim_portal), and given back to it with the slot.
@@ -47,6 +54,7 @@ struct Slot {
 	// The owner thread's cached pointers (its TLS variables); null: free.
 	qbman::QmanPortal **owner_q = nullptr;
 	qbman::BmanPortal **owner_b = nullptr;
+	bool queue = false; // owned by an Rx queue, not by a thread
 };
 
 std::mutex lock;
@@ -59,9 +67,11 @@ unsigned open_ports;
 
 void free_slot(Slot &s) noexcept
 {
-	if (s.owner_q != nullptr) {
-		__atomic_store_n(s.owner_q, nullptr, __ATOMIC_RELAXED);
-		__atomic_store_n(s.owner_b, nullptr, __ATOMIC_RELAXED);
+	if (s.owner_q != nullptr || s.queue) {
+		if (s.owner_q != nullptr) {
+			__atomic_store_n(s.owner_q, nullptr, __ATOMIC_RELAXED);
+			__atomic_store_n(s.owner_b, nullptr, __ATOMIC_RELAXED);
+		}
 		// No static dequeue on a portal nobody polls: frames wait in
 		// their FQs, where the next poller (or a queue stop) finds them.
 		s.qman->set_sdqcr(0);
@@ -69,6 +79,7 @@ void free_slot(Slot &s) noexcept
 	}
 	s.owner_q = nullptr;
 	s.owner_b = nullptr;
+	s.queue = false;
 	portal_irqs_release(static_cast<unsigned>(&s - slots));
 }
 
@@ -112,6 +123,26 @@ int map_slot(unsigned i) noexcept
 	return 0;
 }
 
+// Slot i, if no one has it, claimed for this process, mapped and its
+// portals taken over (the BMan one only if 'bman'): 0; 1 if it is taken
+// (here or by another process); negative errno (logged).
+int claim_free_slot(unsigned i, bool bman) noexcept
+{
+	Slot &s = slots[i];
+	if (s.owner_q != nullptr || s.queue || plat->claim_portal(i) < 0)
+		return 1;
+	int ret = map_slot(i);
+	if (ret == 0)
+		ret = s.qman->init();
+	if (ret == 0 && bman)
+		ret = s.bman->init();
+	if (ret < 0) {
+		plat->release_portal(i);
+		DPAA_BUS_LOG(ERR, "portal %u: cannot take it over: %s", i, strerror(-ret));
+	}
+	return ret;
+}
+
 // The calling thread takes a free slot: 0, or negative errno (logged).
 [[gnu::noinline, gnu::cold]] int take_slot() noexcept
 {
@@ -123,20 +154,11 @@ int map_slot(unsigned i) noexcept
 	}
 	for (unsigned i = 0; i < num_slots; i++) {
 		Slot &s = slots[i];
-		if (s.owner_q != nullptr)
+		const int ret = claim_free_slot(i, true);
+		if (ret > 0)
 			continue;
-		if (plat->claim_portal(i) < 0)
-			continue; // another process's
-		int ret = map_slot(i);
-		if (ret == 0)
-			ret = s.qman->init();
-		if (ret == 0)
-			ret = s.bman->init();
-		if (ret < 0) {
-			plat->release_portal(i);
-			DPAA_BUS_LOG(ERR, "portal %u: cannot take it over: %s", i, strerror(-ret));
+		if (ret < 0)
 			return ret;
-		}
 		s.owner_q = &rte_dpaa_tls_qman_portal;
 		s.owner_b = &rte_dpaa_tls_bman_portal;
 		if (key_created)
@@ -153,6 +175,36 @@ int map_slot(unsigned i) noexcept
 		     "the DPDK processes sharing its DPAA; at most %u such threads)",
 		     num_slots, num_slots);
 	return -EBUSY;
+}
+
+// A free slot for an Rx queue, if one stays free for each of 'threads'
+// threads that own none yet: nullptr otherwise (the caller falls back).
+qbman::QmanPortal *take_queue_slot(unsigned threads) noexcept
+{
+	std::lock_guard<std::mutex> hold(lock);
+	if (plat == nullptr)
+		return nullptr;
+	unsigned free_slots = 0, thread_slots = 0;
+	for (unsigned i = 0; i < num_slots; i++) {
+		free_slots += slots[i].owner_q == nullptr && !slots[i].queue;
+		thread_slots += slots[i].owner_q != nullptr;
+	}
+	const unsigned reserve = threads > thread_slots ? threads - thread_slots : 0;
+	if (free_slots <= reserve)
+		return nullptr;
+	for (unsigned i = 0; i < num_slots; i++) {
+		Slot &s = slots[i];
+		const int ret = claim_free_slot(i, false);
+		if (ret > 0)
+			continue;
+		if (ret < 0)
+			return nullptr;
+		s.queue = true;
+		DPAA_BUS_LOG(DEBUG, "portal %u (channel 0x%x) now belongs to an Rx queue", i,
+			     s.qman->channel().value);
+		return s.qman;
+	}
+	return nullptr;
 }
 
 } // namespace
@@ -247,6 +299,19 @@ extern "C" unsigned rte_dpaa_portals_in_use(void) noexcept
 	for (unsigned i = 0; i < bus::num_slots; i++)
 		n += bus::slots[i].owner_q != nullptr;
 	return n;
+}
+
+extern "C" qbman::QmanPortal *rte_dpaa_queue_portal_take(unsigned threads) noexcept
+{
+	return bus::take_queue_slot(threads);
+}
+
+extern "C" void rte_dpaa_queue_portal_give(qbman::QmanPortal *portal) noexcept
+{
+	std::lock_guard<std::mutex> hold(bus::lock);
+	for (unsigned i = 0; i < bus::num_slots; i++)
+		if (bus::slots[i].queue && bus::slots[i].qman == portal)
+			bus::free_slot(bus::slots[i]);
 }
 
 extern "C" void rte_dpaa_port_opened(void) noexcept

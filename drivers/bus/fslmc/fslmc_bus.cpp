@@ -23,10 +23,10 @@
 
 #include <rte_devargs.h>
 #include <rte_eal.h>
-#include <rte_kvargs.h>
 #include <rte_memory.h>
 #include <rte_string_fns.h>
 
+#include "bus_common/device_list.hpp"
 #include "bus_internal.hpp"
 
 namespace dpaa2::fslmc
@@ -53,19 +53,12 @@ bool scanned, started;
 
 rte_fslmc_device *to_fslmc_device(const rte_device *dev) noexcept
 {
-	auto base = reinterpret_cast<uintptr_t>(dev) - offsetof(rte_fslmc_device, device);
-	return reinterpret_cast<rte_fslmc_device *>(base);
+	return dpaa::bus_common::device_of<rte_fslmc_device>(dev);
 }
 
 rte_devargs *find_devargs(const char *name) noexcept
 {
-	rte_devargs *da;
-	RTE_EAL_DEVARGS_FOREACH(the_bus.bus.name, da)
-	{
-		if (strcmp(da->name, name) == 0)
-			return da;
-	}
-	return nullptr;
+	return dpaa::bus_common::find_devargs(the_bus.bus, name);
 }
 
 // "<type>.<id>" with a known type. false for anything else.
@@ -178,12 +171,7 @@ int bus_scan() noexcept
 
 bool allowed(const rte_fslmc_device &dev) noexcept
 {
-	if (dev.device.devargs && dev.device.devargs->policy == RTE_DEV_BLOCKED)
-		return false;
-	if (the_bus.bus.conf.scan_mode == RTE_BUS_SCAN_ALLOWLIST &&
-	    (!dev.device.devargs || dev.device.devargs->policy != RTE_DEV_ALLOWED))
-		return false;
-	return true;
+	return dpaa::bus_common::listed_for_probe(the_bus.bus, dev.device);
 }
 
 int probe_device(rte_fslmc_device &dev) noexcept
@@ -270,12 +258,7 @@ int bus_probe() noexcept
 rte_device *bus_find_device(const rte_device *start_dev, rte_dev_cmp_t cmp,
 			    const void *data) noexcept
 {
-	rte_fslmc_device *dev = start_dev ? TAILQ_NEXT(to_fslmc_device(start_dev), next)
-					  : TAILQ_FIRST(&the_bus.devices);
-	for (; dev; dev = TAILQ_NEXT(dev, next))
-		if (cmp(&dev->device, data) == 0)
-			return &dev->device;
-	return nullptr;
+	return dpaa::bus_common::find_device(TAILQ_FIRST(&the_bus.devices), start_dev, cmp, data);
 }
 
 int bus_plug(rte_device *d) noexcept
@@ -323,25 +306,12 @@ int bus_parse(const char *name, void *addr) noexcept
 // "bus=fslmc" lists every object, "bus=fslmc,name=dpni.1" the one.
 void *bus_dev_iterate(const void *start_dev, const char *str, const rte_dev_iterator *) noexcept
 {
-	const char *name = nullptr;
-	rte_kvargs *kv = nullptr;
-	if (str != nullptr && str[0] != '\0') {
-		static const char *const keys[] = {"name", nullptr};
-		kv = rte_kvargs_parse(str, keys);
-		if (kv == nullptr) {
-			FSLMC_BUS_LOG(ERR, "cannot parse device filter \"%s\" (key: name)", str);
-			return nullptr;
-		}
-		name = rte_kvargs_get(kv, "name");
+	const dpaa::bus_common::NameFilter filter(str);
+	if (!filter.ok()) {
+		FSLMC_BUS_LOG(ERR, "cannot parse device filter \"%s\" (key: name)", str);
+		return nullptr;
 	}
-	rte_fslmc_device *dev =
-		start_dev ? TAILQ_NEXT(to_fslmc_device(static_cast<const rte_device *>(start_dev)),
-				       next)
-			  : TAILQ_FIRST(&the_bus.devices);
-	while (dev && name && strcmp(dev->name, name) != 0)
-		dev = TAILQ_NEXT(dev, next);
-	rte_kvargs_free(kv);
-	return dev ? &dev->device : nullptr;
+	return filter.next(TAILQ_FIRST(&the_bus.devices), start_dev);
 }
 
 // Asked by EAL after the scan, before it sets memory up: the container's

@@ -123,11 +123,14 @@ int rx_queue_intr_enable(rte_eth_dev *dev, uint16_t idx) noexcept
 		return -EINVAL;
 	}
 	auto &q = *static_cast<RxQueue *>(dev->data->rx_queues[idx]);
-	qbman::QmanPortal *portal = bus::qman_portal();
+	// Interrupts come from the portal the queue's frames reach: its own
+	// if it has one, else this lcore's, if its first burst has not bound
+	// the queue to it yet.
+	qbman::QmanPortal *portal = queue_portal(q);
+	if (portal == nullptr)
+		portal = bus::qman_portal();
 	if (portal == nullptr)
 		return -EBUSY;
-	// Interrupts come from the portal the queue's frames reach: this
-	// lcore's, if its first burst has not bound the queue to it yet.
 	if (q.portal != portal) {
 		const int ret = bind_push_queue(q, *portal);
 		if (ret < 0) {
@@ -137,7 +140,7 @@ int rx_queue_intr_enable(rte_eth_dev *dev, uint16_t idx) noexcept
 			return ret;
 		}
 	}
-	const int ret = bus::portal_irq_arm(efd);
+	const int ret = bus::portal_irq_arm(efd, portal);
 	if (ret == -ENOTSUP)
 		DPAA_PMD_LOG(ERR, "%s: Rx queue %u: this platform does not deliver QMan interrupts",
 			     dev->data->name, idx);

@@ -157,6 +157,7 @@ void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	p.rx_stray_gone += __atomic_load_n(&q->stray, __ATOMIC_RELAXED);
 	p.rx_bad_fds_gone += counter_get(q->bad_fds) - q->bad_fds_base;
 	rxq_unregister(*q);
+	release_queue_portal(*q);
 	release_queue_channel(*q);
 	release_queue_cgr(*q);
 	for (unsigned k = 0; k < q->stash_n; k++)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <rte_cycles.h>
+#include <rte_lcore.h>
 #include <rte_spinlock.h>
 
 #include "dpaa_fd.hpp"
@@ -19,6 +20,8 @@
 
 namespace dpaa::net
 {
+
+qbman::QmanPortal *rxq_own_portal[RTE_MAX_ETHPORTS][kMaxRxQueues];
 
 namespace
 {
@@ -93,6 +96,17 @@ void update_sdqcr(qbman::QmanPortal &portal, uint32_t set, uint32_t clear) noexc
 	rte_spinlock_unlock(&m.lock);
 }
 
+// A queue's own portal starts with no channel in its SDQCR, whatever the
+// slot's previous owner left in its mask.
+void sdq_reset(qbman::QmanPortal &portal) noexcept
+{
+	SdqChannels &m = sdq_channels[portal.index() % platform::kMaxPortals];
+	rte_spinlock_lock(&m.lock);
+	m.channels = 0;
+	portal.static_dequeue(0);
+	rte_spinlock_unlock(&m.lock);
+}
+
 // QMan's pool channel 1, as the platform numbers it (0x401 on LS104x): the
 // SDQCR pool bits count from it; also where FQs that wait parked point.
 uint16_t pool_channel1() noexcept
@@ -124,9 +138,30 @@ void drain_entry(const qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexce
 	free_fd_buffers(e.fd);
 }
 
-// Retire an FQ, free what it holds, take it out of service.
+// Free every frame in a queue's own portal's DQRR (all of its FQ: no
+// other FQ is dequeued there). Only while no burst of the queue runs, and
+// once its static dequeue is off: what QMan pushed before fills the ring
+// at most once, and fq_shutdown calls again for what was still on its way.
+unsigned free_queue_ring(qbman::QmanPortal *ring) noexcept
+{
+	if (ring == nullptr)
+		return 0;
+	unsigned n = 0;
+	for (unsigned pass = 0; pass < 2; pass++)
+		ring->poll_dqrr(qm::kDqrrSize, [&n](const qm::DqrrEntry &e) {
+			if (e.has_frame()) {
+				free_fd_buffers(e.fd);
+				n++;
+			}
+		});
+	return n;
+}
+
+// Retire an FQ, free what it holds, take it out of service. ring: the
+// queue's own portal, whose DQRR may hold frames of the FQ that keep its
+// retirement pending (the caller has stopped its static dequeue).
 int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
-		uint64_t *mac_errors = nullptr) noexcept
+		uint64_t *mac_errors = nullptr, qbman::QmanPortal *ring = nullptr) noexcept
 {
 	const hw::Fqid f{fqid};
 	qbman::FqNp np;
@@ -142,7 +177,7 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 			return ret;
 		}
 	}
-	const unsigned n = fq_drain(portal, fqid, mac_errors);
+	const unsigned n = free_queue_ring(ring) + fq_drain(portal, fqid, mac_errors);
 	if (freed)
 		*freed += n;
 	take_mr(portal); // enqueue rejections: their buffers back
@@ -152,7 +187,7 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 			break;
 		// Retirement still pending (frames in a DQRR), or frames came in.
 		take_mr(portal);
-		const unsigned more = fq_drain(portal, fqid, mac_errors);
+		const unsigned more = free_queue_ring(ring) + fq_drain(portal, fqid, mac_errors);
 		if (freed)
 			*freed += more;
 	}
@@ -289,6 +324,35 @@ void unbind_push_queue(RxQueue &q) noexcept
 	std::atomic_ref(q.portal).store(nullptr, std::memory_order_relaxed);
 	if (bound != nullptr && q.channel != 0)
 		update_sdqcr(*bound, 0, sdq_bit(q));
+}
+
+// A QMan portal of the queue's own (see bind_push_queue), if the platform
+// has one to spare: one stays free for every lcore of this process that
+// has none yet, as each needs one for its Tx bursts and mempool. Without
+// one, the queue follows the portal of the lcore that polls it.
+void take_queue_portal(RxQueue &q) noexcept
+{
+	if (queue_portal(q) != nullptr || q.channel == 0)
+		return;
+	qbman::QmanPortal *own = bus::take_queue_portal(rte_lcore_count());
+	if (own != nullptr && !(sdq_bit(q) & own->pools())) {
+		// The kernel keeps the queue's pool channel from that portal.
+		bus::give_queue_portal(own);
+		own = nullptr;
+	}
+	if (own == nullptr) {
+		DPAA_PMD_LOG(INFO,
+			     "port %u Rx queue %u: no QMan portal to spare for the queue alone; "
+			     "it is dequeued by the portal of the lcore that polls it, so "
+			     "frames in that portal's ring are lost if another lcore polls the "
+			     "queue next",
+			     q.port_id, q.queue_id);
+		return;
+	}
+	sdq_reset(*own);
+	rxq_own_portal[q.port_id][q.queue_id] = own;
+	DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u: QMan portal %u of its own", q.port_id, q.queue_id,
+		     own->index());
 }
 
 void free_stash(RxQueue &q) noexcept
@@ -512,6 +576,8 @@ int fqs_start(Port &p) noexcept
 					     "bound to the first lcore that polls it",
 					     p.bus_dev->name, i);
 		}
+		if (push)
+			take_queue_portal(q);
 		rxq_register(q);
 		q.idle_polls = 0;
 		if (q.conf.rx_deferred_start) {
@@ -586,10 +652,15 @@ void fqs_stop(Port &p) noexcept
 		// process gives the portal back (which clears its SDQCR).
 		if (q.channel != 0 && bound_portal_here(q) != nullptr)
 			update_sdqcr(*q.portal, 0, sdq_bit(q));
-		fq_shutdown(*portal, q.fqid, nullptr);
+		// Its own portal too, if a secondary's burst bound it last.
+		qbman::QmanPortal *own = queue_portal(q);
+		if (own != nullptr)
+			sdq_reset(*own);
+		fq_shutdown(*portal, q.fqid, nullptr, nullptr, own);
 		// Frames another queue's burst parked for this one.
 		free_stash(q);
 		std::atomic_ref(q.portal).store(nullptr, std::memory_order_relaxed);
+		release_queue_portal(q);
 	}
 	uint64_t errs = 0;
 	fq_shutdown(*portal, p.err_fqid, &errs, &p.err_mac_frames);
@@ -655,6 +726,18 @@ void release_queue_cgr(RxQueue &q) noexcept
 	q.cgrid = -1;
 }
 
+void release_queue_portal(RxQueue &q) noexcept
+{
+	qbman::QmanPortal *&own = rxq_own_portal[q.port_id][q.queue_id];
+	if (own == nullptr)
+		return;
+	if (std::atomic_ref(q.portal).load(std::memory_order_relaxed) == own)
+		std::atomic_ref(q.portal).store(nullptr, std::memory_order_relaxed);
+	sdq_reset(*own);
+	bus::give_queue_portal(own);
+	own = nullptr;
+}
+
 void release_queue_channel(RxQueue &q) noexcept
 {
 	if (q.channel == 0)
@@ -673,12 +756,16 @@ int rxq_stop(RxQueue &q) noexcept
 	// another queue that meets one of its frames frees it from now on.
 	std::atomic_ref(q.state).store(RxqState::stopped, std::memory_order_release);
 	unbind_push_queue(q);
+	qbman::QmanPortal *own = queue_portal(q);
+	if (own != nullptr)
+		sdq_reset(*own);
 	rte_atomic_thread_fence(__ATOMIC_SEQ_CST);
-	// Retire, free what the FQ and this thread's ring hold, out of
-	// service. The FQ keeps its FQID: KeyGen distributes over the port's
-	// consecutive FQIDs, and QMan now refuses the FMan's frames for it.
+	// Retire, free what the FQ, the queue's own portal's ring and this
+	// thread's ring hold, out of service. The FQ keeps its FQID: KeyGen
+	// distributes over the port's consecutive FQIDs, and QMan now refuses
+	// the FMan's frames for it.
 	uint64_t freed = 0;
-	const int ret = fq_shutdown(*portal, q.fqid, &freed);
+	const int ret = fq_shutdown(*portal, q.fqid, &freed, nullptr, own);
 	freed += q.stash_n;
 	free_stash(q);
 	if (ret < 0) {

@@ -47,15 +47,29 @@ uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept;
 void txq_stop(TxQueue &q) noexcept;
 void txq_start(TxQueue &q) noexcept;
 
-// Push mode: make 'portal' (the calling lcore's) the one that statically
-// dequeues q's FQ, on the first burst of the queue from this lcore. The FQ
-// sits on a pool channel of its own, so that moving the queue to another
-// lcore is a change of the two portals' SDQCR: a queue polled by testpmd's
-// main lcore while it flushes, then by a forwarding lcore, follows the
-// forwarding lcore. Frames the old lcore's ring still holds are dropped
-// (counted) when that lcore meets them.
+// Push mode: make 'portal' the one that statically dequeues q's FQ, on
+// the queue's first burst after start. The FQ sits on a pool channel of its
+// own. If the queue got a QMan portal of its own at start (queue_portal()),
+// 'portal' is that one whichever lcore polls: what QMan pushed into its DQRR
+// is there for the next poller, so a queue polled by testpmd's main lcore
+// while it flushes, then by a forwarding lcore (or moved between threads by
+// Open vSwitch), loses nothing. Otherwise 'portal' is the polling lcore's,
+// and a move is a change of the two portals' SDQCR: frames the old lcore's
+// ring still holds are dropped (counted) when that lcore meets them.
 int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept;
 void release_queue_channel(RxQueue &q) noexcept;
+// Give back the queue's own QMan portal (port stop, rx_queue_release).
+void release_queue_portal(RxQueue &q) noexcept;
+
+// Push mode: the QMan portal of a queue's own in this process, by port and
+// queue, nullptr if it has none (pull mode, no pool channel, no portal left,
+// or the queue was started by another process). Process-local: DPDK
+// processes share the queue, not their portal drivers.
+extern qbman::QmanPortal *rxq_own_portal[RTE_MAX_ETHPORTS][kMaxRxQueues];
+[[gnu::always_inline]] inline qbman::QmanPortal *queue_portal(const RxQueue &q) noexcept
+{
+	return rxq_own_portal[q.port_id][q.queue_id];
+}
 // Give back the queue's congestion group (rx_queue_release).
 void release_queue_cgr(RxQueue &q) noexcept;
 

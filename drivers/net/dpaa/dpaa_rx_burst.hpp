@@ -304,14 +304,19 @@ template <RxMode Mode, class FrameWork, bool Stamp>
 }
 
 // An empty poll, the most common call of a polling application, in a few
-// instructions: a push queue whose portal's DQRR holds nothing and whose
-// lcore has parked nothing for it. Anything else, and every pull queue
+// instructions: a push queue whose portal's DQRR holds nothing and for
+// which nothing is parked. Anything else, and every pull queue
 // (which may have a volatile dequeue to issue), takes rx_burst_some.
 template <RxMode Mode, class FrameWork = RxFrameNoWork, bool Stamp = false>
 uint16_t rx_burst(void *rxq, rte_mbuf **pkts, uint16_t nb_pkts) noexcept
 {
 	RxQueue &q = *static_cast<RxQueue *>(rxq);
-	qbman::QmanPortal *portal = bus::qman_portal();
+	// Push: the queue's own portal if it has one, whichever lcore polls.
+	qbman::QmanPortal *portal = nullptr;
+	if constexpr (Mode == RxMode::push)
+		portal = queue_portal(q);
+	if (portal == nullptr)
+		portal = bus::qman_portal();
 	if (portal == nullptr) [[unlikely]]
 		return 0;
 	if constexpr (Mode == RxMode::push) {
