@@ -408,6 +408,8 @@ void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t sta
 	if (fd != nullptr && fq != nullptr) {
 		fq->dqrr_refs++;
 		note_dqrr(fq, 1);
+		if (fq->stashing != 0)
+			stashed_.add(fq->stashing, 1);
 	} else {
 		note_dqrr(nullptr, 1);
 	}

@@ -311,4 +311,17 @@ PortalFaults Soc::faults() const
 	return t;
 }
 
+StashCounts Soc::stashed() const
+{
+	StashCounts t;
+	for (const auto &p : qportals_) {
+		const StashCounts &s = p->stashed();
+		t.entries += s.entries;
+		t.annotation_lines += s.annotation_lines;
+		t.data_lines += s.data_lines;
+		t.context_lines += s.context_lines;
+	}
+	return t;
+}
+
 } // namespace dpaa::model

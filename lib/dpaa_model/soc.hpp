@@ -134,6 +134,9 @@ public:
 	uint64_t steps() const noexcept { return steps_.load(std::memory_order_relaxed); }
 	// Sum of the driver misuse every portal detected.
 	PortalFaults faults() const;
+	// Sum of what every QMan portal stashed (read while the model is quiet:
+	// the counts are the model thread's, without atomics).
+	StashCounts stashed() const;
 
 private:
 	bool step_locked();

@@ -14,6 +14,7 @@
 #include <rte_cycles.h>
 #include <rte_lcore.h>
 
+#include "dpaa_model/system.hpp"
 #include "ethdev_test_support.hpp"
 #include "rte_pmd_dpaa.h"
 
@@ -221,6 +222,33 @@ TEST_F(Cable, ArpArrivesWithTheClaimedPtype)
 			<< "frame " << i << ": L2 type not claimed";
 	}
 	free_all(rx);
+}
+
+// Rx FQs stash the annotation's first line (parse result, hash) and the
+// frame's first line with each DQRR entry (FQ context A), as upstream's
+// driver asks: on a board both are in the polling core's cache when the
+// burst and the application read them. The model counts what it stashed.
+TEST_F(Cable, RxFqsStashTheAnnotationAndTheFirstFrameLine)
+{
+	dpaa::model::System *sys = model_system();
+	if (sys == nullptr)
+		GTEST_SKIP() << "the board platform's model is the emulated kernel's";
+	start_pair();
+	auto stashed = [sys] {
+		std::lock_guard<std::mutex> quiet(sys->soc().lock());
+		return sys->soc().stashed();
+	};
+	const dpaa::model::StashCounts before = stashed();
+	const std::vector<Bytes> out(8, raw_frame(to_b(), 200));
+	ASSERT_EQ(send_frames(A, 0, g_pool, out), out.size());
+	auto rx = rx_wait(B, 0, out.size());
+	ASSERT_EQ(rx.size(), out.size());
+	free_all(rx);
+	const dpaa::model::StashCounts after = stashed();
+	EXPECT_EQ(after.entries - before.entries, out.size());
+	EXPECT_EQ(after.annotation_lines - before.annotation_lines, out.size());
+	EXPECT_EQ(after.data_lines - before.data_lines, out.size());
+	EXPECT_EQ(after.context_lines - before.context_lines, 0u);
 }
 
 // ------------------------------------------------------------- configuration errors
