@@ -252,6 +252,8 @@ unsigned QmanSwPortal::take_eqcr_locked()
 		const qm::EqcrEntry *e = ring + cur.idx();
 		if ((hw::load_verb(e) & hw::kVbit) != cur.vbit())
 			break;
+		if (!ce_shadow_.visible(e)) [[unlikely]]
+			faults_.unflushed_entry++;
 		std::memcpy(&staged_[(tail + n) % kEqcrStaged], e, sizeof(TakenEntry));
 		cur.advance();
 		n++;
@@ -562,6 +564,8 @@ bool QmanSwPortal::poll_mc(bool cdc)
 	const uint8_t verb = hw::load_verb(cr);
 	if ((verb & hw::kVbit) != mc_vbit_)
 		return false;
+	if (!ce_shadow_.visible(cr)) [[unlikely]]
+		faults_.unflushed_entry++;
 	qm::McCommand cmd;
 	std::memcpy(&cmd, cr, sizeof(cmd));
 	// What QMan took off this portal's EQCR before the command is enqueued
@@ -620,6 +624,8 @@ bool BmanSwPortal::poll_rcr()
 		const bm::RcrEntry *e = rcr_.current();
 		if (e == nullptr)
 			break;
+		if (!ce_shadow_.visible(e)) [[unlikely]]
+			faults_.unflushed_entry++;
 		const uint8_t verb = e->verb();
 		const uint8_t cmd = verb & bm::rcr_verb::kCmdMask;
 		const unsigned count = verb & bm::rcr_verb::kBufCountMask;
@@ -654,6 +660,8 @@ bool BmanSwPortal::poll_mc()
 	const uint8_t verb = hw::load_verb(cr);
 	if ((verb & hw::kVbit) != mc_vbit_)
 		return false;
+	if (!ce_shadow_.visible(cr)) [[unlikely]]
+		faults_.unflushed_entry++;
 	const uint8_t bpid = cr->bpid;
 	alignas(64) uint8_t res[64] = {};
 	uint8_t rverb;

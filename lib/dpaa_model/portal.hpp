@@ -66,6 +66,7 @@
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_hw/ring.hpp"
+#include "dpaa_model/ce_shadow.hpp"
 #include "dpaa_model/portal_memory.hpp"
 #include "dpaa_model/qman.hpp"
 
@@ -117,6 +118,9 @@ struct PortalFaults {
 	uint64_t vdqcr_busy = 0;  // VDQCR written while a volatile command ran
 	uint64_t bad_rcr_entry = 0;
 	uint64_t bad_ccsr_write = 0; // BMan CCSR: a write to no register of the block
+	// An EQCR/RCR entry or a command the portal took whose CE line the core
+	// had written and not written back (checked when CeShadow tracks).
+	uint64_t unflushed_entry = 0;
 };
 
 class QmanSwPortal
@@ -138,6 +142,8 @@ public:
 	unsigned index() const noexcept { return index_; }
 	uint16_t channel() const noexcept { return hw::qm::channel::sw_portal(index_); }
 	const PortalFaults &faults() const noexcept { return faults_; }
+	// The CE lines as the core's cache leaves them, in a checking build.
+	CeShadow &ce_shadow() noexcept { return ce_shadow_; }
 	const StashCounts &stashed() const noexcept { return stashed_; }
 
 	// Power-on state: memory zeroed, index registers at "index 0, wrap set".
@@ -357,6 +363,7 @@ private:
 	unsigned sdq_rr_ = 0;
 	PortalFaults faults_;
 	StashCounts stashed_;
+	CeShadow ce_shadow_;
 	IrqHook irq_fn_ = nullptr;
 	void *irq_arg_ = nullptr;
 	bool irq_line_ = false;	 // the interrupt line as of the last poll
@@ -377,6 +384,8 @@ public:
 	bool valid() const noexcept { return ce_.get() && ci_.get(); }
 	unsigned index() const noexcept { return index_; }
 	const PortalFaults &faults() const noexcept { return faults_; }
+	// The CE lines as the core's cache leaves them, in a checking build.
+	CeShadow &ce_shadow() noexcept { return ce_shadow_; }
 
 	void reset();
 	// Likewise for BCSP_CFG (RPM 0: PI-register production).
@@ -399,6 +408,7 @@ private:
 	uint8_t mc_vbit_ = hw::kVbit;
 	unsigned mc_rridx_ = 1;
 	PortalFaults faults_;
+	CeShadow ce_shadow_;
 };
 
 } // namespace dpaa::model

@@ -143,6 +143,8 @@ protected:
 		tx_ = std::make_unique<dpaa::fman::TxPort>(fman_->ccsr(), fm::tx_port_id(kCell));
 	}
 	~FmanCtl() override { soc_.remove_block(*fman_); }
+	// The portal driver's commands and enqueues kept the CE cache contract.
+	void TearDown() override { dpaa::test::expect_no_faults(soc_); }
 
 	void init_fq(uint32_t fqid, uint16_t channel, bool sched, uint64_t context_a = 0)
 	{
