@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "dpaa_hw/fman_ccsr.hpp"
+#include "dpaa_hw/fman_fd.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_model/fman.hpp"
 #include "dpaa_model/gen_frame.hpp"
@@ -168,6 +169,7 @@ public:
 		portal->init_fq(hw::Fqid{kErrFq}, err);
 		dpaa::qbman::FqInit tx;
 		tx.dest = hw::Channel{fman.tx_channel(kTxCell)};
+		tx.context_a = fm::tx_context_a::kV3NoConfirmFreeBuffers;
 		portal->init_fq(hw::Fqid{kTxFq}, tx);
 		portal->static_dequeue(qm::sdqcr::kChannelsDedicated);
 

@@ -57,15 +57,44 @@ inline constexpr uint32_t kTxErrorMask = kErrUnsupportedFormat | kErrLength | kE
 } // namespace fd_status
 
 // What the FMan reads in the context A of an FQ it dequeues for a Tx port
-// (as a 64-bit word, hw::Fqd::context_a): with OVFQ set, the frame's
-// confirmation goes to the FQ in context B [23:0] instead of the port's
-// FMBM_TCFQID, and a context B of 0 means no confirmation (the FMan releases
-// the buffers), which is how upstream's driver and the kernel's dpaa_eth
-// choose a Tx confirmation FQ per Tx FQ. FD command FCO overrides both.
+// (as a 64-bit word, hw::Fqd::context_a), as the FMan v3 reference manual
+// ("Frame queue descriptor context A and B for Tx ports") has it and the
+// Linux dpaa_eth and upstream DPDK drivers write it:
+//  - OVFQ: the frame's confirmation goes to the FQ in context B [23:0]
+//    instead of the port's FMBM_TCFQID, and a context B of 0 means no
+//    confirmation, which is how upstream's driver and the kernel's dpaa_eth
+//    choose a Tx confirmation FQ per Tx FQ. FD command FCO overrides both.
+//  - A2V, A0V: the A2 field (bits [31:0]) and the A0 field are valid.
+//  - B0V: context B's B0 field (the ASPID, [31:24]) is valid: with context B
+//    0, the frame uses storage profile 0 rather than one the port derives.
+//  - OVOM: the operation mode comes from A2, not from the internal context.
+//  - A2 EBD, external buffer deallocation: once the frame is sent (and not
+//    confirmed), the FMan releases its buffers to BMan, to the pools the FD
+//    and its S/G entries name. An FMan v3 frees a buffer it did not take
+//    from BMan itself only so: without EBD (and A2V), a frame that nothing
+//    confirms keeps its buffers for ever ("to allow external buffer
+//    deallocation by fman", upstream's fman.c; "EBD=1 (deallocate buffers
+//    inside FMan)", the kernel's dpaa_eth.c).
 namespace tx_context_a
 {
-inline constexpr uint64_t kOverrideFq = uint64_t{0x80000000} << 32; // OVFQ
+inline constexpr uint64_t kOverrideFq = uint64_t{0x80000000} << 32;	// OVFQ
+inline constexpr uint64_t kA2Valid = uint64_t{0x10000000} << 32;	// A2V
+inline constexpr uint64_t kA0Valid = uint64_t{0x08000000} << 32;	// A0V
+inline constexpr uint64_t kB0Valid = uint64_t{0x04000000} << 32;	// B0V
+inline constexpr uint64_t kOverrideOpMode = uint64_t{0x02000000} << 32; // OVOM
+inline constexpr uint64_t kExternalBufferDealloc = 0x80000000;		// A2: EBD
 inline constexpr uint32_t kContextBFqMask = 0x00ffffff;
+// Whether the FMan v3 frees an unconfirmed frame's buffers.
+constexpr bool frees_buffers(uint64_t a) noexcept
+{
+	return (a & kA2Valid) && (a & kExternalBufferDealloc);
+}
+// A Tx FQ whose frames the FMan sends and then frees, confirming none
+// (context B 0), on an FMan v3: upstream's value (dpaa_ethdev.c, Tx FQ init)
+// and the NXP kernel's for its Tx recycling FQs.
+inline constexpr uint64_t kV3NoConfirmFreeBuffers =
+	kOverrideFq | kA2Valid | kOverrideOpMode | kB0Valid | kExternalBufferDealloc;
+static_assert(kV3NoConfirmFreeBuffers == 0x9600000080000000ull);
 } // namespace tx_context_a
 
 // Largest frame a Tx port sends (FMan v3 jumbo limit), FCS excluded.

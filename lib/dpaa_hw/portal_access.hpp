@@ -51,11 +51,29 @@
 #include <cstdint>
 
 #include "dpaa_hw/be.hpp"
+#include "dpaa_hw/checking.hpp"
 
 namespace dpaa::hw
 {
 
 inline constexpr size_t kPortalLine = 64; // a CE entry, and the SoC's cache line
+
+// --------------------------------------------------------- contract checking
+
+// In a checking build (kChecking) the CPU side reports what it does to CE
+// lines to an observer: the modelled SoC, which keeps each line's state as
+// the core's non-coherent cache would leave it and counts, as misuse, an
+// entry handed to the portal whose line was never written back
+// (model/ce_shadow.hpp). One observer per process; none on a board.
+struct CeObserver {
+	void (*cpu_wrote)(void *arg, const void *line) = nullptr;
+	void (*cpu_flushed)(void *arg, const void *line) = nullptr;
+	void *arg = nullptr;
+};
+inline CeObserver ce_observer;
+// Test-only, in a checking build: the next this many flush_line() calls do
+// nothing, as if the flush were missing from the driver.
+inline unsigned ce_flushes_to_skip = 0;
 
 // --------------------------------------------------------- barriers, cache
 
@@ -83,6 +101,14 @@ inline void portal_wmb() noexcept
 // clean to the point of coherency).
 inline void flush_line(const void *p) noexcept
 {
+	if constexpr (kChecking) {
+		if (ce_flushes_to_skip != 0) {
+			ce_flushes_to_skip--;
+			return;
+		}
+		if (ce_observer.cpu_flushed != nullptr)
+			ce_observer.cpu_flushed(ce_observer.arg, p);
+	}
 #if defined(__aarch64__)
 	asm volatile("dc cvac, %0" ::"r"(p) : "memory");
 #else
@@ -152,6 +178,10 @@ inline void publish_entry(void *entry, uint8_t verb) noexcept
 {
 	// The body must reach the portal before the valid bit that announces it.
 	portal_wmb();
+	if constexpr (kChecking) {
+		if (ce_observer.cpu_wrote != nullptr)
+			ce_observer.cpu_wrote(ce_observer.arg, entry);
+	}
 	// Release as well: the same order for the model's thread, in C++ terms.
 	store_verb(entry, verb);
 	// The portal reads the entry from memory, not from this core's cache.

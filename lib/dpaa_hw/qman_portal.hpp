@@ -394,6 +394,49 @@ inline constexpr uint16_t kHoldActive = 0x0002;
 inline constexpr uint16_t kPreferInCache = 0x0001;
 } // namespace fq_ctrl
 
+// FQD::CONTEXT_A of an FQ that a software portal dequeues, with
+// FQ_CTRL::CTXA_STASHING set: what QMan stashes into the dequeuing core's
+// cache with each DQRR entry of the FQ, so that the lines are there when
+// the core reads the entry. As a big-endian 64-bit word: [63:56] EXCLUSIVE,
+// [53:52] annotation lines (from the FD's address: the buffer's prepended
+// area), [51:50] frame data lines (from address + offset), [49:48] context
+// lines (from the 48-bit address in [47:0]). Up to 3 lines each. The layout
+// of the QMan's FQD (qm_fqd_stashing in the Linux and DPDK drivers).
+namespace ctx_a_stash
+{
+inline constexpr uint8_t kExclAnnotation = 0x04; // EXCLUSIVE: stash for writing
+inline constexpr uint8_t kExclData = 0x02;
+inline constexpr uint8_t kExclContext = 0x01;
+inline constexpr unsigned kMaxLines = 3;
+inline constexpr unsigned kAnnotationShift = 52;
+inline constexpr unsigned kDataShift = 50;
+inline constexpr unsigned kContextShift = 48;
+inline constexpr uint64_t kContextAddrMask = (uint64_t{1} << 48) - 1;
+
+constexpr uint64_t make(unsigned annotation_lines, unsigned data_lines, unsigned context_lines,
+			uint8_t exclusive = 0, uint64_t context_addr = 0) noexcept
+{
+	return uint64_t{exclusive} << 56 |
+	       uint64_t{annotation_lines & kMaxLines} << kAnnotationShift |
+	       uint64_t{data_lines & kMaxLines} << kDataShift |
+	       uint64_t{context_lines & kMaxLines} << kContextShift |
+	       (context_addr & kContextAddrMask);
+}
+constexpr unsigned annotation_lines(uint64_t a) noexcept
+{
+	return (a >> kAnnotationShift) & kMaxLines;
+}
+constexpr unsigned data_lines(uint64_t a) noexcept
+{
+	return (a >> kDataShift) & kMaxLines;
+}
+constexpr unsigned context_lines(uint64_t a) noexcept
+{
+	return (a >> kContextShift) & kMaxLines;
+}
+static_assert(make(1, 2, 3, kExclData, 0x1234) == 0x021b000000001234ull);
+} // namespace ctx_a_stash
+
 // INITFQ write-enable mask.
 namespace we
 {

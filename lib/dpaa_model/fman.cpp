@@ -117,10 +117,10 @@ bool Fman::poll()
 		TxRing &ring = p->ring;
 		for (unsigned n = 0; n < kTxBudget && ring.count > 0 && p->tx_ready(); n++) {
 			const hw::Fd fd = ring.fds[ring.head];
-			const uint32_t confirm = ring.confirm_fqid[ring.head];
+			const TxFqContext ctx = ring.ctx[ring.head];
 			ring.head = (ring.head + 1) % kTxRingSize;
 			ring.count--;
-			tx_frame(*p, fd, confirm);
+			tx_frame(*p, fd, ctx);
 			did = true;
 		}
 		if (p->releases.n != 0)
@@ -223,9 +223,10 @@ bool Fman::Port::deliver(uint32_t, const hw::Fd &fd, uint32_t context_b, uint64_
 	}
 	const unsigned slot = (ring.head + ring.count) % kTxRingSize;
 	ring.fds[slot] = fd;
-	ring.confirm_fqid[slot] = (context_a & fm::tx_context_a::kOverrideFq)
-					  ? context_b & fm::tx_context_a::kContextBFqMask
-					  : kConfirmToPortDefault;
+	namespace ca = fm::tx_context_a;
+	ring.ctx[slot] = TxFqContext{(context_a & ca::kOverrideFq) ? context_b & ca::kContextBFqMask
+								   : kConfirmToPortDefault,
+				     ca::frees_buffers(context_a)};
 	ring.count++;
 	return true;
 }

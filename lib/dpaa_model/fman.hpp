@@ -143,6 +143,10 @@ struct FmanFaults {
 	uint64_t dtc_without_rpd = 0;	  // Tx checksum asked without prepended data
 	uint64_t bad_release_bpid = 0;	  // buffer released to a BPID BMan refused
 	uint64_t keygen_bad_access = 0;	  // FMKG_AR for an entry type not modelled
+	// A frame sent from a Tx FQ whose context A lacks A2V and EBD, with no
+	// confirmation: the FMan v3 neither frees nor returns its buffers, which
+	// leak (hw::fman::tx_context_a).
+	uint64_t tx_buffers_leaked = 0;
 };
 
 class Fman final : public Block
@@ -233,13 +237,20 @@ private:
 		bool ic_overlaps = false;
 	};
 
-	// Where a frame's confirmation goes when its FD does not say (FCO): the
-	// port's FMBM_TCFQID, or the FQ its Tx FQ's context B names (context A
-	// OVFQ), 0 for none.
+	// What a frame's Tx FQ says (its context A and B, hw::fman::tx_context_a),
+	// decoded as the frame is dequeued: where its confirmation goes when its
+	// FD does not say (FCO): the port's FMBM_TCFQID, or the FQ context B
+	// names (OVFQ), 0 for none; and whether the FMan frees its buffers when
+	// nothing confirms it (A2V and EBD: the FMan v3 frees no buffer it did
+	// not allocate otherwise).
 	static constexpr uint32_t kConfirmToPortDefault = UINT32_MAX;
+	struct TxFqContext {
+		uint32_t confirm_fqid = kConfirmToPortDefault;
+		bool frees_buffers = false;
+	};
 	struct TxRing {
 		std::array<hw::Fd, kTxRingSize> fds{};
-		std::array<uint32_t, kTxRingSize> confirm_fqid{};
+		std::array<TxFqContext, kTxRingSize> ctx{};
 		unsigned head = 0, count = 0;
 	};
 	// The buffers the Tx port frees, released to BMan in commands of up
@@ -383,9 +394,10 @@ private:
 	void decode_rx_port(Port &p) noexcept;
 
 	// Tx: one FD from the port's ring.
-	void tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept;
-	void tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept;
+	void tx_frame(Port &p, const hw::Fd &fd, TxFqContext ctx) noexcept;
+	void tx_done(Port &p, const hw::Fd &fd, uint32_t status, TxFqContext ctx) noexcept;
 	uint32_t tx_confirm_fqid(Port &p, uint32_t cmd, uint32_t confirm_fqid) noexcept;
+	void tx_keep(const hw::Fd &fd) noexcept;
 	bool tx_enqueue(Port &p, const hw::Fd &fd, uint32_t fqid, uint32_t status) noexcept;
 	void tx_release(Port &p, const hw::Fd &fd) noexcept;
 	void tx_release_sg(Port &p, const hw::Fd &fd) noexcept;

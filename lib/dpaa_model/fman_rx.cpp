@@ -125,9 +125,14 @@ bool Fman::rx_frame(Port &p, std::span<const uint8_t> frame, bool fcs_ok) noexce
 
 	p.count(st::kREoct, wire_len);
 	p.count(st::kRPkt);
-	if (wire_len >= kMinFrame)
-		p.count(size_bucket(wire_len, true));
+	// The RMON size buckets (R64 to R1519X) take good and bad frames of
+	// legal length only: R1519X is "1519 bytes to the maximum frame length"
+	// (mEMAC, RMON etherStatsPkts1519toMax), so a frame beyond MAXFRM is an
+	// oversize or a jabber and in no bucket, as a runt is a fragment or an
+	// undersize frame and in none.
 	const uint32_t maxfrm = p.m(memac::kMaxFrm);
+	if (wire_len >= kMinFrame && wire_len <= maxfrm)
+		p.count(size_bucket(wire_len, true));
 	if (!fcs_ok) {
 		p.count(st::kRFcs);
 		p.count(st::kRErr);

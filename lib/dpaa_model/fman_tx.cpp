@@ -119,7 +119,7 @@ void insert_checksums(uint8_t *f, uint32_t len, const fm::ParseResult &pr) noexc
 		p.count(frame.size() >= 16 && load_be16(f + 14) == 0x0001 ? st::kTxPf : st::kTCnp);
 }
 
-void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
+void Fman::tx_frame(Port &p, const hw::Fd &fd, TxFqContext ctx) noexcept
 {
 	namespace tx = fm::bmi_tx;
 	const bool counting = p.t(tx::kTstc) & fm::bmi_rx::kStatsEn;
@@ -150,11 +150,11 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 		break;
 	default:
 		bmi_count(tx::kTfufdc);
-		return tx_done(p, fd, fds::kErrUnsupportedFormat, confirm_fqid);
+		return tx_done(p, fd, fds::kErrUnsupportedFormat, ctx);
 	}
 	if (len == 0 || len > fm::kMaxTxFrame || len < 14) {
 		bmi_count(tx::kTfledc);
-		return tx_done(p, fd, fds::kErrLength, confirm_fqid);
+		return tx_done(p, fd, fds::kErrLength, ctx);
 	}
 
 	uint8_t *stage = tx_stage_.data();
@@ -162,7 +162,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 	if (!sg) {
 		frame = static_cast<const uint8_t *>(mem_.to_host(addr + off, len));
 		if (frame == nullptr)
-			return tx_done(p, fd, fds::kErrDma, confirm_fqid);
+			return tx_done(p, fd, fds::kErrDma, ctx);
 	} else {
 		// Gather the S/G list (following extension entries) into the stage.
 		uint64_t entry_addr = addr + off;
@@ -171,7 +171,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 		for (unsigned n = 0; n < 4 * fm::kMaxSgEntries && !final && copied < len; n++) {
 			const void *e_host = mem_.to_host(entry_addr, sizeof(hw::SgEntry));
 			if (e_host == nullptr)
-				return tx_done(p, fd, fds::kErrDma, confirm_fqid);
+				return tx_done(p, fd, fds::kErrDma, ctx);
 			hw::SgEntry e;
 			std::memcpy(&e, e_host, sizeof(e));
 			if (e.extension()) {
@@ -185,13 +185,13 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 				continue;
 			const void *data = mem_.to_host(e.addr() + e.offset(), chunk);
 			if (data == nullptr)
-				return tx_done(p, fd, fds::kErrDma, confirm_fqid);
+				return tx_done(p, fd, fds::kErrDma, ctx);
 			std::memcpy(stage + copied, data, chunk);
 			copied += chunk;
 		}
 		if (copied < len) {
 			bmi_count(tx::kTfledc);
-			return tx_done(p, fd, fds::kErrLength, confirm_fqid);
+			return tx_done(p, fd, fds::kErrLength, ctx);
 		}
 		frame = stage;
 	}
@@ -217,7 +217,7 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 		if (icsz > 0) {
 			const void *pre = mem_.to_host(addr + iceof, icsz);
 			if (pre == nullptr)
-				return tx_done(p, fd, fds::kErrDma, confirm_fqid);
+				return tx_done(p, fd, fds::kErrDma, ctx);
 			std::memcpy(ic + iciof, pre, icsz);
 		}
 		fm::ParseResult pr;
@@ -261,9 +261,11 @@ void Fman::tx_frame(Port &p, const hw::Fd &fd, uint32_t confirm_fqid) noexcept
 	if (cmd & fm::fd_cmd::kUpd)
 		write_tx_timestamp(p, fd, tx_stamp);
 	// tx_done() without an error, inline.
-	const uint32_t fqid = tx_confirm_fqid(p, cmd, confirm_fqid);
+	const uint32_t fqid = tx_confirm_fqid(p, cmd, ctx.confirm_fqid);
 	if (fqid != 0 && tx_enqueue(p, fd, fqid, 0))
 		return;
+	if (!ctx.frees_buffers) [[unlikely]]
+		return tx_keep(fd);
 	if (sg) [[unlikely]]
 		tx_release_sg(p, fd);
 	tx_free(p, bpid, addr);
@@ -317,18 +319,30 @@ bool Fman::tx_enqueue(Port &p, const hw::Fd &fd, uint32_t fqid, uint32_t status)
 	return true;
 }
 
-void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status, uint32_t confirm_fqid) noexcept
+void Fman::tx_done(Port &p, const hw::Fd &fd, uint32_t status, TxFqContext ctx) noexcept
 {
 	uint32_t fqid;
 	if (status != 0) {
 		p.stats.tx_errors++;
 		fqid = p.t(fm::bmi_tx::kTefqid);
 	} else {
-		fqid = tx_confirm_fqid(p, fd.cmd(), confirm_fqid);
+		fqid = tx_confirm_fqid(p, fd.cmd(), ctx.confirm_fqid);
 	}
 	if (fqid != 0 && tx_enqueue(p, fd, fqid, status))
 		return;
+	if (!ctx.frees_buffers)
+		return tx_keep(fd);
 	tx_release(p, fd);
+}
+
+// A frame nothing confirms, from a Tx FQ without external buffer
+// deallocation: the FMan v3 does not free its buffers, and nobody else
+// will see them again. A buffer of no pool (BPID 0xff) is software's
+// anyway.
+[[gnu::noinline]] void Fman::tx_keep(const hw::Fd &fd) noexcept
+{
+	if (fd.bpid() != kNoFreeBpid)
+		faults_.tx_buffers_leaked++;
 }
 
 // Inlined where a frame is done: a contiguous frame has one buffer.

@@ -39,6 +39,7 @@ inline std::string misuse_summary(System &sys)
 		add("dtc_without_rpd", x.dtc_without_rpd);
 		add("bad_release_bpid", x.bad_release_bpid);
 		add("keygen_bad_access", x.keygen_bad_access);
+		add("tx_buffers_leaked", x.tx_buffers_leaked);
 	}
 	return out;
 }

@@ -252,6 +252,8 @@ unsigned QmanSwPortal::take_eqcr_locked()
 		const qm::EqcrEntry *e = ring + cur.idx();
 		if ((hw::load_verb(e) & hw::kVbit) != cur.vbit())
 			break;
+		if (!ce_shadow_.visible(e)) [[unlikely]]
+			faults_.unflushed_entry++;
 		std::memcpy(&staged_[(tail + n) % kEqcrStaged], e, sizeof(TakenEntry));
 		cur.advance();
 		n++;
@@ -408,6 +410,8 @@ void QmanSwPortal::dqrr_put(Fq *fq, uint32_t fqid, const hw::Fd *fd, uint8_t sta
 	if (fd != nullptr && fq != nullptr) {
 		fq->dqrr_refs++;
 		note_dqrr(fq, 1);
+		if (fq->stashing != 0)
+			stashed_.add(fq->stashing, 1);
 	} else {
 		note_dqrr(nullptr, 1);
 	}
@@ -560,6 +564,8 @@ bool QmanSwPortal::poll_mc(bool cdc)
 	const uint8_t verb = hw::load_verb(cr);
 	if ((verb & hw::kVbit) != mc_vbit_)
 		return false;
+	if (!ce_shadow_.visible(cr)) [[unlikely]]
+		faults_.unflushed_entry++;
 	qm::McCommand cmd;
 	std::memcpy(&cmd, cr, sizeof(cmd));
 	// What QMan took off this portal's EQCR before the command is enqueued
@@ -618,6 +624,8 @@ bool BmanSwPortal::poll_rcr()
 		const bm::RcrEntry *e = rcr_.current();
 		if (e == nullptr)
 			break;
+		if (!ce_shadow_.visible(e)) [[unlikely]]
+			faults_.unflushed_entry++;
 		const uint8_t verb = e->verb();
 		const uint8_t cmd = verb & bm::rcr_verb::kCmdMask;
 		const unsigned count = verb & bm::rcr_verb::kBufCountMask;
@@ -652,6 +660,8 @@ bool BmanSwPortal::poll_mc()
 	const uint8_t verb = hw::load_verb(cr);
 	if ((verb & hw::kVbit) != mc_vbit_)
 		return false;
+	if (!ce_shadow_.visible(cr)) [[unlikely]]
+		faults_.unflushed_entry++;
 	const uint8_t bpid = cr->bpid;
 	alignas(64) uint8_t res[64] = {};
 	uint8_t rverb;

@@ -66,6 +66,7 @@
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_hw/ring.hpp"
+#include "dpaa_model/ce_shadow.hpp"
 #include "dpaa_model/portal_memory.hpp"
 #include "dpaa_model/qman.hpp"
 
@@ -89,6 +90,27 @@ inline uint32_t load_cfg(const uint32_t *reg) noexcept
 } // namespace detail
 
 // Driver misuse the model detected; tests assert these stay zero.
+// What a QMan software portal stashed into its core's cache with the DQRR
+// entries it produced, by the FQ's context A (FQ_CTRL::CTXA_STASHING): the
+// lines of each frame's annotation, of its data and of its FQ's context.
+// The model has no cache to put them in: it counts them, for tests to check
+// what a board's core would find in its cache.
+struct StashCounts {
+	uint64_t entries = 0; // DQRR entries of stashing FQs
+	uint64_t annotation_lines = 0;
+	uint64_t data_lines = 0;
+	uint64_t context_lines = 0;
+
+	void add(uint64_t stashing, unsigned n) noexcept
+	{
+		namespace cs = hw::qm::ctx_a_stash;
+		entries += n;
+		annotation_lines += uint64_t{n} * cs::annotation_lines(stashing);
+		data_lines += uint64_t{n} * cs::data_lines(stashing);
+		context_lines += uint64_t{n} * cs::context_lines(stashing);
+	}
+};
+
 struct PortalFaults {
 	uint64_t bad_eqcr_verb = 0;
 	uint64_t bad_mc_verb = 0;
@@ -96,6 +118,9 @@ struct PortalFaults {
 	uint64_t vdqcr_busy = 0;  // VDQCR written while a volatile command ran
 	uint64_t bad_rcr_entry = 0;
 	uint64_t bad_ccsr_write = 0; // BMan CCSR: a write to no register of the block
+	// An EQCR/RCR entry or a command the portal took whose CE line the core
+	// had written and not written back (checked when CeShadow tracks).
+	uint64_t unflushed_entry = 0;
 };
 
 class QmanSwPortal
@@ -117,6 +142,9 @@ public:
 	unsigned index() const noexcept { return index_; }
 	uint16_t channel() const noexcept { return hw::qm::channel::sw_portal(index_); }
 	const PortalFaults &faults() const noexcept { return faults_; }
+	// The CE lines as the core's cache leaves them, in a checking build.
+	CeShadow &ce_shadow() noexcept { return ce_shadow_; }
+	const StashCounts &stashed() const noexcept { return stashed_; }
 
 	// Power-on state: memory zeroed, index registers at "index 0, wrap set".
 	void reset();
@@ -197,6 +225,8 @@ public:
 		fq.dqrr_refs += n;
 		dqrr_fill_ += n;
 		note_dqrr(&fq, n);
+		if (fq.stashing != 0)
+			stashed_.add(fq.stashing, n);
 		const DqrrIds ids = fq.dqrr_ids;
 		hw::qm::DqrrEntry *const base = dqrr_.at(0);
 		auto cur = dqrr_.cursor();
@@ -332,6 +362,8 @@ private:
 	VolatileCmd vdq_;
 	unsigned sdq_rr_ = 0;
 	PortalFaults faults_;
+	StashCounts stashed_;
+	CeShadow ce_shadow_;
 	IrqHook irq_fn_ = nullptr;
 	void *irq_arg_ = nullptr;
 	bool irq_line_ = false;	 // the interrupt line as of the last poll
@@ -352,6 +384,8 @@ public:
 	bool valid() const noexcept { return ce_.get() && ci_.get(); }
 	unsigned index() const noexcept { return index_; }
 	const PortalFaults &faults() const noexcept { return faults_; }
+	// The CE lines as the core's cache leaves them, in a checking build.
+	CeShadow &ce_shadow() noexcept { return ce_shadow_; }
 
 	void reset();
 	// Likewise for BCSP_CFG (RPM 0: PI-register production).
@@ -374,6 +408,7 @@ private:
 	uint8_t mc_vbit_ = hw::kVbit;
 	unsigned mc_rridx_ = 1;
 	PortalFaults faults_;
+	CeShadow ce_shadow_;
 };
 
 } // namespace dpaa::model

@@ -565,6 +565,7 @@ void Qman::cmd_initfq(const qm::McInitFq &c, bool sched, qm::McResult &r)
 				      ? qm::td::value(fq.td_raw)
 				      : std::numeric_limits<uint64_t>::max();
 		fq.cgr = (fq.fq_ctrl & qm::fq_ctrl::kCge) ? &cgrs_[fq.cgid] : nullptr;
+		fq.stashing = (fq.fq_ctrl & qm::fq_ctrl::kCtxAStashing) ? fq.context_a : 0;
 		fq.dqrr_ids.fqid.store(fq.fqid & qm::kFqidMask);
 		fq.dqrr_ids.context_b.store(fq.context_b);
 		if (Cgr *now = cgr_of(fq); now && !fq.frames.empty())

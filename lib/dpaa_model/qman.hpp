@@ -90,6 +90,9 @@ struct Fq {
 	uint16_t td_raw = 0;
 	uint32_t context_b = 0;
 	uint64_t context_a = 0;
+	// Context A when FQ_CTRL::CTXA_STASHING is set, else 0: what the
+	// portals that dequeue the FQ stash with each entry (ctx_a_stash).
+	uint64_t stashing = 0;
 
 	FqFrames frames;
 	uint64_t byte_cnt = 0;

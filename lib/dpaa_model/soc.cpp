@@ -55,6 +55,42 @@ Soc::Soc()
 Soc::~Soc()
 {
 	stop_thread();
+	if (hw::ce_observer.arg == this)
+		hw::ce_observer = hw::CeObserver{};
+}
+
+void Soc::check_cache_contract()
+{
+	if (hw::ce_observer.arg == this)
+		return;
+	for (auto &p : qportals_)
+		p->ce_shadow().track(p->ce(), hw::qm::kCeSize);
+	for (auto &p : bportals_)
+		p->ce_shadow().track(p->ce(), hw::bm::kCeSize);
+	hw::ce_observer = hw::CeObserver{&Soc::ce_cpu_wrote, &Soc::ce_cpu_flushed, this};
+}
+
+CeShadow *Soc::ce_shadow_of(const void *line) noexcept
+{
+	for (auto &p : qportals_)
+		if (p->ce_shadow().owns(line))
+			return &p->ce_shadow();
+	for (auto &p : bportals_)
+		if (p->ce_shadow().owns(line))
+			return &p->ce_shadow();
+	return nullptr;
+}
+
+void Soc::ce_cpu_wrote(void *soc, const void *line) noexcept
+{
+	if (CeShadow *s = static_cast<Soc *>(soc)->ce_shadow_of(line))
+		s->cpu_wrote(line);
+}
+
+void Soc::ce_cpu_flushed(void *soc, const void *line) noexcept
+{
+	if (CeShadow *s = static_cast<Soc *>(soc)->ce_shadow_of(line))
+		s->cpu_flushed(line);
 }
 
 void Soc::add_block(Block &b)
@@ -302,12 +338,26 @@ PortalFaults Soc::faults() const
 		t.bad_consume += f.bad_consume;
 		t.vdqcr_busy += f.vdqcr_busy;
 		t.bad_rcr_entry += f.bad_rcr_entry;
+		t.unflushed_entry += f.unflushed_entry;
 	};
 	for (const auto &p : qportals_)
 		add(p->faults());
 	for (const auto &p : bportals_)
 		add(p->faults());
 	t.bad_ccsr_write += bman_.bad_ccsr_writes();
+	return t;
+}
+
+StashCounts Soc::stashed() const
+{
+	StashCounts t;
+	for (const auto &p : qportals_) {
+		const StashCounts &s = p->stashed();
+		t.entries += s.entries;
+		t.annotation_lines += s.annotation_lines;
+		t.data_lines += s.data_lines;
+		t.context_lines += s.context_lines;
+	}
 	return t;
 }
 

@@ -134,9 +134,23 @@ public:
 	uint64_t steps() const noexcept { return steps_.load(std::memory_order_relaxed); }
 	// Sum of the driver misuse every portal detected.
 	PortalFaults faults() const;
+	// From now on, check the CPU side's CE cache contract (portal_access.hpp)
+	// in a checking build: every portal's CeShadow tracks its CE lines, fed
+	// by this Soc as the process's hw::ce_observer until it goes, and a
+	// portal counts (PortalFaults::unflushed_entry) each entry it takes
+	// whose line the core did not write back. Stepped use: the driver
+	// reports a write and its write-back one after the other, and a model
+	// thread looking in between would count a flush about to happen.
+	void check_cache_contract();
+	// Sum of what every QMan portal stashed (read while the model is quiet:
+	// the counts are the model thread's, without atomics).
+	StashCounts stashed() const;
 
 private:
 	bool step_locked();
+	CeShadow *ce_shadow_of(const void *line) noexcept;
+	static void ce_cpu_wrote(void *soc, const void *line) noexcept;
+	static void ce_cpu_flushed(void *soc, const void *line) noexcept;
 	// The portals a driver has configured (the others are not polled), from
 	// one look at the CFG register of each portal handed out (qman_portal(),
 	// bman_portal(): no driver can have configured the others) at the start

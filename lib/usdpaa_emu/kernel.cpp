@@ -588,7 +588,7 @@ void Kernel::report()
 	for (const DpaInterface &i : dt_.interfaces)
 		report_port(i);
 	const model::PortalFaults p = sys_->soc().faults();
-	uint64_t fm[6] = {};
+	uint64_t fm[7] = {};
 	for (unsigned f = 0; f < sys_->num_fmans(); f++) {
 		const model::FmanFaults x = sys_->fman(f).faults();
 		fm[0] += x.read_only_write;
@@ -597,19 +597,22 @@ void Kernel::report()
 		fm[3] += x.dtc_without_rpd;
 		fm[4] += x.bad_release_bpid;
 		fm[5] += x.keygen_bad_access;
+		fm[6] += x.tx_buffers_leaked;
 	}
 	const uint64_t total = p.bad_eqcr_verb + p.bad_mc_verb + p.bad_consume + p.vdqcr_busy +
-			       p.bad_rcr_entry + fm[0] + fm[1] + fm[2] + fm[3] + fm[4] + fm[5];
+			       p.bad_rcr_entry + fm[0] + fm[1] + fm[2] + fm[3] + fm[4] + fm[5] +
+			       fm[6];
 	log("model misuse: %llu (bad_eqcr_verb %llu, bad_mc_verb %llu, bad_consume %llu, "
 	    "vdqcr_busy %llu, bad_rcr_entry %llu, read_only_write %llu, pools_not_ascending %llu, "
 	    "ic_overlaps_frame %llu, dtc_without_rpd %llu, bad_release_bpid %llu, "
-	    "keygen_bad_access %llu); %llu accesses trapped (registers and portals)",
+	    "keygen_bad_access %llu, tx_buffers_leaked %llu); %llu accesses trapped (registers and "
+	    "portals)",
 	    (unsigned long long)total, (unsigned long long)p.bad_eqcr_verb,
 	    (unsigned long long)p.bad_mc_verb, (unsigned long long)p.bad_consume,
 	    (unsigned long long)p.vdqcr_busy, (unsigned long long)p.bad_rcr_entry,
 	    (unsigned long long)fm[0], (unsigned long long)fm[1], (unsigned long long)fm[2],
 	    (unsigned long long)fm[3], (unsigned long long)fm[4], (unsigned long long)fm[5],
-	    (unsigned long long)mmio_trap_count());
+	    (unsigned long long)fm[6], (unsigned long long)mmio_trap_count());
 }
 
 } // namespace dpaa::usdpaa

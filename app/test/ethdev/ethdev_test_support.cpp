@@ -48,6 +48,11 @@ public:
 
 } // namespace
 
+dpaa::model::System *model_system()
+{
+	return static_cast<dpaa::model::System *>(rte_dpaa_model_system());
+}
+
 int eal_start(const char *argv0, const std::string &model, const std::vector<std::string> &extra)
 {
 	// DPAA_TEST_PLATFORM=board: the board platform over the emulated

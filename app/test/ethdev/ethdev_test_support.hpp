@@ -22,10 +22,20 @@
 #include <rte_udp.h>
 #include <rte_tcp.h>
 
+namespace dpaa::model
+{
+class System;
+}
+
 namespace dpaa_test
 {
 
 using Bytes = std::vector<uint8_t>;
+
+// The modelled SoC the ports run on, for what only the model can tell (the
+// lines it stashed); nullptr on the board platform, whose model is the
+// emulated kernel's.
+dpaa::model::System *model_system();
 
 // Start EAL on the modelled board described by 'model' (a DPAA_MODEL
 // string), with the extra EAL arguments 'extra'. Once per process.

@@ -14,6 +14,7 @@
 #include <rte_cycles.h>
 #include <rte_lcore.h>
 
+#include "dpaa_model/system.hpp"
 #include "ethdev_test_support.hpp"
 #include "rte_pmd_dpaa.h"
 
@@ -187,6 +188,67 @@ TEST_F(Cable, TaggedFramesArriveByteIdenticalWithTheirTypes)
 		}
 		free_all(rx);
 	}
+}
+
+// What rte_eth_dev_get_supported_ptypes() claims is what frames get: an
+// ARP request arrives as RTE_PTYPE_L2_ETHER_ARP (from the parse result's
+// next header), a tagged one as VLAN (the L2 type names the first ethertype).
+TEST_F(Cable, ArpArrivesWithTheClaimedPtype)
+{
+	start_pair();
+	uint32_t pt[32];
+	const int n = rte_eth_dev_get_supported_ptypes(B, RTE_PTYPE_ALL_MASK, pt, 32);
+	ASSERT_GT(n, 0);
+	const std::set<uint32_t> claimed(pt, pt + n);
+	// Request: Ethernet, IPv4, lengths 6 and 4, opcode 1, then the addresses.
+	Bytes arp = {0x00, 0x01, 0x08, 0x00, 6, 4, 0x00, 0x01};
+	arp.resize(28, 0x5a);
+	arp.resize(46, 0); // padded to the minimum frame, as the sender's MAC would
+	L2 to_b_bcast = to_b();
+	to_b_bcast.dst = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	L2 tagged = to_b_bcast;
+	tagged.vlan = 5;
+	const std::vector<Bytes> out = {eth_frame(to_b_bcast, RTE_ETHER_TYPE_ARP, arp),
+					eth_frame(tagged, RTE_ETHER_TYPE_ARP, arp)};
+	const uint32_t want[] = {RTE_PTYPE_L2_ETHER_ARP, RTE_PTYPE_L2_ETHER_VLAN};
+	ASSERT_EQ(send_frames(A, 0, g_pool, out), out.size());
+	auto rx = rx_wait(B, 0, out.size());
+	ASSERT_EQ(rx.size(), out.size());
+	for (size_t i = 0; i < rx.size(); i++) {
+		EXPECT_EQ(mbuf_bytes(rx[i]), out[i]) << "frame " << i;
+		EXPECT_EQ(rx[i]->packet_type, want[i])
+			<< "frame " << i << ": " << std::hex << rx[i]->packet_type;
+		EXPECT_TRUE(claimed.count(rx[i]->packet_type & RTE_PTYPE_L2_MASK))
+			<< "frame " << i << ": L2 type not claimed";
+	}
+	free_all(rx);
+}
+
+// Rx FQs stash the annotation's first line (parse result, hash) and the
+// frame's first line with each DQRR entry (FQ context A), as upstream's
+// driver asks: on a board both are in the polling core's cache when the
+// burst and the application read them. The model counts what it stashed.
+TEST_F(Cable, RxFqsStashTheAnnotationAndTheFirstFrameLine)
+{
+	dpaa::model::System *sys = model_system();
+	if (sys == nullptr)
+		GTEST_SKIP() << "the board platform's model is the emulated kernel's";
+	start_pair();
+	auto stashed = [sys] {
+		std::lock_guard<std::mutex> quiet(sys->soc().lock());
+		return sys->soc().stashed();
+	};
+	const dpaa::model::StashCounts before = stashed();
+	const std::vector<Bytes> out(8, raw_frame(to_b(), 200));
+	ASSERT_EQ(send_frames(A, 0, g_pool, out), out.size());
+	auto rx = rx_wait(B, 0, out.size());
+	ASSERT_EQ(rx.size(), out.size());
+	free_all(rx);
+	const dpaa::model::StashCounts after = stashed();
+	EXPECT_EQ(after.entries - before.entries, out.size());
+	EXPECT_EQ(after.annotation_lines - before.annotation_lines, out.size());
+	EXPECT_EQ(after.data_lines - before.data_lines, out.size());
+	EXPECT_EQ(after.context_lines - before.context_lines, 0u);
 }
 
 // ------------------------------------------------------------- configuration errors
@@ -818,6 +880,39 @@ uint64_t xstat(uint16_t port, const char *name)
 	uint64_t v = UINT64_MAX;
 	rte_eth_xstats_get_by_id(port, &id, &v, 1);
 	return v;
+}
+
+// RMON's size buckets end at the maximum frame length: at MTU 1500 a
+// 5018-byte frame (FCS included, as a jumbo-frame test plan sends it) is an
+// oversize error and in no size bucket, 1519-to-max included.
+TEST_F(Cable, OversizeFramesAreInNoSizeBucket)
+{
+	start_pair();
+	ASSERT_EQ(rte_eth_dev_set_mtu(B, RTE_ETHER_MTU), 0);
+	ASSERT_EQ(rte_eth_xstats_reset(B), 0);
+	const Bytes big = raw_frame(to_b(), 5018 - RTE_ETHER_CRC_LEN);
+	// Three segments of the pool's 2 KiB buffers.
+	rte_mbuf *segs[3];
+	const size_t cut[4] = {0, 2000, 4000, big.size()};
+	for (int i = 0; i < 3; i++) {
+		segs[i] = rte_pktmbuf_alloc(g_pool);
+		ASSERT_NE(segs[i], nullptr);
+		memcpy(rte_pktmbuf_append(segs[i], static_cast<uint16_t>(cut[i + 1] - cut[i])),
+		       big.data() + cut[i], cut[i + 1] - cut[i]);
+		if (i) {
+			ASSERT_EQ(rte_pktmbuf_chain(segs[0], segs[i]), 0);
+		}
+	}
+	ASSERT_EQ(rte_eth_tx_burst(A, 0, &segs[0], 1), 1);
+	const Bytes fits = raw_frame(to_b(), RTE_ETHER_MAX_LEN - RTE_ETHER_CRC_LEN);
+	ASSERT_EQ(send_frames(A, 0, g_pool, {fits}), 1u);
+	auto rx = rx_wait(B, 0, 2, 200);
+	ASSERT_EQ(rx.size(), 1u);
+	EXPECT_EQ(mbuf_bytes(rx[0]), fits);
+	free_all(rx);
+	EXPECT_EQ(xstat(B, "rx_oversize_errors"), 1u);
+	EXPECT_EQ(xstat(B, "rx_size_1519_to_max_packets"), 0u);
+	EXPECT_EQ(xstat(B, "rx_size_1024_to_1518_packets"), 1u);
 }
 
 TEST_F(Cable, StatsAndXstatsAreExact)

@@ -342,6 +342,7 @@ inline void expect_no_faults(const model::Fman &fman)
 	EXPECT_EQ(f.dtc_without_rpd, 0u);
 	EXPECT_EQ(f.bad_release_bpid, 0u);
 	EXPECT_EQ(f.keygen_bad_access, 0u);
+	EXPECT_EQ(f.tx_buffers_leaked, 0u);
 }
 
 // ------------------------------------------------------------ the rig
@@ -480,14 +481,15 @@ public:
 		ASSERT_EQ(r.result, qm::mcr_result::kOk) << "INITFQ " << fqid;
 	}
 	// conf_fqid is the port's default confirmation FQ (FMBM_TCFQID); the Tx
-	// FQ asks for none (context A OVFQ, context B 0), as upstream's driver
-	// sets its Tx FQs up: frames are confirmed only when their FD says so.
+	// FQ asks for none (context A OVFQ, context B 0) and has the FMan free
+	// the buffers (A2V, EBD), as upstream's driver sets its Tx FQs up on an
+	// FMan v3: frames are confirmed only when their FD says so.
 	void setup_tx(unsigned cell, uint32_t tx_fqid, uint32_t conf_fqid, uint32_t err_fqid)
 	{
 		tx_wr(cell, fm::bmi_tx::kTcfqid, conf_fqid);
 		tx_wr(cell, fm::bmi_tx::kTefqid, err_fqid);
 		tx_wr(cell, fm::bmi_tx::kTcfg, fm::bmi_tx::kCfgEn);
-		init_tx_fq(cell, tx_fqid, fm::tx_context_a::kOverrideFq, 0);
+		init_tx_fq(cell, tx_fqid, fm::tx_context_a::kV3NoConfirmFreeBuffers, 0);
 		if (conf_fqid)
 			init_fq(conf_fqid);
 		if (err_fqid)

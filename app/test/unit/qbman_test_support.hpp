@@ -3,6 +3,8 @@
 
 // Shared helpers: drivers bound to the model's portals, and a wait hook that
 // advances a stepped model while a driver waits for a management response.
+// A stepped model checks the drivers' CE cache contract (Soc::
+// check_cache_contract; the portal drivers here build with kChecking).
 #pragma once
 
 #include <memory>
@@ -34,6 +36,8 @@ make_qman_portal(Soc &soc, unsigned idx, bool stepped,
 		 qbman::DqrrConsume mode = qbman::DqrrConsume::ci_register)
 {
 	auto &mp = soc.qman_portal(idx);
+	if (stepped)
+		soc.check_cache_contract();
 	auto p = std::make_unique<QmanPortal>(
 		qbman::QmanPortalConfig{mp.ce(), mp.ci(), hw::Channel{mp.channel()}, idx});
 	EXPECT_EQ(p->init(mode), 0);
@@ -45,6 +49,8 @@ make_qman_portal(Soc &soc, unsigned idx, bool stepped,
 inline std::unique_ptr<BmanPortal> make_bman_portal(Soc &soc, unsigned idx, bool stepped)
 {
 	auto &mp = soc.bman_portal(idx);
+	if (stepped)
+		soc.check_cache_contract();
 	auto p = std::make_unique<BmanPortal>(
 		qbman::BmanPortalConfig{mp.ce(), mp.ci(), idx, &soc.bman().ccsr()});
 	EXPECT_EQ(p->init(), 0);
@@ -73,6 +79,7 @@ inline void expect_no_faults(const Soc &soc)
 	EXPECT_EQ(f.vdqcr_busy, 0u);
 	EXPECT_EQ(f.bad_rcr_entry, 0u);
 	EXPECT_EQ(f.bad_ccsr_write, 0u);
+	EXPECT_EQ(f.unflushed_entry, 0u);
 }
 
 } // namespace dpaa::test

@@ -143,12 +143,15 @@ protected:
 		tx_ = std::make_unique<dpaa::fman::TxPort>(fman_->ccsr(), fm::tx_port_id(kCell));
 	}
 	~FmanCtl() override { soc_.remove_block(*fman_); }
+	// The portal driver's commands and enqueues kept the CE cache contract.
+	void TearDown() override { dpaa::test::expect_no_faults(soc_); }
 
-	void init_fq(uint32_t fqid, uint16_t channel, bool sched)
+	void init_fq(uint32_t fqid, uint16_t channel, bool sched, uint64_t context_a = 0)
 	{
 		dpaa::qbman::FqInit in{};
 		in.dest = hw::Channel{channel};
 		in.schedule = sched;
+		in.context_a = context_a;
 		ASSERT_EQ(portal_->init_fq(hw::Fqid{fqid}, in), 0);
 	}
 
@@ -388,7 +391,7 @@ TEST_F(FmanCtl, ScatteredRxWhenFramesExceedABuffer)
 TEST_F(FmanCtl, TransmitReleasesBuffersAndLoopbackReturnsTheFrame)
 {
 	bring_up();
-	init_fq(kTxFq, fman_->tx_channel(kCell), true);
+	init_fq(kTxFq, fman_->tx_channel(kCell), true, fm::tx_context_a::kV3NoConfirmFreeBuffers);
 	const uint32_t free0 = soc_.bman().free_count(kBpid);
 	uint64_t buf = 0;
 	ASSERT_EQ(soc_.bman().acquire(kBpid, &buf, 1), 1u);

@@ -191,7 +191,8 @@ TEST_F(FmanRx, OversizeUndersizeAndDisabledAreDroppedAndCounted)
 	EXPECT_EQ(rig.stat(kMac, st::kRErr), 2u);
 	EXPECT_EQ(rig.stat(kMac, st::kRFrm), 1u);
 	EXPECT_EQ(rig.stat(kMac, st::kR1518), 1u);
-	EXPECT_EQ(rig.stat(kMac, st::kR1519X), 1u);
+	// RMON's buckets end at MAXFRM: the oversize frame is in none of them.
+	EXPECT_EQ(rig.stat(kMac, st::kR1519X), 0u);
 
 	rig.mac_wr(kMac, memac::kCommandConfig, memac::cmd::kTxEn);
 	rig.rx(kMac, udp_frame(60));
@@ -199,6 +200,26 @@ TEST_F(FmanRx, OversizeUndersizeAndDisabledAreDroppedAndCounted)
 	EXPECT_EQ(rig.sink.got.size(), 1u);
 	EXPECT_EQ(rig.stat(kMac, st::kRDrp), 1u);
 	EXPECT_EQ(rig.fman.stats(kMac).rx_mac_disabled, 1u);
+}
+
+// The mEMAC's RMON size buckets count good and bad frames of legal length:
+// R1519X is "1519 to the maximum frame length", so a frame beyond MAXFRM
+// (the 5018 bytes a jumbo-frame test plan sends at MTU 1500) counts as
+// oversize (good FCS) or jabber (bad FCS) and in no bucket.
+TEST_F(FmanRx, RmonSizeBucketsEndAtMaxFrm)
+{
+	rig.mac_wr(kMac, memac::kMaxFrm, 1522);
+	rig.rx(kMac, udp_frame(1522 - 4 - 42));	       // 1522 on the wire: the last that fits
+	rig.rx(kMac, udp_frame(1522 - 4 - 42), false); // the same with a bad FCS
+	rig.rx(kMac, udp_frame(1523 - 4 - 42));	       // one byte over
+	rig.rx(kMac, udp_frame(5018 - 4 - 42));
+	rig.rx(kMac, udp_frame(5018 - 4 - 42), false);
+	rig.run();
+	EXPECT_EQ(rig.stat(kMac, st::kR1519X), 2u);
+	EXPECT_EQ(rig.stat(kMac, st::kR1518), 0u);
+	EXPECT_EQ(rig.stat(kMac, st::kROvr), 2u);
+	EXPECT_EQ(rig.stat(kMac, st::kRJbr), 1u);
+	EXPECT_EQ(rig.stat(kMac, st::kRPkt), 5u);
 }
 
 TEST_F(FmanRx, BadFcsGoesToErrorFqOrIsDiscarded)

@@ -11,6 +11,8 @@
 #include "dpaa_hw/bman_ccsr.hpp"
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/fd.hpp"
+#include "dpaa_hw/fman_fd.hpp"
+#include "dpaa_hw/mmio.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_hw/ring.hpp"
 
@@ -166,6 +168,52 @@ TEST(Layouts, InitFqCommandBytes)
 	EXPECT_EQ(c.fqd.channel(), 0x21);
 	EXPECT_EQ(c.fqd.wq(), 3);
 	EXPECT_EQ(qm::td::value(c.fqd.td.load()), 64u * 1024);
+}
+
+// The FQD context A of an Rx FQ with stashing: EXCLUSIVE in the first
+// byte, then the line counts, then the context address, big-endian.
+TEST(Layouts, RxStashingContextABytes)
+{
+	namespace cs = hw::qm::ctx_a_stash;
+	qm::Fqd fqd{};
+	fqd.context_a.store(cs::make(1, 1, 0));
+	const auto *b = reinterpret_cast<const uint8_t *>(&fqd.context_a);
+	EXPECT_EQ(b[0], 0x00);
+	EXPECT_EQ(b[1], 0x14); // annotation 1 line [5:4], data 1 line [3:2]
+	for (int i = 2; i < 8; i++)
+		EXPECT_EQ(b[i], 0x00) << i;
+	const uint64_t a = cs::make(3, 2, 1, cs::kExclAnnotation | cs::kExclData, 0xabcdef012345);
+	EXPECT_EQ(cs::annotation_lines(a), 3u);
+	EXPECT_EQ(cs::data_lines(a), 2u);
+	EXPECT_EQ(cs::context_lines(a), 1u);
+	EXPECT_EQ(a >> 56, 0x06u);
+	EXPECT_EQ(a & cs::kContextAddrMask, 0xabcdef012345u);
+}
+
+// A Tx FQ's context A as upstream's driver writes it on an FMan v3: the
+// high word 0x96000000 (OVFQ, A2V, B0V, OVOM), the low word EBD.
+TEST(Layouts, TxContextAAsUpstreamWritesIt)
+{
+	namespace ca = hw::fman::tx_context_a;
+	EXPECT_EQ(ca::kV3NoConfirmFreeBuffers >> 32, 0x96000000u);
+	EXPECT_EQ(ca::kV3NoConfirmFreeBuffers & 0xffffffffu, 0x80000000u);
+	EXPECT_TRUE(ca::frees_buffers(ca::kV3NoConfirmFreeBuffers));
+	EXPECT_FALSE(ca::frees_buffers(0));
+	EXPECT_FALSE(ca::frees_buffers(ca::kOverrideFq));
+	EXPECT_FALSE(ca::frees_buffers(ca::kExternalBufferDealloc)); // A2 not valid
+}
+
+// CCSR accessors: big-endian in memory, whatever the core's order.
+TEST(Layouts, MmioAccessorsAreBigEndian)
+{
+	volatile uint32_t reg = 0;
+	hw::io_write32be(&reg, 0x11223344);
+	uint32_t raw = reg;
+	uint8_t b[4];
+	std::memcpy(b, &raw, 4);
+	EXPECT_EQ(b[0], 0x11);
+	EXPECT_EQ(b[3], 0x44);
+	EXPECT_EQ(hw::io_read32be(&reg), 0x11223344u);
 }
 
 TEST(Layouts, TailDropEncodingRoundsUp)

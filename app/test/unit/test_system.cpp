@@ -96,13 +96,15 @@ private:
 		return a;
 	}
 	void wr(uint32_t off, uint32_t v) { sys->fman(0).ccsr().write32(off, v); }
-	void init_fq(uint32_t fqid, uint16_t channel)
+	// context_a: a Tx FQ's, for the FMan (hw::fman::tx_context_a).
+	void init_fq(uint32_t fqid, uint16_t channel, uint64_t context_a = 0)
 	{
 		qm::McInitFq c{};
 		c.verb = qm::mcc_verb::kInitFqSched;
 		c.fqid.store(fqid);
 		c.fqd.set_dest(channel, 3);
-		c.we_mask.store(qm::we::kDestWq);
+		c.fqd.context_a.store(context_a);
+		c.we_mask.store(qm::we::kDestWq | qm::we::kContextA);
 		qm::McResult r{};
 		sys->soc().qman().execute(0, reinterpret_cast<const qm::McCommand &>(c), r);
 		ASSERT_EQ(r.result, qm::mcr_result::kOk) << "INITFQ " << fqid;
@@ -126,7 +128,8 @@ private:
 		const uint32_t tx = fm::port_page(fm::tx_port_id(cell));
 		wr(tx + fm::bmi_tx::kTefqid, kTxErrFq);
 		wr(tx + fm::bmi_tx::kTcfg, fm::bmi_tx::kCfgEn);
-		init_fq(tx_fq, sys->fman(0).tx_channel(cell));
+		init_fq(tx_fq, sys->fman(0).tx_channel(cell),
+			fm::tx_context_a::kV3NoConfirmFreeBuffers);
 	}
 
 	TestMemory mem_;

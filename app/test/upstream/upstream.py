@@ -37,7 +37,7 @@ class Family:
 
 
 DPAA1 = Family("dpaa", EMU, "DPAA_KERNEL_MODEL",
-               re.compile(r"usdpaa_emu: model misuse: (\d+) \(([^)]*)\)"), 11)
+               re.compile(r"usdpaa_emu: model misuse: (\d+) \(([^)]*)\)"), 12)
 
 # Upstream's bus asks EAL for physical addresses; the emulation gives the
 # model the process's virtual addresses as bus addresses (see the guide).

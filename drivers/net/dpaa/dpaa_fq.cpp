@@ -48,6 +48,31 @@ constexpr unsigned kOosPolls = 20;
 // Bursts on a retiring queue between two attempts to complete its stop.
 constexpr uint32_t kIdleRetryPolls = 256;
 
+// What QMan stashes into the polling core's cache with each DQRR entry of an
+// Rx FQ (context A, FQ_CTRL::CTXA_STASHING): the annotation's first line
+// (the parse result and hash the burst turns into packet_type, flags and
+// RSS hash) and the frame's first line (the headers the application reads
+// first), as upstream's driver stashes them. No context line: context B is
+// a queue index, not an address. Upstream leaves the annotation out on the
+// LS1046A, where it measured stashing to be a bottleneck with many cores;
+// our burst reads the annotation of every frame, so it stays.
+constexpr uint64_t kRxStashing = qm::ctx_a_stash::make(1, 1, 0);
+constexpr unsigned kFmanV3Major = 6; // FM_IP_REV_1 MAJ of the FMan v3
+
+// Context A of a Tx FQ. Our Tx path hands the FMan buffers of BMan pools
+// and never asks for a confirmation unless the FD does (FCO, for Tx
+// timestamps): the FMan must free them. An FMan v3 frees a buffer it did
+// not allocate itself only with A2V and EBD (and OVOM, B0V as upstream and
+// the kernel write them); OVFQ with context B 0 means no confirmation
+// whatever the port's FMBM_TCFQID holds. Earlier FMans free without being
+// asked.
+uint64_t tx_context_a(hw::RegisterWindow &ccsr) noexcept
+{
+	namespace ca = hw::fman::tx_context_a;
+	return fman::read_version(ccsr).major >= kFmanV3Major ? ca::kV3NoConfirmFreeBuffers
+							      : ca::kOverrideFq;
+}
+
 qbman::QmanPortal *ctl_portal(const char *what) noexcept
 {
 	qbman::QmanPortal *portal = bus::qman_portal();
@@ -306,6 +331,7 @@ int rx_fq_init(qbman::QmanPortal &portal, const RxQueue &q) noexcept
 	init.dest = hw::Channel{q.channel ? q.channel : pool_channel1()};
 	init.wq = kRxWq;
 	init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
+	init.context_a = kRxStashing;
 	init.context_b = q.ctx;
 	init.cgid = q.cgrid;
 	init.schedule = push && q.channel != 0;
@@ -591,6 +617,7 @@ int fqs_start(Port &p) noexcept
 			return ret;
 		q.state = RxqState::running;
 	}
+	const uint64_t tx_ctx_a = d.nb_tx_queues > 0 ? tx_context_a(p.hw->ccsr) : 0;
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
 		TxQueue &q = *static_cast<TxQueue *>(d.tx_queues[i]);
 		q.fqid = p.tx_fqid_base + i;
@@ -598,6 +625,8 @@ int fqs_start(Port &p) noexcept
 		qbman::FqInit init{};
 		init.dest = hw::Channel{p.hw->info.tx_channel};
 		init.wq = kTxWq;
+		init.context_a = tx_ctx_a;
+		init.context_b = 0; // no confirmation FQ (OVFQ)
 		init.schedule = true;
 		ret = portal->init_fq(hw::Fqid{q.fqid}, init);
 		if (ret < 0) {
@@ -704,6 +733,7 @@ int bind_push_queue(RxQueue &q, qbman::QmanPortal &portal) noexcept
 	init.dest = portal.channel();
 	init.wq = kRxWq;
 	init.fq_ctrl = qm::fq_ctrl::kCtxAStashing;
+	init.context_a = kRxStashing;
 	init.context_b = q.ctx;
 	init.cgid = q.cgrid;
 	init.schedule = true;

@@ -23,6 +23,7 @@ namespace prs = hw::fman;
 
 inline constexpr uint16_t kIpProtoIcmp = 1;
 inline constexpr uint16_t kIpProtoIcmpv6 = 58;
+inline constexpr uint16_t kEtherTypeArp = 0x0806;
 
 [[gnu::always_inline]] inline uint32_t l4_ptype(uint8_t l4r, uint16_t l3_bits, uint16_t nxthdr,
 						bool frag) noexcept
@@ -59,8 +60,15 @@ inline constexpr uint16_t kIpProtoIcmpv6 = 58;
 			t = RTE_PTYPE_L2_ETHER_VLAN;
 	}
 	const uint16_t first_ip = l3 & (prs::l3r::kFirstIpv4 | prs::l3r::kFirstIpv6);
-	if (!first_ip)
+	if (!first_ip) {
+		// The parser stops at an ethertype it has no header unit for and
+		// reports it in NxtHdr. ARP right after the addresses is DPDK's
+		// L2_ETHER_ARP (listed by dev_supported_ptypes_get); a tagged ARP
+		// stays VLAN or QinQ, as the L2 type names the first ethertype.
+		if (t == RTE_PTYPE_L2_ETHER && pr.nxthdr.load() == kEtherTypeArp)
+			return RTE_PTYPE_L2_ETHER_ARP;
 		return t;
+	}
 	const bool first_opts = !(l3 & prs::l3r::kFirstError) && (l3 & prs::l3r::kFirstOptions);
 	if (l3 & prs::l3r::kFirstIpv4)
 		t |= first_opts ? RTE_PTYPE_L3_IPV4_EXT : RTE_PTYPE_L3_IPV4;

@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include "dpaa_hw/mmio.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "platform/bus_addr.hpp"
 #include "platform/device_tree.hpp"
@@ -57,8 +58,12 @@ public:
 		return 0;
 	}
 	bool mapped() const noexcept { return base_ != nullptr; }
-	uint32_t read32(uint32_t off) noexcept override { return be32toh(base_[off / 4]); }
-	void write32(uint32_t off, uint32_t v) noexcept override { base_[off / 4] = htobe32(v); }
+	// Ordered as the kernel's ioread32be()/iowrite32be() (dpaa_hw/mmio.hpp).
+	uint32_t read32(uint32_t off) noexcept override { return hw::io_read32be(base_ + off / 4); }
+	void write32(uint32_t off, uint32_t v) noexcept override
+	{
+		hw::io_write32be(base_ + off / 4, v);
+	}
 
 private:
 	volatile uint32_t *base_ = nullptr;

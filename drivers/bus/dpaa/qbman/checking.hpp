@@ -1,24 +1,19 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 
-// Debug-only checks in the portal drivers are written `if constexpr
-// (kChecking)`, so that release builds carry none of them and layouts never
-// change between builds.
+// The portal drivers' debug-only checks are written `if constexpr
+// (kChecking)` (dpaa_hw/checking.hpp): the cache contract of
+// dpaa_hw/portal_access.hpp is checked against the modelled SoC in the
+// unit tests' checking build.
 #pragma once
 
+#include "dpaa_hw/checking.hpp"
 #include "dpaa_hw/cpu_relax.hpp"
 
 namespace dpaa::qbman
 {
 
-#ifdef DPAA_QBMAN_CHECKING
-inline constexpr bool kChecking = DPAA_QBMAN_CHECKING;
-#elif defined(NDEBUG)
-inline constexpr bool kChecking = false;
-#else
-inline constexpr bool kChecking = true;
-#endif
-
 using hw::cpu_relax;
+using hw::kChecking;
 
 } // namespace dpaa::qbman
