@@ -91,22 +91,24 @@ class Bonding(AppTestCase):
 
     def test_mode4_two_bonds_negotiate_lacp_over_cables(self):
         # Bond A (fm1-mac3, fm1-mac4) cabled to bond B (fm1-mac5, fm1-mac6).
-        # flowgen polls and sends on both bonds all the time, which carries
-        # their LACPDUs (without dedicated queues the bonding PMD sends and
-        # takes them inside the application's own bursts).
-        env = model(fm1_mac3="cable:fm1-mac5", fm1_mac4="cable:fm1-mac6")
-        ports = ["fm1-mac3", "fm1-mac4", "fm1-mac5", "fm1-mac6"]
-        app, ids = self.start_testpmd(ports, env, ["--forward-mode=flowgen"])
+        # Without dedicated queues the bonding PMD sends and takes its
+        # LACPDUs inside the application's own bursts: io forwarding from a
+        # generator into each bond keeps both sending, at a rate the Rx
+        # queues hold (a LACPDU tail-dropped behind a flood is resent only
+        # at the slow period, 29 s).
+        env = model(fm1_mac3="cable:fm1-mac5", fm1_mac4="cable:fm1-mac6",
+                    fm1_mac9="gen:size=64:rate=2000", fm1_mac10="gen:size=64:rate=2000")
+        ports = ["fm1-mac3", "fm1-mac4", "fm1-mac5", "fm1-mac6", "fm1-mac9", "fm1-mac10"]
+        app, ids = self.start_testpmd(ports, env, ["--forward-mode=io"])
         app.command("port stop all")
         a_slaves = [ids["fm1-mac3"], ids["fm1-mac4"]]
         b_slaves = [ids["fm1-mac5"], ids["fm1-mac6"]]
         a = self.bond(app, 4, a_slaves)
         b = self.bond(app, 4, b_slaves)
         app.command("port start all")
-        app.command("set portlist %d,%d" % (a, b))
+        # io pairs the list's ports in twos: fm1-mac9 with A, fm1-mac10 with B.
+        app.command("set portlist %d,%d,%d,%d" % (ids["fm1-mac9"], a, ids["fm1-mac10"], b))
         app.command("start")
-        # Each bond's state is read at its own instant: each must have been
-        # seen fully negotiated (the two seldom change between the reads).
         deadline = time.time() + 30
         ok_a = ok_b = False
         while not (ok_a and ok_b) and time.time() < deadline:
@@ -118,7 +120,7 @@ class Bonding(AppTestCase):
         self.assertTrue(ok_a, info_a)
         self.assertTrue(ok_b, info_b)
         # Traffic crosses once both sides distribute: each bond receives
-        # what the other generates.
+        # what the other's generator sends.
         app.command("clear port stats all")
         time.sleep(2)
         stats = app.command("stop")
