@@ -79,6 +79,9 @@ if [ ! -f "$builddir/build.ninja" ]; then
 	}
 elif [ "$reconfigure" = 1 ]; then
 	meson setup --reconfigure --cross-file "$cross" "$builddir" >>"$log" 2>&1
+else
+	# A folder configured before a driver joined the tree's list gets it.
+	buildtools/sync-driver-list "$builddir" || exit 1
 fi
 
 echo "cross-build: building for arm64 in $builddir/"
