@@ -45,6 +45,11 @@ def words(text):
 
 class CompareWithUpstream(unittest.TestCase):
     def setUp(self):
+        # devtools/compare_upstream.py starts the testpmds itself, as built
+        # for this machine: a cross build run under qemu (DPAA_EXEC_WRAPPER,
+        # devtools/test-arm64.sh) is not compared.
+        if os.environ.get("DPAA_EXEC_WRAPPER"):
+            self.skipTest("compare_upstream.py runs this machine's builds only")
         why = missing() or missing_testpmd()
         if why:
             self.skipTest(why)
