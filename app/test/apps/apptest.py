@@ -36,6 +36,38 @@ EXEC_WRAPPER = shlex.split(os.environ.get("DPAA_EXEC_WRAPPER", ""))
 BUILT_HERE = [BUILD] + [os.environ[v] for v in ("DPAA_UPSTREAM_BUILD_DIR",) if os.environ.get(v)]
 
 
+# This machine's own build of the tree (the one devtools/test.sh makes): under
+# EXEC_WRAPPER its emulation libraries serve the host programs that an
+# emulated one starts.
+HOST_BUILD = os.environ.get("DPAA_HOST_BUILD_DIR",
+                            os.path.join(os.path.dirname(__file__), "..", "..", "..", "build"))
+
+
+def host_preload(env):
+    """env with its LD_PRELOAD of an emulation library of BUILD also valid in
+    host programs. Under EXEC_WRAPPER (qemu-user) a program the emulated one
+    starts inherits its environment but runs natively: upstream's DPIO setup
+    writes an irq's affinity from a shell, whose loader cannot preload an
+    arm64 library ("ERROR: ld.so: ... cannot be preloaded"), so the write
+    misses the emulation's /proc/irq. Named by its file name alone, the
+    library is looked up in LD_LIBRARY_PATH, where each loader skips the
+    other architecture's build and takes its own."""
+    lib = env.get("LD_PRELOAD", "")
+    if not EXEC_WRAPPER or os.sep not in lib or ":" in lib or " " in lib:
+        return env
+    emulated = os.path.realpath(lib)
+    rel = os.path.relpath(emulated, os.path.realpath(BUILD))
+    host = os.path.join(HOST_BUILD, rel)
+    if rel.startswith("..") or not os.path.exists(host):
+        return env
+    paths = [os.path.dirname(emulated), os.path.dirname(os.path.realpath(host))]
+    if env.get("LD_LIBRARY_PATH"):
+        paths.append(env["LD_LIBRARY_PATH"])
+    env["LD_PRELOAD"] = os.path.basename(emulated)
+    env["LD_LIBRARY_PATH"] = ":".join(paths)
+    return env
+
+
 def wrapped(argv):
     """argv with EXEC_WRAPPER in front of the program built here that it runs,
     after the tools that may start it (unshare, sh -c, nsenter)."""
@@ -112,7 +144,7 @@ class App:
     """A running application whose output is collected as it comes."""
 
     def __init__(self, argv, env_model, interactive=True):
-        env = platform_env(dict(os.environ), env_model)
+        env = host_preload(platform_env(dict(os.environ), env_model))
         argv = platform_argv(argv)
         stdin = subprocess.PIPE if interactive else subprocess.DEVNULL
         # Line-buffered stdout: testpmd's printf output would otherwise sit in
