@@ -205,8 +205,10 @@ class GuideExample(DocExample):
         f.write_pcap(self.path("sync.pcap"), [sync])
         app = self.run_example(line.strip())
         app.wait_for(r"testpmd> $", 120)
-        app.command("start")
-        app.wait_for(r"^Port 0 TX timestamp value", 60)
+        # The forwarding lcore prints stamps around the prompt of "start".
+        start = len(app.text())
+        app.send("start")
+        app.wait_for(r"Port 0 TX timestamp value", 60, start)
         app.command("stop")
         app.quit(60)
         text = app.text()

@@ -108,7 +108,10 @@ def sync_message():
 
 
 class TestpmdIeee1588(AppTestCase):
-    STAMP = re.compile(r"^Port (\d) (RX|TX) timestamp value (\d+) s (\d+) ns", re.M)
+    # Not anchored at a line's start: the forwarding lcore writes each stamp
+    # line at once, but testpmd's main thread may have written the prompt or
+    # part of the echo of what the test types ("st", then "op") before it.
+    STAMP = re.compile(r"Port (\d) (RX|TX) timestamp value (\d+) s (\d+) ns")
 
     def test_timestamps_between_cabled_ports(self):
         f.write_pcap(self.path("sync.pcap"), [sync_message()])
@@ -116,8 +119,11 @@ class TestpmdIeee1588(AppTestCase):
         app = self.start([TESTPMD] + eal("fm1-mac9", "fm1-mac10") + ["--", "-i"] + TESTPMD_ARGS +
                          ["--forward-mode=ieee1588"], env)
         app.wait_for(r"testpmd> $", 30)
-        out = app.command("start")
-        self.assertIn("ieee1588 packet forwarding", out)
+        # Not command(), which waits for the output to end with the prompt:
+        # the forwarding lcore prints stamps before and after it.
+        start = len(app.text())
+        app.send("start")
+        app.wait_for(r"ieee1588 packet forwarding", 30, start)
         # The sync message goes to and fro on the cable: 20 of each stamp.
         deadline = time.monotonic() + 30
         while len(self.STAMP.findall(app.text())) < 40 and time.monotonic() < deadline:
@@ -137,9 +143,9 @@ class TestpmdIeee1588(AppTestCase):
         for (p0, k0, t0), (p1, k1, t1) in zip(stamps, stamps[1:]):
             self.assertGreater(t1, t0, "timestamps increase: %s" % stamps[:8])
             if k0 == "RX":
-                self.assertEqual((p1, k1), (p0, "TX"))
+                self.assertEqual((p1, k1), (p0, "TX"), text[-3000:])
             else:
-                self.assertEqual((p1, k1), (1 - p0, "RX"))
+                self.assertEqual((p1, k1), (1 - p0, "RX"), text[-3000:])
                 # Tx on one port, Rx on the other: the cable's delay.
                 self.assertGreaterEqual(t1 - t0, WIRE_DELAY_NS - TIMER_STEP_NS)
                 self.assertLessEqual(t1 - t0, WIRE_DELAY_NS + TIMER_STEP_NS)
