@@ -5,9 +5,25 @@
 
 usage: bench.py --out DIR [--build build] [--upstream build-upstream]
                 [--valgrind-build build-valgrind] [--seconds S] [--runs N] [--quick]
+                [--dpaa2-cases SIZE:VLAN:io|mac,...] [--dpaa2-runs N] [--dpaa2-seconds S]
+                [--sections NAME,...]
 
 Every figure is measured in this run; each timing figure carries the load
-average (uptime) of the moment it was taken. Sections:
+average (uptime) of the moment it was taken. Sections (--sections, in this
+order by default):
+  dpaa2       testpmd on the modelled LX2160A-RDB through the emulated VFIO
+              fsl-mc kernel, three drivers in interleaved runs (each round
+              starting one driver further on): upstream's net_dpaa2 without
+              the VLAN strip (the seed's "after"), upstream's with
+              --enable-hw-vlan-strip (its "before"), and ours; 64-byte
+              untagged frames first (the seed's case), then 802.1Q, mac
+              forwarding and larger frames (--dpaa2-cases); medians of
+              Mpps, the forwarding core's cycles per packet, drops, the
+              emulated kernel's trapped accesses per frame and the least
+              share of the forwarding time the model's thread was idle;
+  dpaa2_frame the DPAA2 bursts per frame (callgrind) and against their
+              floor: a section of its own module, devtools/bench_dpaa2_frame.py
+              (see PLUGINS below), skipped while that module is missing;
   forwarding  testpmd io and mac forwarding through the modelled LS1046A-RDB
               (generator at the model's maximum rate -> net_dpaa -> sink),
               64..1518-byte frames, untagged and 802.1Q;
@@ -37,9 +53,24 @@ import sys
 import time
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# The sections in their default order. A section kept in a module of its
+# own plugs in here by name: devtools/bench_<name>.py defines run(bench)
+# (bench: the Bench below, its options in bench.a, its output folder in
+# bench.a.out), which returns the section's JSON, and may define
+# tables(results) (reStructuredText) and plot(results, out, plt) (the
+# PNG files it wrote), which bench_plot.py calls. A plug-in's module that
+# is missing leaves its section {"skipped": ...}.
+SECTIONS = ["dpaa2", "dpaa2_frame", "forwarding", "references", "vlan_ab", "datapath", "valgrind", "scaling"]
+PLUGINS = ["dpaa2_frame"]
+# The DPAA2 section's drivers, in the order of its first round: name ->
+# (driver, --enable-hw-vlan-strip).
+DPAA2_DRIVERS = {"upstream": ("upstream", False), "upstream-strip": ("upstream", True), "ours": ("ours", False)}
 SIZES = [64, 128, 256, 512, 1024, 1518]
 VLAN = 100
 VARIANTS = ["shipped", "burst-strip", "app-strip", "app-strip-prefetch"]
+# The seed's case first (64-byte untagged frames, io forwarding), then
+# 802.1Q, mac forwarding and the largest frames.
+DPAA2_CASES = "64:0:io,64:100:io,64:0:mac,1518:0:io"
 
 
 def log(msg):
@@ -228,6 +259,66 @@ class Bench:
         log("%s done in %.0fs (load %s)" % (name, time.time() - t0, " ".join(load())))
         self.save()
 
+    def dpaa2(self):
+        """Rounds of the three drivers, each round starting one driver
+        further on, case by case; the medians of each case and driver."""
+        ab = dpaa2_ab().Ab(argparse.Namespace(upstream=self.a.upstream, build=self.a.build, out=self.a.out,
+                                              valgrind_upstream="build-upstream-valgrind",
+                                              seconds=self.a.dpaa2_seconds))
+        missing = [p for p in (ab.testpmd, ab.ours_testpmd, ab.emu) if not os.path.exists(p)]
+        if missing:
+            return {"skipped": "missing %s (devtools/setup.sh and buildtools/build-upstream build them)"
+                    % ", ".join(missing)}
+        cases = dpaa2_cases(self.a.dpaa2_cases if not self.a.quick else "64:0:io")
+        rounds = self.a.dpaa2_runs if not self.a.quick else 1
+        names = list(DPAA2_DRIVERS)
+        out = {"runs": [], "medians": [], "trap": self.trap_cost()}
+        for size, vlan, fwd in cases:
+            for i in range(rounds):
+                for n in names[i % len(names):] + names[:i % len(names)]:
+                    driver, strip = DPAA2_DRIVERS[n]
+                    r = ab.forward(driver, bool(vlan), strip, size=size, fwd=fwd)
+                    r.update(name=n, round=i)
+                    out["runs"].append(r)
+                    log("dpaa2 %d %s %s %s round %d: %s Mpps, %s cycles/pkt (load %s)"
+                        % (size, "802.1Q" if vlan else "untagged", fwd, n, i, _fmt(dpaa2_rate(r), "%.3f"),
+                           _fmt(r.get("cycles_per_packet"), "%.0f"), " ".join(r["load"])))
+                self.save_partial("dpaa2", out)
+            for n in names:
+                rs = [r for r in out["runs"] if (r["size"], r["vlan"], r["fwd"], r["name"]) == (size, vlan, fwd, n)]
+                # Against upstream's run without the strip of the same round.
+                base = dict((r["round"], r) for r in out["runs"] if (r["size"], r["vlan"], r["fwd"], r["name"])
+                            == (size, vlan, fwd, "upstream"))
+                pairs = [(r, base[r["round"]]) for r in rs if r["round"] in base and dpaa2_rate(r)
+                         and dpaa2_rate(base[r["round"]])]
+                m = {"size": size, "vlan": vlan, "fwd": fwd, "name": n, "runs": len(rs),
+                     "ok": sum(1 for r in rs if dpaa2_rate(r)),
+                     "load": [min(float(r["load"][0]) for r in rs), max(float(r["load"][0]) for r in rs)],
+                     "mpps_vs_upstream": med([dpaa2_rate(r) / dpaa2_rate(b) - 1 for r, b in pairs])
+                     if n != "upstream"
+                     else None}
+                for k in ("mpps", "mpps_window", "tsc_mhz", "cycles_per_packet", "cycles_per_forwarded", "rx_dropped", "tx_dropped",
+                          "traps_per_frame", "model_idle_min", "model_busy_percent", "startup_s"):
+                    m[k] = med([r.get(k) for r in rs])
+                out["medians"].append(m)
+        return out
+
+    def trap_cost(self):
+        """app/bench/trap-bench: what one trapped access costs."""
+        cmd = [os.path.join(self.bench_dir, "trap-bench")]
+        if not os.path.exists(cmd[0]):
+            return {"skipped": "no %s" % cmd[0]}
+        before = load()
+        r = last_json(run(cmd, dict(os.environ), timeout=120)) or {"error": "no figures"}
+        r.update(load=before, command=" ".join(cmd))
+        return r
+
+    def plugin(self, name):
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_%s.py" % name)
+        if not os.path.exists(path):
+            return {"skipped": "no devtools/bench_%s.py" % name}
+        return __import__("bench_%s" % name).run(self)
+
     def forwarding(self):
         rows = []
         sizes = SIZES if not self.a.quick else [64, 1518]
@@ -290,9 +381,47 @@ class Bench:
                 "mbufs": [self.ours(mbufs=m) for m in pools],
                 "rx_queues": [self.ours(queues=n) for n in queues]}
 
+    def save_partial(self, name, value):
+        """A long section's figures so far, in results.json."""
+        self.results[name] = value
+        self.save()
+
     def save(self):
         with open(os.path.join(self.a.out, "results.json"), "w") as f:
             json.dump(self.results, f, indent=1)
+
+
+def dpaa2_ab():
+    """devtools/dpaa2-vlan-ab.py, whose runs on the modelled LX2160A-RDB
+    the dpaa2 section makes."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "dpaa2_vlan_ab", os.path.join(os.path.dirname(os.path.abspath(__file__)), "dpaa2-vlan-ab.py"))
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
+
+
+def dpaa2_rate(r):
+    """A DPAA2 run's Mpps: its frames sent over its forwarding window (a
+    loaded machine may leave testpmd too few 1-second samples)."""
+    return r.get("mpps_window") or r.get("mpps")
+
+
+def dpaa2_cases(text):
+    """"64:0:io,64:100:io" -> [(64, 0, "io"), (64, 100, "io")]: frame size
+    with the FCS, VLAN ID (0: untagged), forwarding mode."""
+    cases = []
+    for item in text.split(","):
+        size, vlan, fwd = item.split(":")
+        if fwd not in ("io", "mac"):
+            raise ValueError("--dpaa2-cases: forwarding mode %r is not io or mac" % fwd)
+        cases.append((int(size), int(vlan), fwd))
+    return cases
+
+
+def _fmt(x, spec):
+    return "-" if x is None else spec % x
 
 
 def machine():
@@ -350,9 +479,10 @@ def parse_testpmd(text):
     if t:
         r.update(rx_packets=int(t.group(1)), rx_dropped=int(t.group(2)), tx_packets=int(t.group(4)),
                  tx_dropped=int(t.group(5)))
-    c = re.search(r"CPU cycles/packet=([\d.]+)", text)
+    c = re.search(r"CPU cycles/packet=([\d.]+).* at (\d+) MHz", text)
     if c:
         r["cycles_per_packet"] = float(c.group(1))
+        r["tsc_mhz"] = int(c.group(2))
     missed = re.findall(r"RX-missed: +(\d+)", text)
     if missed:
         r["rx_missed_last"] = [int(x) for x in missed[-2:]]
@@ -370,13 +500,20 @@ def main():
     p.add_argument("--runs", type=int, default=5, help="interleaved A/B runs per variant")
     p.add_argument("--rounds", type=int, default=200, help="datapath-bench rounds")
     p.add_argument("--quick", action="store_true", help="a few points of each section (a smoke run)")
-    p.add_argument("--sections", default="forwarding,references,vlan_ab,datapath,valgrind,scaling")
+    p.add_argument("--dpaa2-cases", default=DPAA2_CASES,
+                   help="the dpaa2 section's cases, in order: SIZE:VLAN:io|mac,... (VLAN 0: untagged)")
+    p.add_argument("--dpaa2-runs", type=int, default=5, help="interleaved rounds of the three DPAA2 drivers")
+    p.add_argument("--dpaa2-seconds", type=int, default=2, help="forwarding time of each DPAA2 testpmd run")
+    p.add_argument("--sections", default=",".join(SECTIONS))
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     b = Bench(a)
     b.results["options"] = vars(a)
-    sections = {"forwarding": b.forwarding, "references": b.references, "vlan_ab": b.vlan_ab_runs,
-                "datapath": b.datapath_runs, "valgrind": b.valgrind_runs, "scaling": b.scaling}
+    sections = {"dpaa2": b.dpaa2, "forwarding": b.forwarding, "references": b.references,
+                "vlan_ab": b.vlan_ab_runs, "datapath": b.datapath_runs, "valgrind": b.valgrind_runs,
+                "scaling": b.scaling}
+    for name in PLUGINS:
+        sections[name] = (lambda n: lambda: b.plugin(n))(name)
     for name in a.sections.split(","):
         b.section(name, sections[name])
     b.results["finished"] = time.strftime("%F %T")

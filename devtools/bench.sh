@@ -2,18 +2,22 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright 2026 The DPAA C++ PMD authors
 #
-# The benchmarks (suite "perf", never a pass/fail matter): testpmd forwarding
-# through the modelled LS1046A-RDB at 64..1518 bytes, untagged and 802.1Q,
-# the references (net_ring, net_null, net_memif, upstream's net_dpaa on the
-# same model), the VLAN-strip A/B end to end, the bursts against their floor,
+# The benchmarks (suite "perf", never a pass/fail matter): on the modelled
+# LX2160A-RDB (DPAA2) upstream's net_dpaa2 with and without its software VLAN
+# strip and ours, in interleaved runs; testpmd forwarding through the
+# modelled LS1046A-RDB (DPAA1) at 64..1518 bytes, untagged and 802.1Q, the
+# references (net_ring, net_null, net_memif, upstream's net_dpaa on the same
+# model), the VLAN-strip A/B end to end, the bursts against their floor,
 # valgrind's instruction and miss counts per frame, and how the cost grows
-# with flows, pool size and Rx queues. Writes results.json and PNG plots to
-# a folder it prints; about 10 minutes on a 2-CPU machine.
+# with flows, pool size and Rx queues. Writes results.json, tables.rst and
+# PNG plots to a folder it prints; devtools/bench_page.py turns results.json
+# into the benchmark guide's tables. Some 15 minutes on a quiet 2-CPU
+# machine, much longer on a loaded one (each table gives the load).
 #
 #   devtools/bench.sh [--out DIR] [--quick] [bench.py options, see --help]
 #
 # --out DIR   where to write (default build/bench-<date>-<time>)
-# --quick     a few points of each section: a smoke run of a minute or two
+# --quick     a few points of each section: a smoke run of a few minutes
 # Needs root for apt-get (python3-matplotlib, valgrind) the first time, like
 # devtools/setup.sh. Builds build-valgrind/ (DPDK for a generic x86-64: the
 # valgrind of Debian 12 cannot decode the AVX-512 a native build may hold)
@@ -30,7 +34,7 @@ args=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--out) out=$2; shift ;;
-	-h|--help) sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//'; /usr/bin/python3 devtools/bench.py --help; exit 0 ;;
+	-h|--help) sed -n '3,24p' "$0" | sed 's/^# \{0,1\}//'; /usr/bin/python3 devtools/bench.py --help; exit 0 ;;
 	*) args+=("$1") ;;
 	esac
 	shift
@@ -51,7 +55,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 	fi
 fi
 
-# Upstream's driver for the reference run, once.
+# Upstream's drivers (DPAA1 and DPAA2) for their runs, once.
 if [ ! -x build-upstream/app/dpdk-testpmd ]; then
 	echo "bench: building upstream's testpmd (buildtools/build-upstream)"
 	buildtools/build-upstream >/dev/null || echo "bench: no upstream build; its reference is skipped" >&2

@@ -38,6 +38,27 @@ def plot(res, out):
         plt.close(fig)
         files.append(path)
 
+    d2 = dpaa2_medians(res)
+    if d2:
+        cases = list(dict.fromkeys(_case(m) for m in d2))
+        names = list(dict.fromkeys(m["name"] for m in d2))
+        fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
+        for ax, field, xl in [(axes[0], "mpps_window", "Mpps forwarded (median)"),
+                              (axes[1], "cycles_per_packet", "forwarding core cycles/packet (median)"),
+                              (axes[2], "traps_per_frame", "trapped accesses per forwarded frame")]:
+            for i, n in enumerate(names):
+                rows = dict((_case(m), m) for m in d2 if m["name"] == n)
+                ax.barh([c + i * 0.27 for c in range(len(cases))],
+                        [(rows.get(c) or {}).get(field) or 0 for c in cases], height=0.27, label=n)
+            ax.set_yticks([c + 0.27 for c in range(len(cases))])
+            ax.set_yticklabels(cases if ax is axes[0] else [""] * len(cases), fontsize=7)
+            ax.set(xlabel=xl)
+            if ax is not axes[0]:
+                ax.set_xscale("log")  # upstream's 1518-byte rows are 10 to 100 times the others
+            ax.legend(fontsize=6)
+        axes[0].set(title="modelled LX2160A-RDB, emulated VFIO fsl-mc")
+        save(fig, "dpaa2.png")
+
     fw = _ok(res.get("forwarding", []) if isinstance(res.get("forwarding"), list) else [])
     if fw:
         fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
@@ -126,7 +147,28 @@ def plot(res, out):
             if key != "rx_queues":
                 ax.set_xscale("log", base=2)
         save(fig, "scaling.png")
+    for name, m in _plugins(res):
+        if hasattr(m, "plot"):
+            files += m.plot(res, out, plt)
     return files
+
+
+def _plugins(res):
+    """The plug-in sections of bench.py (PLUGINS) that results.json holds
+    and whose module is here: [(name, module)]."""
+    import bench
+    here = os.path.dirname(os.path.abspath(__file__))
+    return [(n, __import__("bench_%s" % n)) for n in bench.PLUGINS
+            if isinstance(res.get(n), (dict, list)) and os.path.exists(os.path.join(here, "bench_%s.py" % n))]
+
+
+def dpaa2_medians(res):
+    d = res.get("dpaa2")
+    return [m for m in d.get("medians", []) if m.get("runs")] if isinstance(d, dict) else []
+
+
+def _case(m):
+    return "%d %s %s" % (m["size"], "802.1Q" if m["vlan"] else "untagged", m["fwd"])
 
 
 
@@ -145,7 +187,37 @@ def _f(x, fmt="%.2f"):
 
 def tables(res):
     """The guide's tables (reStructuredText) from results.json."""
+    return "\n".join(t for _, t in section_tables(res))
+
+
+def dpaa2_table(res):
+    rows = []
+    for m in dpaa2_medians(res):
+        rel = m.get("mpps_vs_upstream")
+        idle = m.get("model_idle_min")
+        load = m.get("load") or [0, 0]
+        rows.append([m["size"], "802.1Q" if m["vlan"] else "untagged", m["fwd"], m["name"],
+                     _f(m.get("mpps_window") or m.get("mpps"), "%.3f"), "-" if rel is None else "%+.1f %%" % (rel * 100),
+                     _f(m.get("cycles_per_packet"), "%.0f"), _f(m.get("rx_dropped"), "%.0f"),
+                     _f(m.get("tx_dropped"), "%.0f"), _f(m.get("traps_per_frame"), "%.3f"),
+                     "-" if idle is None else "%.0f %%" % (idle * 100), "%d/%d" % (m["ok"], m["runs"]),
+                     "%.1f-%.1f" % tuple(load)])
+    if not rows:
+        return ""
+    return _table(["bytes", "frames", "fwd", "driver", "Mpps", "vs upstream", "cycles/pkt", "Rx drops",
+                   "Tx drops", "traps/frame", "model idle", "runs", "load"], rows)
+
+
+def section_tables(res):
+    """[(section name, reStructuredText table)] of the sections results.json
+    holds, in bench.py's order."""
     out = []
+    t = dpaa2_table(res)
+    if t:
+        out.append(("dpaa2", t))
+    for name, m in _plugins(res):
+        if hasattr(m, "tables"):
+            out.append((name, m.tables(res)))
     fw = _ok(res.get("forwarding", []) if isinstance(res.get("forwarding"), list) else [])
     if fw:
         rows = []
@@ -153,7 +225,8 @@ def tables(res):
             rows.append([r["fwd"], r["size"], "802.1Q" if r["vlan"] else "untagged", _f(r["mpps"], "%.3f"),
                          _f(r.get("cycles_per_packet"), "%.0f"), r.get("rx_dropped", "-"),
                          r.get("tx_dropped", "-"), r["load"][0]])
-        out.append(_table(["fwd", "bytes", "frames", "Mpps", "cycles/pkt", "Rx drops", "Tx drops", "load"], rows))
+        out.append(("forwarding", _table(["fwd", "bytes", "frames", "Mpps", "cycles/pkt", "Rx drops", "Tx drops",
+                                          "load"], rows)))
     refs = res.get("references")
     if isinstance(refs, dict):
         rows = []
@@ -164,7 +237,7 @@ def tables(res):
                 else:
                     rows.append([k + (" 802.1Q" if r.get("vlan") else ""), _f(r["mpps"], "%.3f"),
                                  _f(r.get("cycles_per_packet"), "%.0f"), r["load"][0]])
-        out.append(_table(["64-byte frames, io", "Mpps", "cycles/pkt", "load"], rows))
+        out.append(("references", _table(["64-byte frames, io", "Mpps", "cycles/pkt", "load"], rows)))
     ab = res.get("vlan_ab")
     if isinstance(ab, dict) and ab.get("medians"):
         rows = []
@@ -180,20 +253,21 @@ def tables(res):
                          _f(v["cycles_per_frame"], "%.0f"),
                          "-" if variant == "shipped" else _f(crel * 100 if crel is not None else None, "%+.1f %%"),
                          slower])
-        out.append(_table(["mbufs", "frames", "variant", "Mpps", "Mpps vs shipped", "cycles/frame",
-                           "cycles vs shipped", "runs slower"], rows))
+        out.append(("vlan_ab", _table(["mbufs", "frames", "variant", "Mpps", "Mpps vs shipped", "cycles/frame",
+                                       "cycles vs shipped", "runs slower"], rows)))
     dp = [r for r in res.get("datapath", []) if isinstance(r, dict) and "cycles_per_frame" in r]
     if dp:
         ks = list(dp[0]["cycles_per_frame"])
         rows = [[r["cache"] + (" 802.1Q" if r["tagged"] else " untagged")] +
                 [_f(r["cycles_per_frame"][k], "%.0f") for k in ks] +
                 [_f(r["rx_over_floor"]), _f(r["tx_over_floor"]), r["load"][0]] for r in dp]
-        out.append(_table(["cycles/frame"] + ks + ["rx/floor", "tx/floor", "load"], rows))
+        out.append(("datapath", _table(["cycles/frame"] + ks + ["rx/floor", "tx/floor", "load"], rows)))
     vg = [r for r in res.get("valgrind", []) if isinstance(r, dict) and "instructions_per_frame" in r]
     if vg:
         rows = [[r["variant"], "802.1Q" if r["tagged"] else "untagged", _f(r["instructions_per_frame"], "%.1f"),
                  _f(r["l1d_misses_per_frame"]), _f(r["ll_misses_per_frame"])] for r in vg]
-        out.append(_table(["variant", "frames", "instr/frame", "L1d miss/frame", "LL miss/frame"], rows))
+        out.append(("valgrind", _table(["variant", "frames", "instr/frame", "L1d miss/frame", "LL miss/frame"],
+                                        rows)))
     sc = res.get("scaling")
     if isinstance(sc, dict):
         rows = []
@@ -202,8 +276,8 @@ def tables(res):
                 if isinstance(r, dict) and r.get("mpps") is not None:
                     rows.append([key, r[field], _f(r["mpps"], "%.4f"), _f(r.get("cycles_per_packet"), "%.0f"),
                                  r["load"][0]])
-        out.append(_table(["varied", "value", "Mpps", "cycles/pkt", "load"], rows))
-    return "\n".join(out)
+        out.append(("scaling", _table(["varied", "value", "Mpps", "cycles/pkt", "load"], rows)))
+    return out
 
 
 if __name__ == "__main__":

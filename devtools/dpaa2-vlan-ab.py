@@ -49,13 +49,16 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import bench  # noqa: E402  (parse_testpmd, run, med, load)
+import run_report  # noqa: E402  (emulation_figures)
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "app", "test", "apps"))
 import frames as frames_py  # noqa: E402  (the tests' frame builder and pcap writer)
@@ -80,6 +83,7 @@ class Ab:
     def __init__(self, a):
         self.a = a
         self.testpmd = os.path.join(a.upstream, "app", "dpdk-testpmd")
+        self.ours_testpmd = os.path.join(a.build, "subprojects", "dpdk", "app", "dpdk-testpmd")
         self.valgrind_testpmd = os.path.join(a.valgrind_upstream, "app", "dpdk-testpmd")
         self.emu = os.path.abspath(os.path.join(a.build, "lib", "fslmc_emu", "libfslmc_emu.so"))
         self.prefix = 0
@@ -89,13 +93,13 @@ class Ab:
         e.pop("DPAA_MODEL", None)
         return e
 
-    def model(self, tagged, frames=None):
-        """The generator into dpmac.3 at the model's maximum rate; with
-        'frames', that many 64-byte frames of a pcap file instead, played
+    def model(self, tagged, frames=None, size=64):
+        """The generator of 'size'-byte frames (with the FCS) into dpmac.3
+        at the model's maximum rate; with 'frames', that many 64-byte frames of a pcap file instead, played
         as soon as the port is enabled and addressed to it (promiscuous
         mode comes later), so that they wait in the Rx queue for start."""
         if frames is None:
-            gen = "gen:size=60:flows=64:rate=max" + (":vlan=%d" % VLAN if tagged else "")
+            gen = "gen:size=%d:flows=64:rate=max" % (size - 4) + (":vlan=%d" % VLAN if tagged else "")
         elif frames == 0:
             gen = "none"
         else:
@@ -199,19 +203,61 @@ class Ab:
 
     # ------------------------------------------------------------ cycles
 
-    def cycles(self, tagged, strip):
+    def forward(self, driver, tagged, strip=False, size=64, fwd="io", seconds=None):
+        """One testpmd run forwarding on the modelled LX2160A-RDB: the
+        generator at the model's maximum rate into dpmac.3, 'fwd' forwarding
+        (io or mac) to a sink on dpmac.4, 'size'-byte frames with the FCS;
+        'driver' is "upstream" (build-upstream/, with --enable-hw-vlan-strip
+        when 'strip') or "ours" (build/). The clock starts when forwarding
+        does (testpmd's first statistics), as in devtools/run.sh: the
+        start on the emulated kernel takes seconds, and more under load.
+        Returns bench.parse_testpmd's figures, the emulated kernel's and the
+        model thread's (run_report.emulation_figures), and the command."""
+        seconds = seconds or self.a.seconds
         self.prefix += 1
-        cmd = ([self.testpmd, "--lcores", "0@0,1@1", "--file-prefix", "dpaa2ab%d" % self.prefix] + EAL +
-               ["--", "--forward-mode=io", "--nb-cores=1", "--record-core-cycles", "--stats-period=1",
+        testpmd = self.testpmd if driver == "upstream" else self.ours_testpmd
+        cmd = ([testpmd, "--lcores", "0@0,1@1", "--file-prefix", "dpaa2ab%d" % self.prefix] + EAL +
+               ["--", "--forward-mode=" + fwd, "--nb-cores=1", "--record-core-cycles", "--stats-period=1",
                 "--total-num-mbufs=8192"] + (["--enable-hw-vlan-strip"] if strip else []))
-        e = self.env(self.model(tagged))
+        e = self.env(self.model(tagged, size=size))
         e["LD_PRELOAD"] = self.emu
         before = bench.load()
-        out = bench.run(["timeout", "-s", "INT", "-k", "120", str(self.a.seconds + 15)] + cmd, e, timeout=600)
+        started = time.monotonic()
+        with tempfile.TemporaryFile() as log:
+            p = subprocess.Popen(cmd, env=e, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+            forwarding = until(p, log, b"NIC statistics for port", started + 600)
+            if forwarding is not None:
+                time.sleep(seconds)
+            stopped = time.monotonic()
+            if p.poll() is None:
+                p.send_signal(signal.SIGINT)
+                # Forwarding goes on until testpmd's main thread, which
+                # shares a CPU with the model's, handles the signal: the
+                # window ends when it tells the cores to stop.
+                stopped = until(p, log, b"Telling cores to stop", stopped + 120) or stopped
+            try:
+                p.wait(120)  # closing the ports over the emulation
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+            log.seek(0)
+            out = bench.ANSI.sub("", log.read().decode(errors="replace"))
         r = bench.parse_testpmd(out)
-        r.update(load=before, variant=name(tagged, strip),
+        r.update(run_report.emulation_figures(out))
+        r.update(load=before, driver=driver, variant=name(tagged, strip), size=size, vlan=VLAN if tagged else 0,
+                 fwd=fwd, startup_s=round((forwarding or stopped) - started, 1),
                  command="DPAA2_KERNEL_MODEL=\"%s\" DPRC=dprc.2 LD_PRELOAD=%s %s"
                  % (e["DPAA2_KERNEL_MODEL"], self.emu, " ".join(cmd)))
+        if forwarding is not None:
+            r["forwarding_s"] = round(stopped - forwarding, 2)
+            if r.get("tx_packets") is not None:
+                # From the totals: on a loaded machine testpmd may print
+                # too few 1-second samples for a median.
+                r["mpps_window"] = r["tx_packets"] / r["forwarding_s"] / 1e6
+            if r.get("model_busy_s") is not None:
+                # All the model's busy time counted in the forwarding window
+                # (start-up's work too): the least the thread idled then.
+                r["model_idle_min"] = max(0.0, 1 - r["model_busy_s"] / r["forwarding_s"])
         if r.get("cycles_per_packet") is None:
             r["error"] = out[-2000:]
         elif r.get("tx_packets"):
@@ -219,7 +265,13 @@ class Ab:
             # ingress counter, frames its Rx queue dropped included): per
             # frame forwarded is the forwarding core's cost.
             r["cycles_per_forwarded"] = r["cycles_per_packet"] * r["rx_packets"] / r["tx_packets"]
+            if r.get("trapped") is not None:
+                # Start-up's and exit's traps included (some thousands).
+                r["traps_per_frame"] = r["trapped"] / r["tx_packets"]
         return r
+
+    def cycles(self, tagged, strip):
+        return self.forward("upstream", tagged, strip)
 
     def cycles_runs(self):
         runs = []
@@ -242,6 +294,20 @@ class Ab:
                                             "mpps": bench.med([r.get("mpps") for r in runs
                                                                if r["variant"] == name(tagged, strip)])}
         return {"medians": medians, "runs": runs}
+
+
+def until(p, log, text, deadline):
+    """When 'text' appeared in the file 'log' that process 'p' writes (its
+    time.monotonic(), within 50 ms), or None if it exited or 'deadline'
+    passed first."""
+    while time.monotonic() < deadline:
+        log.seek(0)
+        if text in log.read():
+            return time.monotonic()
+        if p.poll() is not None:
+            return None
+        time.sleep(0.05)
+    return None
 
 
 def burst_cost(path, caller=CALLER, burst=RX_BURST):

@@ -11,6 +11,27 @@ import statistics
 import sys
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# Every access the driver made to a portal or register window that the
+# emulated kernel traps (each one a signal and a decoded instruction,
+# microseconds), from its exit report.
+TRAPPED = re.compile(r"^(?:usdpaa_emu: model misuse: .*; (\d+) accesses trapped|"
+                     r"fslmc_emu: refused: .*; trapped accesses (\d+))", re.M)
+MODEL_THREAD = re.compile(r"model thread: ([\d.]+)% busy \(([\d.]+) of ([\d.]+) s\)")
+
+
+def emulation_figures(text):
+    """What the emulated kernel and the model's thread report at exit:
+    {"trapped": accesses, "model_busy_percent", "model_busy_s", "model_run_s"}
+    (the keys present that the text has)."""
+    r = {}
+    trapped = TRAPPED.findall(text)
+    if trapped:
+        r["trapped"] = int(trapped[-1][0] or trapped[-1][1])
+    model = MODEL_THREAD.findall(text)
+    if model:
+        busy, busy_s, run_s = (float(x) for x in model[-1])
+        r.update(model_busy_percent=busy, model_busy_s=busy_s, model_run_s=run_s)
+    return r
 
 
 def main(path, duration):
@@ -91,14 +112,11 @@ def main(path, duration):
     misuse = re.findall(r"^(?:usdpaa|fslmc)_emu: model misuse: (.*)$", text, re.M)
     if misuse:
         print("Model misuse: " + misuse[-1].strip())
-    # Every access the driver made to a portal or register window that
-    # the emulated kernel traps (each one a signal and a decoded
-    # instruction, microseconds): the emulation's cost, not the driver's,
-    # and the same for any driver on it.
-    trapped = re.findall(r"^(?:usdpaa_emu: model misuse: .*; (\d+) accesses trapped|"
-                         r"fslmc_emu: refused: .*; trapped accesses (\d+))", text, re.M)
-    if trapped and totals:
-        n = int(trapped[-1][0] or trapped[-1][1])
+    # The trapped accesses: the emulation's cost, not the driver's, and the
+    # same for any driver on it.
+    emu = emulation_figures(text)
+    if "trapped" in emu and totals:
+        n = emu["trapped"]
         print("Emulated kernel: %d accesses trapped, %.2f per forwarded frame" % (n, n / max(tx, 1)))
     model = re.findall(r"model thread: (.*)$", text, re.M)
     if model:

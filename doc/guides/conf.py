@@ -28,7 +28,9 @@ project = "DPAA C++ PMD"
 copyright = "2026, The DPAA C++ PMD authors"
 version = release = project_version()
 master_doc = "index"
-exclude_patterns = ["_build"]
+# Text generated for another page to include (devtools/bench_page.py), not a
+# page of its own.
+exclude_patterns = ["_build", "nics/dpaa_benchmarks_run.rst"]
 pygments_style = "sphinx"
 html_show_copyright = True
 numfig = True
