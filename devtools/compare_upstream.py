@@ -1,14 +1,19 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright 2026 The DPAA C++ PMD authors
-"""Run our net_dpaa and upstream's (on the emulated USDPAA kernel) on the
-same modelled LS1046A-RDB, interleaved, and print one table; with --dpaa2,
-our net_dpaa2 and upstream's on the same modelled LX2160A-RDB, both through
-the emulated VFIO fsl-mc kernel.
+"""Run our net_dpaa and upstream's on the same modelled LS1046A-RDB, both
+through the same emulated USDPAA kernel (ours on its board platform, as on
+a board: both pay the same trapped portal and register accesses),
+interleaved, and print one table; with --dpaa2, our net_dpaa2 and
+upstream's on the same modelled LX2160A-RDB, both through the emulated VFIO
+fsl-mc kernel.
 
-usage: compare_upstream.py [runs] [--functional] [--dpaa2]
+usage: compare_upstream.py [runs] [--functional] [--dpaa2] [--counts]
 
---functional leaves out the timing runs.
+--functional leaves out the timing runs. --counts adds the per-frame
+counts of devtools/frame_counts.py (callgrind: instructions, misses and
+trapped accesses per frame of each driver's Rx and Tx bursts, the traps'
+cost apart), for DPAA1 our driver on its model platform as a second table.
 
 Each run forwards the VLAN/QinQ mix of the upstream suite in both
 directions with dpdk-testpmd (io mode) over pcap wires, once with each
@@ -19,7 +24,8 @@ xstats all"), and, frame by frame, the packet type and Rx offload flags
 each driver gives the mbuf (testpmd's "set verbose 1" dump); then,
 interleaved again, devtools/run.sh with each driver at 1 Mpps offered and
 at the generator's maximum: frames forwarded per second and the forwarding
-core's cycles per packet, median of the runs.
+core's cycles per packet, median of the runs; for DPAA1, our driver on its
+model platform too, in a second table.
 """
 
 import os
@@ -59,13 +65,11 @@ class Family:
                 "%s=pcap:rx=%s/b.pcap:tx=%s/a_out.pcap" % (self.board, a, tmp, tmp, b, tmp, tmp))
 
     def command(self, driver, tmp, env):
-        """argv, with env set up for driver."""
+        """argv, with env set up for driver: both on the emulated USDPAA
+        kernel (ours finds no DPAA_MODEL and opens it, as on a board)."""
         env.pop("DPAA_MODEL", None)
-        if driver == "ours":
-            env["DPAA_MODEL"] = self.model(tmp)
-            return [OURS] + self.eal
         env.update(DPAA_KERNEL_MODEL=self.model(tmp), LD_PRELOAD=EMU)
-        return [UPSTREAM] + self.eal + ["--iova-mode=va"]
+        return [OURS if driver == "ours" else UPSTREAM] + self.eal + ["--iova-mode=va"]
 
 
 class Dpaa2(Family):
@@ -226,24 +230,50 @@ def compare_xstats(xs):
 
 
 def forward(driver, rate):
-    """devtools/run.sh for 6 s: (pps forwarded, cycles per packet)."""
-    p = subprocess.run([os.path.join(ROOT, "devtools", "run.sh"), "--driver", driver, "--duration", "6",
-                        "--rate", rate] + FAMILY.run_args, capture_output=True, text=True, timeout=600)
+    """devtools/run.sh for 6 s: (pps forwarded, cycles per packet).
+    "ours-model": our net_dpaa on its model platform."""
+    args = list(FAMILY.run_args)
+    if FAMILY is FAMILIES["dpaa"]:
+        # Ours through the emulated USDPAA kernel upstream's runs on, or
+        # on its model platform (no kernel interface, no traps).
+        args = {"ours": ["--platform", "board"], "ours-model": ["--platform", "model"]}.get(driver, [])
+    p = subprocess.run([os.path.join(ROOT, "devtools", "run.sh"), "--driver", driver.split("-")[0],
+                        "--duration", "6", "--rate", rate] + args,
+                       capture_output=True, text=True, timeout=600)
     pps = re.search(r"^Forwarded: .*\((\d+) pps\)", p.stdout, re.M)
     cpp = re.search(r"^Forwarding core: ([\d.]+) cycles/packet", p.stdout, re.M)
     return (int(pps.group(1)) if pps else 0, float(cpp.group(1)) if cpp else 0.0)
 
 
-def main(runs, timed=True):
+def counts(family):
+    """devtools/frame_counts.py's table for the family; its exit status."""
+    p = subprocess.run([os.path.join(ROOT, "devtools", "frame-counts.sh"), "--family", family],
+                       capture_output=True, text=True)
+    rows = [r for r in p.stdout.splitlines() if not r.startswith("frame-counts:")]
+    board = [r for r in rows if " model " not in r]
+    model = [rows[0]] + [r for r in rows if " model " in r] if len(rows) > 1 else []
+    print("\nPer frame, callgrind (devtools/frame_counts.py --family %s), through the emulated kernel:"
+          % family)
+    print("\n".join(board))
+    if len(model) > 1:
+        print("\nOur driver on its model platform (no emulated kernel, no traps):")
+        print("\n".join(model))
+    if p.returncode != 0:
+        print(p.stderr[-2000:])
+    return p.returncode
+
+
+def main(runs, timed=True, with_counts=False):
     results = {"ours": [], "upstream": []}
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(runs):
             for driver in ("ours", "upstream"):
                 results[driver].append(play(driver, tmp))
     timing = {}
+    drivers = ["ours", "upstream"] + (["ours-model"] if FAMILY is FAMILIES["dpaa"] else [])
     for i in range(runs if timed else 0):
         for rate in ("1000000", "max"):
-            for driver in ("ours", "upstream"):
+            for driver in drivers:
                 timing.setdefault((rate, driver), []).append(forward(driver, rate))
     rows = {}
     notes = []
@@ -272,11 +302,19 @@ def main(runs, timed=True):
             o = statistics.median(t[i] for t in timing[(rate, "ours")])
             u = statistics.median(t[i] for t in timing[(rate, "upstream")])
             print("%-40s %-24.0f %-24.0f" % ("%s at %s offered (median)" % (what, rate), o, u))
+    if timed and "ours-model" in drivers:
+        print("\nOur net_dpaa on its model platform (devtools/run.sh --platform model), the same runs:")
+        for rate in ("1000000", "max"):
+            for i, what in ((0, "pps forwarded"), (1, "cycles/packet")):
+                m = statistics.median(t[i] for t in timing[(rate, "ours-model")])
+                print("%-40s %-24.0f" % ("%s at %s offered (median)" % (what, rate), m))
+    if with_counts:
+        return counts("dpaa2" if FAMILY is FAMILIES["dpaa2"] else "dpaa")
     return 0
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a not in ("--functional", "--dpaa2")]
+    args = [a for a in sys.argv[1:] if a not in ("--functional", "--dpaa2", "--counts")]
     if "--dpaa2" in sys.argv[1:]:
         FAMILY = FAMILIES["dpaa2"]
-    sys.exit(main(int(args[0]) if args else 5, "--functional" not in sys.argv[1:]))
+    sys.exit(main(int(args[0]) if args else 5, "--functional" not in sys.argv[1:], "--counts" in sys.argv[1:]))

@@ -46,6 +46,7 @@
 #include <rte_mempool.h>
 #include <rte_udp.h>
 
+#include "bench_evict.hpp"
 #include "datapath_floor.hpp"
 #include "dpaa_bus.hpp"
 #include "dpaa_model/system.hpp"
@@ -68,38 +69,7 @@ void run_model()
 	model->soc().run_until_idle();
 }
 
-void evict(const void *addr, size_t len)
-{
-	const auto *p = static_cast<const char *>(addr);
-	for (size_t off = 0; off < len; off += RTE_CACHE_LINE_SIZE) {
-#if defined(__x86_64__) || defined(__i386__)
-		__builtin_ia32_clflush(p + off);
-#elif defined(__aarch64__)
-		asm volatile("dc civac, %0" ::"r"(p + off) : "memory");
-#endif
-	}
-}
-
-// The lines a burst may touch of every mbuf of the pool: the mbuf's two,
-// and the buffer's first four (annotation, then the frame at its offset).
-// Not the whole buffer: the rest is never read, and flushing a whole pool
-// every round would make a run take minutes.
-void evict_pool(rte_mempool *mp)
-{
-	rte_mempool_obj_iter(
-		mp,
-		[](rte_mempool *, void *, void *obj, unsigned) {
-			const auto *m = static_cast<const rte_mbuf *>(obj);
-			evict(m->buf_addr, 4 * RTE_CACHE_LINE_SIZE);
-			evict(m, 2 * RTE_CACHE_LINE_SIZE);
-		},
-		nullptr);
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_mfence();
-#elif defined(__aarch64__)
-	asm volatile("dsb sy" ::: "memory");
-#endif
-}
+using dpaa::bench::evict_pool;
 
 bool tagged = true;
 

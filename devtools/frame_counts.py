@@ -1,0 +1,504 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""Per-frame counts of the drivers' Rx and Tx bursts under callgrind, on
+equal terms: every driver in the same dpdk-testpmd flow, on the same
+modelled board, through the same emulated kernel interface, with the cost
+of the emulation's traps counted apart from the driver's.
+
+usage: frame_counts.py [--family dpaa2|dpaa] [--frames N] [--tx-bursts N]
+                       [--build build-valgrind] [--upstream build-upstream-valgrind]
+                       [--out DIR] [--json FILE] [--only NAME,...]
+
+Drivers (--family):
+  dpaa2  (LX2160A-RDB, dpmac.3/dpmac.4, the emulated VFIO fsl-mc kernel
+         lib/fslmc_emu): upstream's net_dpaa2 without the strip (the
+         seed's "after"), upstream's with --enable-hw-vlan-strip (the
+         "before"), ours;
+  dpaa   (LS1046A-RDB, fm1-mac9/fm1-mac10, the emulated USDPAA kernel
+         lib/usdpaa_emu): upstream's net_dpaa and ours on the board
+         platform (the same kernel interface, the same traps), and ours on
+         its model platform (no traps: a second table).
+
+Each driver runs twice under callgrind (with its cache simulator set to the
+board's cores: A72 of the LX2160A, L1D 32 KiB 2-way, L1I 48 KiB 3-way, the
+1 MiB cluster L2 as last level; A72 of the LS1046A, the same L1s and its
+2 MiB L2): once with --frames 64-byte UDP frames of a pcap file queued in
+port 0's Rx queue before forwarding starts, once with none. testpmd's
+start drains the Rx queues in full bursts on the main lcore
+(flush_fwd_rx_queues), then sends --tx-bursts bursts on each port
+("start tx_first", txonly's pkt_burst_transmit on the forwarding lcore).
+
+  rx   the Rx burst's cost under flush_fwd_rx_queues (inclusive), the
+       run's less the run's without frames (their empty bursts, the
+       portal's first use, cancel out), divided by --frames;
+  tx   the Tx burst's cost under pkt_burst_transmit (inclusive), divided
+       by the frames testpmd counts sent; the Tx bursts of the two runs
+       are the same;
+  traps  accesses the emulation trapped (its exit log), and the
+       instructions and misses of its SIGSEGV handler (inclusive: the
+       decode and the model's work done in the handler, a doorbell's
+       command for instance), per frame received: the run's less the
+       run's without frames. The handler runs as a signal handler, which
+       callgrind keeps out of the bursts' inclusive cost: the bursts'
+       figures are the drivers' own. What the kernel's signal delivery
+       and return cost is not in any figure (valgrind delivers the
+       signal itself); on silicon none of it exists (a doorbell is a
+       store).
+
+With --family dpaa2, the floor too (app/bench/dpaa2-datapath-bench under
+callgrind, warm: valgrind's cache simulator ignores the benchmark's cache
+flushes): our bursts and the loops that touch only the lines a burst must
+(dpaa2_datapath_floor.hpp), each timed call's inclusive cost divided by
+its frames.
+
+Figures: instructions (Ir), L1 data misses (D1mr + D1mw) and last-level
+misses (DLmr + DLmw + ILmr) per frame. Deterministic but for the model's
+thread: one run each.
+
+The JSON (--json, default DIR/frame_counts.json), for other tools:
+  {"family": "dpaa2", "board": ..., "frames": N, "tx_frames": ...,
+   "caches": [valgrind options], "started": ..., "machine": {...},
+   "drivers": {NAME: {"platform": "board" | "model", "strip": bool,
+                      "rx": {"instructions": .., "l1d_misses": ..,
+                             "ll_misses": .., "bursts": .., "empty_bursts": ..},
+                      "tx": {... the same, "frames": ..},
+                      "traps": {"per_frame": .., "instructions": ..,
+                                "l1d_misses": .., "ll_misses": ..},
+                      "commands": [the two command lines], "error": text}},
+   "floor": {"rx": {...}, "rx-floor": {...}, "tx": {...}, "tx-floor": {...},
+             "rx_over_floor": {figure: ratio}, "tx_over_floor": {...},
+             "frames": {variant: n}, "command": ..., "error": text}}
+every figure per frame; a driver that could not run has "error" and no
+figures. load(path) reads it back; table(results) is the printed table.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(ROOT, "app", "test", "apps"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import frames as frames_py  # noqa: E402  (the tests' frame builder and pcap writer)
+
+RX_CALLER = "flush_fwd_rx_queues"
+TX_CALLER = "pkt_burst_transmit"
+TRAP_HANDLER = r"dpaa::emu::\(anonymous namespace\)::on_segv\("
+# valgrind must keep the registers exact at every instruction for the
+# emulation's handler, which decodes the trapped access from the signal's
+# context and resumes with the registers it changed (dpaa2-vlan-ab.py).
+VALGRIND = ["valgrind", "--tool=callgrind", "--cache-sim=yes",
+            "--vex-iropt-register-updates=allregs-at-each-insn", "--vex-guest-chase=no",
+            "--vex-iropt-level=0"]
+SRC = frames_py.mac("02:00:00:00:11:11")
+
+
+class Driver:
+    """One driver on one family's board: how its testpmd is started, and
+    the names of its bursts (regular expressions on callgrind's names)."""
+
+    # How a run sees that the port has taken every queued frame: testpmd's
+    # command and its figure (the port's ingress counter).
+    QUEUED = ("show port stats 0", r"RX-packets: +(\d+)")
+
+    def __init__(self, name, ours, rx, tx, platform="board", strip=False, queued=QUEUED):
+        self.name, self.ours, self.rx, self.tx = name, ours, rx, tx
+        self.platform, self.strip, self.queued = platform, strip, queued
+
+
+class Family:
+    def __init__(self, name, board, ports, mac, eal, caches, drivers, trap_log):
+        self.name, self.board, self.ports, self.mac = name, board, ports, mac
+        self.eal, self.caches, self.drivers, self.trap_log = eal, caches, drivers, trap_log
+
+
+FAMILIES = {
+    "dpaa2": Family(
+        "dpaa2", "lx2160a-rdb", ("dpmac.3", "dpmac.4"), "00:00:00:00:00:03",
+        ["--iova-mode=va", "-a", "fslmc:dpni.1", "-a", "fslmc:dpni.2",
+         "--log-level=pmd.net.dpaa2:warning"],
+        ["--D1=32768,2,64", "--I1=49152,3,64", "--LL=1048576,16,64"],
+        [Driver("upstream", False, r"^dpaa2_dev_prefetch_rx$", r"^dpaa2_dev_tx$"),
+         Driver("upstream-strip", False, r"^dpaa2_dev_prefetch_rx$", r"^dpaa2_dev_tx$", strip=True),
+         Driver("ours", True, r"dpaa2::net::.*::rx_burst<", r"dpaa2::net::.*::tx_burst\(")],
+        r"trapped accesses (\d+)"),
+    "dpaa": Family(
+        "dpaa", "ls1046a-rdb", ("fm1-mac9", "fm1-mac10"), "02:00:00:D9:01:09",
+        ["--iova-mode=va", "-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10",
+         "--log-level=pmd.net.dpaa:warning"],
+        ["--D1=32768,2,64", "--I1=49152,3,64", "--LL=2097152,16,64"],
+        [Driver("upstream", False, r"^dpaa_eth_queue_rx$", r"^dpaa_eth_queue_tx$"),
+         # Our net_dpaa's ipackets are the frames its bursts took; the
+         # mEMAC's count is an extended statistic.
+         Driver("ours", True, r"dpaa::net::.*rx_burst<", r"dpaa::net::.*tx_burst<",
+                queued=("show port xstats 0", r"rx_mac_good_packets: +(\d+)")),
+         Driver("ours-model", True, r"dpaa::net::.*rx_burst<", r"dpaa::net::.*tx_burst<",
+                platform="model", queued=("show port xstats 0", r"rx_mac_good_packets: +(\d+)"))],
+        r"(\d+) accesses trapped"),
+}
+
+
+# ------------------------------------------------------------ callgrind files
+
+class Profile:
+    """A callgrind output file: each function's own cost, and each call
+    arc's count and inclusive cost."""
+
+    def __init__(self, path):
+        self.events = []
+        self.self_cost = {}  # fn -> {event: count}
+        self.arcs = {}  # (caller, callee) -> [calls, {event: count}]
+        # Compressed names, one table each for functions, files and
+        # objects: "(12) name" defines id 12, "(12)" refers to it.
+        tables = {"fn": {}, "fl": {}, "ob": {}}
+
+        def ref(text, kind="fn"):
+            m = re.match(r"\((\d+)\)(?: (.*))?", text)
+            if not m:
+                return text
+            names = tables[kind]
+            if m.group(2):
+                names[m.group(1)] = m.group(2)
+            return names.get(m.group(1), text)
+
+        fn = cfn = None
+        pending = None
+        for line in open(path, errors="replace"):
+            line = line.rstrip("\n")
+            if not line:
+                continue
+            c = line[0]
+            if c.isdigit() or c in "+-*":
+                costs = [int(x) for x in line.split()[1:]]
+                if pending:
+                    arc = self.arcs.setdefault(pending, [0, {}])
+                    arc[0] += ncalls
+                    for e, v in zip(self.events, costs):
+                        arc[1][e] = arc[1].get(e, 0) + v
+                    pending = None
+                elif fn is not None:
+                    own = self.self_cost.setdefault(fn, {})
+                    for e, v in zip(self.events, costs):
+                        own[e] = own.get(e, 0) + v
+            elif line.startswith("events:"):
+                self.events = line.split()[1:]
+            elif line.startswith("fn="):
+                fn = ref(line[3:])
+            elif line.startswith("cfn="):
+                cfn = ref(line[4:])
+            elif line.startswith("calls="):
+                pending = (fn, cfn)
+                ncalls = int(line[6:].split()[0])
+            elif line.startswith(("cfi=", "cfl=", "fl=", "fi=", "fe=")):
+                ref(line.split("=", 1)[1], "fl")
+            elif line.startswith(("cob=", "ob=")):
+                ref(line.split("=", 1)[1], "ob")
+
+    def match(self, pattern):
+        rx = re.compile(pattern)
+        return {f for f in set(self.self_cost) | {a[1] for a in self.arcs} if f and rx.search(f)}
+
+    def calls(self, caller, callee_pattern):
+        """Calls from `caller` to functions matching the pattern, and their
+        inclusive cost: (calls, {event: count})."""
+        names = self.match(callee_pattern)
+        n, total = 0, {}
+        for (src, dst), (k, cost) in self.arcs.items():
+            if src == caller and dst in names:
+                n += k
+                for e, v in cost.items():
+                    total[e] = total.get(e, 0) + v
+        return n, total
+
+    def inclusive(self, pattern):
+        """Own cost plus every call's of the functions matching the
+        pattern (which do not call each other)."""
+        names = self.match(pattern)
+        total = {}
+        for f in names:
+            for e, v in self.self_cost.get(f, {}).items():
+                total[e] = total.get(e, 0) + v
+        for (src, _), (_, cost) in self.arcs.items():
+            if src in names:
+                for e, v in cost.items():
+                    total[e] = total.get(e, 0) + v
+        return total
+
+
+def figures(events, per):
+    """Instructions and misses of callgrind events, divided by `per`."""
+    per = float(per) if per else float("nan")
+    return {"instructions": events.get("Ir", 0) / per,
+            "l1d_misses": (events.get("D1mr", 0) + events.get("D1mw", 0)) / per,
+            "ll_misses": (events.get("DLmr", 0) + events.get("DLmw", 0) + events.get("ILmr", 0)) / per}
+
+
+def minus(a, b):
+    return {e: a.get(e, 0) - b.get(e, 0) for e in set(a) | set(b)}
+
+
+# ------------------------------------------------------------ runs
+
+class Counts:
+    def __init__(self, a, family):
+        self.a, self.f = a, family
+        self.build = os.path.abspath(a.build)
+        self.upstream = os.path.abspath(a.upstream)
+
+    def testpmd(self, d):
+        if d.ours:
+            return os.path.join(self.build, "subprojects", "dpdk", "app", "dpdk-testpmd")
+        return os.path.join(self.upstream, "app", "dpdk-testpmd")
+
+    def env(self, d, frames):
+        f = self.f
+        if frames:
+            path = os.path.join(os.path.abspath(self.a.out), "%s.%d.pcap" % (f.name, frames))
+            frames_py.write_pcap(path, [frames_py.udp4_frame(frames_py.mac(f.mac), SRC, i % 64, size=60)
+                                        for i in range(frames)])
+            # Played as soon as the port is enabled (promiscuous mode comes
+            # later: the frames are addressed to the port).
+            gen = "pcap:rx=%s:start=enable" % path
+        else:
+            gen = "none"
+        model = "board=%s;%s=%s;%s=sink;mode=threaded" % (f.board, f.ports[0], gen, f.ports[1])
+        e = dict(os.environ)
+        for k in ("DPAA_MODEL", "DPAA_KERNEL_MODEL", "DPAA2_KERNEL_MODEL", "LD_PRELOAD"):
+            e.pop(k, None)
+        if f.name == "dpaa2":
+            e.update(DPAA2_KERNEL_MODEL=model, DPRC="dprc.2",
+                     LD_PRELOAD=os.path.join(self.build, "lib", "fslmc_emu", "libfslmc_emu.so"))
+        elif d.platform == "model":
+            e.update(DPAA_MODEL=model)
+        else:
+            e.update(DPAA_KERNEL_MODEL=model,
+                     LD_PRELOAD=os.path.join(self.build, "lib", "usdpaa_emu", "libusdpaa_emu.so"))
+        return e
+
+    def run(self, d, frames):
+        """testpmd under callgrind; returns (Profile or None, output, command)."""
+        out = os.path.join(self.a.out, "callgrind.%s.%s.%d" % (self.f.name, d.name, frames))
+        eal = list(self.f.eal)
+        if d.platform == "model":
+            eal.remove("--iova-mode=va")
+        cmd = (["stdbuf", "-oL"] + VALGRIND + self.f.caches + ["--callgrind-out-file=" + out,
+               self.testpmd(d), "-l", "0,1", "--no-huge", "-m", "512", "--no-pci", "--no-shconf"] + eal +
+               ["--", "-i", "--forward-mode=io", "--nb-cores=1", "--total-num-mbufs=4096"] +
+               (["--enable-hw-vlan-strip"] if d.strip else []))
+        e = self.env(d, frames)
+        shown = " ".join("%s=%s" % (k, e[k]) for k in
+                         ("DPAA_MODEL", "DPAA_KERNEL_MODEL", "DPAA2_KERNEL_MODEL", "DPRC", "LD_PRELOAD")
+                         if k in e) + " " + " ".join(cmd)
+        p = subprocess.Popen(cmd, env=e, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True, bufsize=1, cwd=self.a.out)
+        text = []
+
+        def until(pattern, timeout):
+            deadline = time.monotonic() + timeout
+            buf = ""
+            while time.monotonic() < deadline:
+                line = p.stdout.readline()
+                if not line:
+                    break
+                text.append(line)
+                buf += line
+                if re.search(pattern, buf, re.M):
+                    return buf
+            raise RuntimeError("no %r from testpmd under valgrind" % pattern)
+
+        def command(line, pattern, timeout=1800):
+            p.stdin.write(line + "\n")
+            p.stdin.flush()
+            return until(pattern, timeout)
+
+        try:
+            # testpmd's prompt ends no line: ask for one that does.
+            command("show port info 0", r"Link status", 1800)
+            deadline = time.monotonic() + 900
+            while frames:
+                # The frames are queued once the port counts them all.
+                # "show port stats" after it: its TX-packets ends the answer.
+                stats = command(d.queued[0] + "\nshow port stats 0", r"TX-packets")
+                m = re.search(d.queued[1], stats)
+                if (m and int(m.group(1)) >= frames) or time.monotonic() > deadline:
+                    break
+                time.sleep(2)
+            command("start tx_first %d" % self.a.tx_bursts, r"Start automatic packet forwarding|forwarding")
+            command("stop", r"Accumulated forward statistics[\s\S]*?TX-packets: +\d+")
+            p.stdin.write("quit\n")
+            p.stdin.flush()
+            rest, _ = p.communicate(timeout=1800)
+            text.append(rest)
+        except (RuntimeError, subprocess.TimeoutExpired, BrokenPipeError) as exc:
+            text.append("\nframe_counts: %s\n" % exc)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        output = "".join(text)
+        try:
+            return Profile(out), output, shown
+        except OSError:
+            return None, output, shown
+
+    def driver(self, d):
+        got = {"platform": d.platform, "strip": d.strip, "commands": []}
+        runs = {}
+        for frames in (self.a.frames, 0):
+            log("%s %s: callgrind with %d frames queued" % (self.f.name, d.name, frames))
+            prof, output, cmd = self.run(d, frames)
+            got["commands"].append(cmd)
+            traps = re.findall(self.f.trap_log, output)
+            sent = re.search(r"Accumulated forward statistics[\s\S]*?TX-packets: +(\d+)", output)
+            if prof is None or not sent:
+                got["error"] = output[-3000:]
+                return got
+            runs[frames] = (prof, int(traps[-1]) if traps else None, int(sent.group(1)))
+        (run, run_traps, sent), (base, base_traps, _) = runs[self.a.frames], runs[0]
+        n, cost = run.calls(RX_CALLER, d.rx)
+        n0, cost0 = base.calls(RX_CALLER, d.rx)
+        got["rx"] = dict(figures(minus(cost, cost0), self.a.frames), bursts=n, empty_bursts=n0)
+        n, cost = run.calls(TX_CALLER, d.tx)
+        got["tx"] = dict(figures(cost, sent), bursts=n, frames=sent)
+        handler = minus(run.inclusive(TRAP_HANDLER), base.inclusive(TRAP_HANDLER))
+        got["traps"] = dict(figures(handler, self.a.frames),
+                            per_frame=(run_traps - base_traps) / float(self.a.frames)
+                            if run_traps is not None and base_traps is not None else None,
+                            total=run_traps, total_without_frames=base_traps)
+        if not n or not got["rx"]["bursts"]:
+            got["error"] = "no burst found under %s or %s: %s" % (RX_CALLER, TX_CALLER, output[-2000:])
+        return got
+
+
+# The benchmark's call sites, one per variant (dpaa2_datapath_bench.cpp).
+FLOOR_CALLS = {"rx": r"^unsigned short rx_call<0>", "rx-floor": r"^unsigned short rx_call<1>",
+               "tx": r"^unsigned short tx_call<3>", "tx-floor": r"^unsigned short tx_call<4>"}
+
+
+def floor(a, caches, rounds=50):
+    """dpaa2-datapath-bench under callgrind: per frame of each variant."""
+    build = os.path.abspath(a.build)
+    exe = os.path.join(build, "app", "bench", "dpaa2-datapath-bench")
+    out = os.path.join(a.out, "callgrind.dpaa2.floor")
+    if not os.path.exists(exe):
+        return {"error": "no %s" % exe}
+    cmd = VALGRIND + caches + ["--callgrind-out-file=" + out, exe, "--rounds", str(rounds), "--warm"]
+    e = dict(os.environ, DPRC="dprc.2", LD_PRELOAD=os.path.join(build, "lib", "fslmc_emu", "libfslmc_emu.so"),
+             DPAA2_KERNEL_MODEL="board=lx2160a-rdb;dpmac.3=loopback;mode=threaded")
+    e.pop("DPAA_MODEL", None)
+    log("dpaa2 floor: dpaa2-datapath-bench under callgrind, %d rounds" % rounds)
+    p = subprocess.run(cmd, env=e, capture_output=True, text=True, timeout=3600)
+    got = {"command": "DPRC=dprc.2 LD_PRELOAD=%s DPAA2_KERNEL_MODEL='%s' %s"
+           % (e["LD_PRELOAD"], e["DPAA2_KERNEL_MODEL"], " ".join(cmd))}
+    line = [x for x in p.stdout.splitlines() if x.startswith("{")]
+    if p.returncode != 0 or not line or not os.path.exists(out):
+        got["error"] = (p.stdout + p.stderr)[-3000:]
+        return got
+    bench_json = json.loads(line[-1])
+    prof = Profile(out)
+    batch = {"rx": bench_json["rx_batch"], "rx-floor": bench_json["rx_batch"],
+             "tx": bench_json["tx_batch"], "tx-floor": bench_json["tx_batch"]}
+    got["frames"] = {}
+    for v, pattern in FLOOR_CALLS.items():
+        # Short rounds (a frame late) are rare and counted by the bench.
+        frames = rounds * batch[v]
+        got["frames"][v] = frames
+        got[v] = figures(prof.inclusive(pattern), frames)
+    for d in ("rx", "tx"):
+        got[d + "_over_floor"] = {k: (got[d][k] / got[d + "-floor"][k] if got[d + "-floor"][k] else None)
+                                 for k in got[d]}
+    got["short_rounds"] = bench_json.get("short_rounds")
+    return got
+
+
+def log(msg):
+    print("frame_counts: " + msg, file=sys.stderr, flush=True)
+
+
+def table(results):
+    """The results as a text table, one row per driver and direction."""
+    rows = ["%-16s %-6s %-5s %12s %10s %10s %11s %13s" % (
+        "driver", "where", "dir", "instr/frame", "L1D/frame", "LL/frame", "traps/frame", "trap instr/fr")]
+    for name, d in results["drivers"].items():
+        if "rx" not in d:
+            rows.append("%-16s %-6s %s" % (name, d.get("platform", ""), "error: see the JSON"))
+            continue
+        t = d["traps"]
+        for what in ("rx", "tx"):
+            x = d[what]
+            rows.append("%-16s %-6s %-5s %12.1f %10.2f %10.2f %11s %13s" % (
+                name, d["platform"], what, x["instructions"], x["l1d_misses"], x["ll_misses"],
+                "%.3f" % t["per_frame"] if what == "rx" and t.get("per_frame") is not None else "",
+                "%.0f" % t["instructions"] if what == "rx" else ""))
+    fl = results.get("floor")
+    if fl and "rx" in fl:
+        rows.append("")
+        rows.append("%-16s %12s %10s %10s   (dpaa2-datapath-bench, warm)" % (
+            "floor", "instr/frame", "L1D/frame", "LL/frame"))
+        for v in ("rx", "rx-floor", "tx", "tx-floor"):
+            x = fl[v]
+            rows.append("%-16s %12.1f %10.2f %10.2f" % ("ours " + v if "floor" not in v else v,
+                                                         x["instructions"], x["l1d_misses"], x["ll_misses"]))
+        for d in ("rx", "tx"):
+            r = fl[d + "_over_floor"]
+            rows.append("%-16s %12s %10s %10s" % (d + " / floor", *("%.2f" % r[k] if r[k] else "-" for k in
+                                                                   ("instructions", "l1d_misses", "ll_misses"))))
+    elif fl:
+        rows.append("floor: error, see the JSON")
+    return "\n".join(rows)
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--family", choices=sorted(FAMILIES), default="dpaa2")
+    p.add_argument("--frames", type=int, default=512, help="frames queued for the Rx drain")
+    p.add_argument("--tx-bursts", type=int, default=4, help="tx_first bursts on each port")
+    p.add_argument("--build", default="build-valgrind", help="ours, a generic x86-64 build")
+    p.add_argument("--upstream", default="build-upstream-valgrind")
+    p.add_argument("--out", default=None, help="default BUILD/frame-counts-FAMILY")
+    p.add_argument("--json", default=None)
+    p.add_argument("--only", default=None,
+                   help="these drivers only (comma-separated names; \"floor\": the DPAA2 floor)")
+    a = p.parse_args()
+    os.chdir(ROOT)
+    a.out = os.path.abspath(a.out or os.path.join(a.build, "frame-counts-" + a.family))
+    os.makedirs(a.out, exist_ok=True)
+    family = FAMILIES[a.family]
+    c = Counts(a, family)
+    for d in family.drivers:
+        if (not a.only or d.name in a.only.split(",")) and not os.path.exists(c.testpmd(d)):
+            log("%s is missing: devtools/frame-counts.sh builds it" % c.testpmd(d))
+            return 1
+    import bench  # machine()
+    results = {"family": family.name, "board": family.board, "frames": a.frames,
+               "tx_bursts": a.tx_bursts, "caches": family.caches, "started": time.strftime("%F %T"),
+               "machine": bench.machine(), "drivers": {}}
+    wanted = a.only.split(",") if a.only else [d.name for d in family.drivers]
+    path = a.json or os.path.join(a.out, "frame_counts.json")
+    for d in family.drivers:
+        if d.name in wanted:
+            results["drivers"][d.name] = c.driver(d)
+            with open(path, "w") as f:
+                json.dump(results, f, indent=1)
+    if family.name == "dpaa2" and "floor" in wanted + ([] if a.only else ["floor"]):
+        results["floor"] = floor(a, family.caches)
+        with open(path, "w") as f:
+            json.dump(results, f, indent=1)
+    print(table(results))
+    log("results and commands in %s" % path)
+    return 0 if all("error" not in d for d in results["drivers"].values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
