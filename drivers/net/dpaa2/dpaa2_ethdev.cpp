@@ -166,6 +166,9 @@ int dev_start(rte_eth_dev *dev) noexcept
 		DPAA2_PMD_LOG(ERR, "%s: no Rx queue was set up", dev->data->name);
 		return -EINVAL;
 	}
+	// The MTU given at configure, before the queues named their pool.
+	if (int ret = rx_buffers_check(dev, dev->data->mtu); ret < 0)
+		return ret;
 	// Frames with a wrong checksum reach the queues (their mbufs say it);
 	// the other errors are discarded and counted by the DPNI.
 	constexpr uint32_t kCsumErrors = hw::hwa::fas::kL3ce | hw::hwa::fas::kL4ce;
