@@ -37,6 +37,14 @@ int dpaa2_eal_start(const char *argv0, const std::string &model,
 	return eal_init(argv0, args, extra);
 }
 
+std::string dpaa2_loopback_model()
+{
+	const char *board = getenv("DPAA2_TEST_BOARD");
+	if (board != nullptr && std::string(board) == "ls2088a-rdb")
+		return "board=ls2088a-rdb;dpmac.1=loopback;mode=threaded";
+	return "board=lx2160a-rdb;dpmac.3=loopback;mode=threaded";
+}
+
 rte_mempool *dpaa2_pool(const char *name, unsigned n, uint16_t data_room)
 {
 	return rte_pktmbuf_pool_create_by_ops(name, n, 0, 0, data_room, SOCKET_ID_ANY, "dpaa2");

@@ -25,6 +25,11 @@ namespace dpaa_test
 int dpaa2_eal_start(const char *argv0, const std::string &model,
 		    const std::vector<std::string> &extra = {});
 
+// A DPAA2_KERNEL_MODEL of the board DPAA2_TEST_BOARD names (lx2160a-rdb,
+// memory-backed portals, by default; ls2088a-rdb: direct portals) with the
+// DPMAC of its first 10G port looped back: dpni.1 in the container.
+std::string dpaa2_loopback_model();
+
 // A pktmbuf pool of the "dpaa2" ops (a DPBP).
 rte_mempool *dpaa2_pool(const char *name, unsigned n,
 			uint16_t data_room = RTE_MBUF_DEFAULT_BUF_SIZE);

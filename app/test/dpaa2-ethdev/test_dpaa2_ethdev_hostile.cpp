@@ -274,8 +274,7 @@ TEST_F(Hostile, BadSgTablesAreDroppedAndEveryGenuineBufferFreedOnce)
 int main(int argc, char **argv)
 {
 	testing::InitGoogleTest(&argc, argv);
-	if (dpaa2_eal_start(argv[0], "board=lx2160a-rdb;dpmac.3=loopback;mode=threaded",
-			    {"-a", "fslmc:dpni.1"}) < 0) {
+	if (dpaa2_eal_start(argv[0], dpaa2_loopback_model(), {"-a", "fslmc:dpni.1"}) < 0) {
 		fprintf(stderr, "EAL initialisation failed\n");
 		return 1;
 	}

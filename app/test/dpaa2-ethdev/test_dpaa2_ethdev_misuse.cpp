@@ -2,7 +2,8 @@
 // Copyright 2026 The DPAA C++ PMD authors
 
 // net_dpaa2 used wrongly and through its whole life, on the modelled
-// LX2160A-RDB (dpni.1, its DPMAC looped back: what it sends it receives):
+// LX2160A-RDB, or the LS2088A-RDB (DPAA2_TEST_BOARD), dpni.1 with its DPMAC
+// looped back (what it sends it receives):
 // calls before configure, queue ids that do not exist, bursts on a stopped
 // port, calls after close fail with clear return codes and move no frame;
 // an empty pool drops frames, counted as missed, and traffic resumes when
@@ -226,8 +227,7 @@ TEST_F(Misuse, AClosedDpniCanBeProbedAgain)
 int main(int argc, char **argv)
 {
 	testing::InitGoogleTest(&argc, argv);
-	if (dpaa2_eal_start(argv[0], "board=lx2160a-rdb;dpmac.3=loopback;mode=threaded",
-			    {"-a", "fslmc:dpni.1"}) < 0) {
+	if (dpaa2_eal_start(argv[0], dpaa2_loopback_model(), {"-a", "fslmc:dpni.1"}) < 0) {
 		fprintf(stderr, "EAL initialisation failed\n");
 		return 1;
 	}
