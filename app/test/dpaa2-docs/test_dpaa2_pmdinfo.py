@@ -9,9 +9,12 @@ today, so no "params"), as a user checks which drivers a binary holds."""
 import glob
 import json
 import os
+import platform
 import re
+import shlex
 import subprocess
 import sys
+import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,8 +40,45 @@ def announced():
     return "".join(params) or None
 
 
+# dpdk-pmdinfo.py finds the libraries a binary links with ldd, which reads
+# only the machine's own ELF files: for an arm64 build (devtools/
+# test-arm64.sh) an ldd that asks the arm64 dynamic loader, run under
+# DPAA_EXEC_WRAPPER (qemu), comes first on PATH.
+EM_AARCH64 = 183
+ARM64_LOADER = "/lib/ld-linux-aarch64.so.1"
+
+
+def elf_machine(path):
+    with open(path, "rb") as fh:
+        head = fh.read(20)
+    return int.from_bytes(head[18:20], "little" if head[5] == 1 else "big")
+
+
+def foreign_ldd_dir(path):
+    """A folder holding an ldd for path's machine, or None when it is this machine's."""
+    if elf_machine(path) != EM_AARCH64 or platform.machine() == "aarch64":
+        return None
+    wrapper = os.environ.get("DPAA_EXEC_WRAPPER", "qemu-aarch64-static -cpu cortex-a72")
+    folder = tempfile.mkdtemp(prefix="dpaa2-pmdinfo-")
+    ldd = os.path.join(folder, "ldd")
+    with open(ldd, "w") as fh:
+        fh.write("#!/bin/sh\nexec %s %s --list \"$1\"\n" % (wrapper, shlex.quote(ARM64_LOADER)))
+    os.chmod(ldd, 0o755)
+    return folder
+
+
 def pmdinfo(path):
-    r = subprocess.run([PYTHON, PMDINFO, path], capture_output=True, text=True, timeout=120)
+    env = dict(os.environ)
+    folder = foreign_ldd_dir(path)
+    if folder:
+        env["PATH"] = folder + os.pathsep + env.get("PATH", "")
+    try:
+        r = subprocess.run([PYTHON, PMDINFO, path], capture_output=True, text=True, timeout=120,
+                           env=env)
+    finally:
+        if folder:
+            os.unlink(os.path.join(folder, "ldd"))
+            os.rmdir(folder)
     if r.returncode != 0:
         raise AssertionError("dpdk-pmdinfo.py %s: %s" % (path, r.stderr))
     return dict((d["name"], d) for d in json.loads(r.stdout))

@@ -9,14 +9,21 @@ python that runs it."""
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 
 MISUSE = re.compile(r"fslmc_emu: model misuse: (\d+) \(([^)]*)\)")
 
+# A program built for another machine runs under DPAA_EXEC_WRAPPER (qemu for
+# an arm64 build, devtools/test-arm64.sh), which hands the environment, and
+# so the preloaded emulation, to the program it runs: meson's exe_wrapper
+# covers only the programs a test names, not those a script starts.
+wrapper = shlex.split(os.environ.get("DPAA_EXEC_WRAPPER", ""))
 env = dict(os.environ)
 env["LD_PRELOAD"] = os.environ["DPAA2_TEST_PRELOAD"]
-out = subprocess.run(sys.argv[1:], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout
+out = subprocess.run(wrapper + sys.argv[1:], env=env, stdout=subprocess.PIPE,
+                     stderr=subprocess.STDOUT).stdout
 text = out.decode(errors="replace")
 sys.stdout.write(text)
 m = MISUSE.search(text)

@@ -264,8 +264,15 @@ rte_device *bus_find_device(const rte_device *start_dev, rte_dev_cmp_t cmp,
 int bus_plug(rte_device *d) noexcept
 {
 	rte_fslmc_device *dev = to_fslmc_device(d);
-	if (dev->driver)
-		return 0;
+	if (dev->driver) {
+		// A device stays probed after its port is closed, until it is
+		// removed (as a PCI device does): its driver may make a new
+		// port of it (testpmd's "port attach" after "port close"), or
+		// answer -EEXIST for one that is open.
+		if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+			return 0;
+		return dev->driver->probe(dev->driver, dev);
+	}
 	int ret = start();
 	return ret < 0 ? ret : probe_device(*dev);
 }

@@ -166,6 +166,21 @@ int dev_start(rte_eth_dev *dev) noexcept
 		DPAA2_PMD_LOG(ERR, "%s: no Rx queue was set up", dev->data->name);
 		return -EINVAL;
 	}
+	// Every queue configure asked for must have been set up: a burst on
+	// one that was not would have no queue to work on.
+	for (uint16_t i = 0; i < dev->data->nb_rx_queues; i++)
+		if (dev->data->rx_queues[i] == nullptr) {
+			DPAA2_PMD_LOG(ERR, "%s: Rx queue %u was not set up", dev->data->name, i);
+			return -EINVAL;
+		}
+	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
+		if (dev->data->tx_queues[i] == nullptr) {
+			DPAA2_PMD_LOG(ERR, "%s: Tx queue %u was not set up", dev->data->name, i);
+			return -EINVAL;
+		}
+	// The MTU given at configure, before the queues named their pool.
+	if (int ret = rx_buffers_check(dev, dev->data->mtu); ret < 0)
+		return ret;
 	// Frames with a wrong checksum reach the queues (their mbufs say it);
 	// the other errors are discarded and counted by the DPNI.
 	constexpr uint32_t kCsumErrors = hw::hwa::fas::kL3ce | hw::hwa::fas::kL4ce;

@@ -224,6 +224,9 @@ int allmulticast_enable(rte_eth_dev *dev) noexcept;
 int allmulticast_disable(rte_eth_dev *dev) noexcept;
 int mtu_set(rte_eth_dev *dev, uint16_t mtu) noexcept;
 int max_frame_length_set(Port &p, uint32_t mtu) noexcept;
+// -EINVAL (and why, logged) when frames of 'mtu' do not fit one Rx buffer
+// of the port's pool and scattered Rx is off.
+int rx_buffers_check(rte_eth_dev *dev, uint32_t mtu) noexcept;
 
 // Statistics (dpaa2_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;

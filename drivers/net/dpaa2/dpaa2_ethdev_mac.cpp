@@ -65,9 +65,9 @@ int max_frame_length_set(Port &p, uint32_t mtu) noexcept
 	return 0;
 }
 
-int mtu_set(rte_eth_dev *dev, uint16_t mtu) noexcept
+int rx_buffers_check(rte_eth_dev *dev, uint32_t mtu) noexcept
 {
-	Port &p = port_of(dev);
+	const Port &p = port_of(dev);
 	// A frame too long for one Rx buffer is spread over several by
 	// WRIOP: a port without scattered Rx refuses such an MTU.
 	if (p.rx_pool != nullptr &&
@@ -81,7 +81,14 @@ int mtu_set(rte_eth_dev *dev, uint16_t mtu) noexcept
 			      rte_pktmbuf_data_room_size(p.rx_pool) - RTE_PKTMBUF_HEADROOM);
 		return -EINVAL;
 	}
-	return max_frame_length_set(p, mtu);
+	return 0;
+}
+
+int mtu_set(rte_eth_dev *dev, uint16_t mtu) noexcept
+{
+	if (int ret = rx_buffers_check(dev, mtu); ret < 0)
+		return ret;
+	return max_frame_length_set(port_of(dev), mtu);
 }
 
 } // namespace dpaa2::net

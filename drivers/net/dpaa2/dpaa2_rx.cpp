@@ -80,23 +80,52 @@ template <RxFlags F>
 	m->ol_flags = flags;
 }
 
+// Whether `addr` lies in the memory of `mp` (a malformed frame's entries
+// are checked before their buffers are given back: an address of no pool
+// would be written to).
+[[gnu::noinline]] bool in_pool_memory(const rte_mempool *mp, uint64_t addr) noexcept
+{
+	const rte_mempool_memhdr *hdr;
+	STAILQ_FOREACH(hdr, &mp->mem_list, next)
+	{
+		const auto start = reinterpret_cast<uintptr_t>(hdr->addr);
+		if (addr >= start && addr < start + hdr->len)
+			return true;
+	}
+	return false;
+}
+
 // A scatter/gather frame: the FD's buffer holds the annotation and, at the
 // FD's offset, the SG table; each entry names a buffer of the chain. The
-// table's buffer goes back to its pool. nullptr: malformed (counted).
+// table's buffer goes back to its pool. nullptr: malformed (counted), and
+// every buffer of a pool it names given back once: an entry of no pool or
+// of a format WRIOP does not write, no final entry within the table's
+// buffer, a table past the buffer's end.
 template <RxFlags F>
 [[gnu::noinline]] rte_mbuf *eth_sg_fd_to_mbuf(RxQueue &q, const Fd &fd, const char *buf,
-					      uint32_t meta) noexcept
+					      const dpaa2_bpid_info &table_pool) noexcept
 {
 	const auto *sgt = reinterpret_cast<const SgEntry *>(buf + fd.offset());
+	const uint32_t room = fd.offset() < table_pool.buf_size
+				      ? (table_pool.buf_size - fd.offset()) / sizeof(SgEntry)
+				      : 0;
+	const uint32_t bound = room < kMaxSegs ? room : kMaxSegs;
 	rte_mbuf *head = nullptr, *prev = nullptr;
 	uint16_t segs = 0;
-	bool final = false;
-	for (; segs < kMaxSegs && !final; segs++) {
-		const SgEntry e = sgt[segs];
+	bool final = false, bad = false;
+	for (uint32_t i = 0; i < bound && !final; i++) {
+		const SgEntry e = sgt[i];
 		const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[e.bpid()];
 		final = e.final();
-		if (bi.mp == nullptr || e.format() != hw::SgFormat::single) [[unlikely]]
-			break;
+		// The address is checked before the buffer is written (SG
+		// frames only: the walk of a pool's memory chunks, usually
+		// one). An entry of another format still names a buffer of
+		// its pool, chained here to go back with the others.
+		if (bi.mp == nullptr || !in_pool_memory(bi.mp, e.addr())) [[unlikely]] {
+			bad = true;
+			continue;
+		}
+		bad |= e.format() != hw::SgFormat::single;
 		rte_mbuf *s = mbuf_of(e.addr(), bi.meta_size);
 		uint64_t rearm = q.rearm | e.offset();
 		memcpy(&s->rearm_data, &rearm, sizeof(rearm));
@@ -108,13 +137,16 @@ template <RxFlags F>
 		else
 			head = s;
 		prev = s;
+		segs++;
 	}
-	rte_mbuf *table = mbuf_of(fd.addr(), meta);
-	if (!final || head == nullptr) [[unlikely]] {
-		// No final entry within the bound, or an entry of no pool:
-		// what was chained goes back, the rest cannot be reached.
-		if (head != nullptr)
+	rte_mbuf *table = mbuf_of(fd.addr(), table_pool.meta_size);
+	if (bad || !final || head == nullptr) [[unlikely]] {
+		// What was chained goes back; an entry that named no pool
+		// buffer is left alone.
+		if (head != nullptr) {
+			head->nb_segs = segs;
 			rte_pktmbuf_free(head);
+		}
 		buffer_free(table, q.port_id);
 		counter_add(q.bad_fds, 1);
 		return nullptr;
@@ -148,7 +180,7 @@ template <RxFlags F>
 		return m;
 	}
 	if (fmt == FdFormat::sg && bi.mp != nullptr)
-		return eth_sg_fd_to_mbuf<F>(q, fd, buf, bi.meta_size);
+		return eth_sg_fd_to_mbuf<F>(q, fd, buf, bi);
 	counter_add(q.bad_fds, 1);
 	if (bi.mp != nullptr)
 		buffer_free(mbuf_of(fd.addr(), bi.meta_size), q.port_id);

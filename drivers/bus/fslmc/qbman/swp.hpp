@@ -102,14 +102,20 @@ public:
 		cinh_.store(qb::cinh::kCfg, v);
 		if (cinh_.load(qb::cinh::kCfg) == 0)
 			return -EIO;
+		const uint32_t idx_mask = 2 * eqcr_size_ - 1; // the index and its wrap bit
 		if (mem_back_) {
-			cinh_.store(qb::cinh::kEqcrPi, qb::kRtMode);
+			// RT mode with the producer index QBMan holds: the store
+			// is the EQCR's doorbell, and a portal another thread
+			// used before has entries behind it (index 0 would ring
+			// for entries never written).
+			const uint32_t held =
+				cinh_.load(qb::cinh::kEqcrPi) & (idx_mask | qb::kValidBit);
+			cinh_.store(qb::cinh::kEqcrPi, qb::kRtMode | held);
 			cinh_.store(qb::cinh::kRcrPi, qb::kRtMode);
 		}
 		if (cinh_.load(qb::cinh::kDqpi) & 0xf)
 			return -EBUSY;
 		cinh_.store(qb::cinh::kSdqcr, 0);
-		const uint32_t idx_mask = 2 * eqcr_size_ - 1; // the index and its wrap bit
 		const uint32_t pi = cinh_.load(qb::cinh::kEqcrPi);
 		pi_ = pi & idx_mask;
 		pi_vb_ = static_cast<uint8_t>(pi & qb::kValidBit);
