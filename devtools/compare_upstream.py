@@ -10,6 +10,10 @@ usage: compare_upstream.py [runs] [--functional] [--dpaa2]
 
 --functional leaves out the timing runs.
 
+testpmd runs as the tests run it (app/test/apps/testpmd.py): under
+DPAA_EXEC_WRAPPER when the builds are for another machine (qemu for an
+arm64 build), its commands typed one at a time at its prompt.
+
 Each run forwards the VLAN/QinQ mix of the upstream suite in both
 directions with dpdk-testpmd (io mode) over pcap wires, once with each
 driver, and compares the frames at the far wires byte for byte and the
