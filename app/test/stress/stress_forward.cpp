@@ -24,10 +24,9 @@
 #include <rte_launch.h>
 #include <rte_lcore.h>
 
-#include "dpaa_bus.hpp"
-#include "dpaa_model/system.hpp"
 #include "dpaa_model/wire_sink.hpp"
 #include "ethdev_test_support.hpp"
+#include "model_access.hpp"
 
 using namespace dpaa_test;
 
@@ -177,7 +176,7 @@ int main(int argc, char **argv)
 	RX = port_by_name("fm1-mac9");
 	TX = port_by_name("fm1-mac10");
 	g_pool = dpaa_pool("pool", 16384);
-	g_sys = static_cast<dpaa::model::System *>(dpaa::bus::model_system());
+	g_sys = dpaa_test::bus_model();
 	if (RX >= RTE_MAX_ETHPORTS || TX >= RTE_MAX_ETHPORTS || g_pool == nullptr ||
 	    g_sys == nullptr) {
 		fprintf(stderr, "no DPAA ports, pool or model\n");
