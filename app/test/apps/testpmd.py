@@ -233,13 +233,3 @@ def vlan_mix(dst, src, count=48, flow_base=0):
         else:
             out.append(f.tcp6_frame(dst, src, flow, vlan=7))
     return out
-
-
-def wait_frames(read, path, count, timeout=30):
-    """Wait until the pcap file holds at least 'count' frames."""
-    deadline = time.monotonic() + timeout
-    frames = read(path)
-    while len(frames) < count and time.monotonic() < deadline:
-        time.sleep(0.05)
-        frames = read(path)
-    return frames
