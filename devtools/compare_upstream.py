@@ -15,6 +15,10 @@ counts of devtools/frame_counts.py (callgrind: instructions, misses and
 trapped accesses per frame of each driver's Rx and Tx bursts, the traps'
 cost apart), for DPAA1 our driver on its model platform as a second table.
 
+testpmd runs as the tests run it (app/test/apps/testpmd.py): under
+DPAA_EXEC_WRAPPER when the builds are for another machine (qemu for an
+arm64 build), its commands typed one at a time at its prompt.
+
 Each run forwards the VLAN/QinQ mix of the upstream suite in both
 directions with dpdk-testpmd (io mode) over pcap wires, once with each
 driver, and compares the frames at the far wires byte for byte and the
@@ -41,6 +45,7 @@ sys.path.insert(0, os.path.join(ROOT, "app", "test", "apps"))
 sys.path.insert(0, os.path.join(ROOT, "app", "test", "upstream"))
 
 import frames as f  # noqa: E402
+import testpmd  # noqa: E402
 
 BUILD = os.environ.get("DPAA_BUILD_DIR", os.path.join(ROOT, "build"))
 OURS = os.path.join(BUILD, "subprojects", "dpdk", "app", "dpdk-testpmd")
@@ -100,36 +105,7 @@ FAMILY = FAMILIES["dpaa"]
 COUNTERS = ("RX-packets", "RX-missed", "RX-errors", "RX-nombuf", "TX-packets", "TX-errors")
 
 
-def mix(dst, count=48):
-    src = f.mac("02:00:00:00:11:11")
-    out = []
-    for i in range(count):
-        kind = i % 4
-        if kind == 0:
-            out.append(f.udp4_frame(dst, src, i % 8, size=64 + i))
-        elif kind == 1:
-            out.append(f.udp4_frame(dst, src, i % 8, size=128, vlan=100 + i % 8))
-        elif kind == 2:
-            out.append(f.udp4_frame(dst, src, i % 8, size=256, qinq=(10, 20 + i % 8)))
-        else:
-            out.append(f.tcp6_frame(dst, src, i % 8, vlan=7))
-    return out
-
-
-def run(driver, tmp):
-    a, b = mix(f.mac(FAMILY.macs[0])), mix(f.mac(FAMILY.macs[1]))
-    f.write_pcap(os.path.join(tmp, "a.pcap"), a)
-    f.write_pcap(os.path.join(tmp, "b.pcap"), b)
-    for n in ("a_out.pcap", "b_out.pcap"):
-        if os.path.exists(os.path.join(tmp, n)):
-            os.unlink(os.path.join(tmp, n))
-    env = dict(os.environ)
-    argv = FAMILY.command(driver, tmp, env)
-    p = subprocess.Popen(argv + ["--", "-i", "--total-num-mbufs=4096", "--no-flush-rx"] + FAMILY.testpmd_args,
-                         env=env,
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         text=True, cwd=tmp)
-    return a, b, p
+SRC = f.mac("02:00:00:00:11:11")
 
 
 def rx_dump(out):
@@ -167,37 +143,58 @@ def xstats(out):
     return got
 
 
+def outputs(tmp):
+    return [f.read_pcap(os.path.join(tmp, n)) if os.path.exists(os.path.join(tmp, n)) else []
+            for n in ("a_out.pcap", "b_out.pcap")]
+
+
 def play(driver, tmp):
-    a, b, p = run(driver, tmp)
-    p.stdin.write("set verbose 1\nstart\n")
-    p.stdin.flush()
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        got = [f.read_pcap(os.path.join(tmp, n)) if os.path.exists(os.path.join(tmp, n)) else []
-               for n in ("a_out.pcap", "b_out.pcap")]
-        if len(got[0]) >= len(a) and len(got[1]) >= len(b):
-            break
-        time.sleep(0.5)
-    out, _ = p.communicate("stop\nset verbose 0\nshow port stats all\nshow port xstats all\nquit\n",
-                           timeout=120)
-    out = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", out)
-    # testpmd's prompt and the echo of a command typed ahead can land in
-    # the middle of another command's output line.
-    out = re.sub(r"testpmd> (?:stop|set verbose 0|show port stats all|show port xstats all|quit)?\n?",
-                 "", out)
-    # Without the prompt, a command's echo can land inside a line of the
-    # dump and split it in two: no line of testpmd's ends in one.
-    out = re.sub(r"(?<!\n)(?:stop|set verbose 0|show port stats all|show port xstats all|quit)\n", "", out)
+    """One driver's testpmd forwards the mix both ways: (frames row, the
+    counters of COUNTERS, the verbose Rx dump, the extended statistics)."""
+    a, b = testpmd.vlan_mix(f.mac(FAMILY.macs[0]), SRC), testpmd.vlan_mix(f.mac(FAMILY.macs[1]), SRC)
+    f.write_pcap(os.path.join(tmp, "a.pcap"), a)
+    f.write_pcap(os.path.join(tmp, "b.pcap"), b)
+    for n in ("a_out.pcap", "b_out.pcap"):
+        if os.path.exists(os.path.join(tmp, n)):
+            os.unlink(os.path.join(tmp, n))
+    env = dict(os.environ)
+    argv = FAMILY.command(driver, tmp, env)
+    # testpmd as the tests run it: under DPAA_EXEC_WRAPPER for a cross build.
+    app = testpmd.App(argv + ["--", "-i", "--total-num-mbufs=4096", "--no-flush-rx"] + FAMILY.testpmd_args,
+                      env, cwd=tmp)
+    try:
+        app.wait_prompt(300)
+        app.command("set verbose 1")
+        start = len(app.text())
+        app.command("start", 60)
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            got = outputs(tmp)
+            if len(got[0]) >= len(a) and len(got[1]) >= len(b):
+                break
+            time.sleep(0.5)
+        app.command("stop", 120)
+        dump = app.text()[start:]
+        app.command("set verbose 0")
+        port_stats = testpmd.port_stats(app.command("show port stats all", 60))
+        port_xstats = xstats(app.command("show port xstats all", 60))
+        if not app.quit(120):
+            raise RuntimeError("%s testpmd exited with an error:\n%s" % (driver, app.text()[-3000:]))
+    finally:
+        app.kill()
+    dump = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", dump)
+    # testpmd's prompt, and the echo of "stop" typed while the forwarding
+    # lcore still prints, can land in the middle of a line of the dump and
+    # split it in two: no line of testpmd's dump ends in one.
+    dump = re.sub(r"testpmd> (?:stop)?\n?", "", dump)
+    dump = re.sub(r"(?<!\n)stop\n", "", dump)
     stats = {}
-    blocks = re.findall(r"NIC statistics for port (\d+)\s+#+\n(.*?)\n\s*#{20,}", out, re.S)
-    for port, text in blocks[-2:]:
+    for port, counters in port_stats.items():
         for name in COUNTERS:
-            m = re.search(name + r":\s+(\d+)", text)
-            stats["port %s %s" % (port, name)] = int(m.group(1)) if m else None
-    got = [f.read_pcap(os.path.join(tmp, n)) if os.path.exists(os.path.join(tmp, n)) else []
-           for n in ("a_out.pcap", "b_out.pcap")]
+            stats["port %s %s" % (port, name)] = counters.get(name)
+    got = outputs(tmp)
     exact = sum(1 for x, y in zip(a, got[0]) if x == y) + sum(1 for x, y in zip(b, got[1]) if x == y)
-    return {"frames byte-identical (of %d)" % (len(a) + len(b)): exact}, stats, rx_dump(out), xstats(out)
+    return {"frames byte-identical (of %d)" % (len(a) + len(b)): exact}, stats, rx_dump(dump), port_xstats
 
 
 def compare_frames(dumps):

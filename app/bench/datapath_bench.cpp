@@ -48,8 +48,7 @@
 
 #include "bench_evict.hpp"
 #include "datapath_floor.hpp"
-#include "dpaa_bus.hpp"
-#include "dpaa_model/system.hpp"
+#include "model_access.hpp"
 #include "vlan_strip_variants.hpp"
 
 namespace
@@ -210,7 +209,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "EAL initialisation failed\n");
 		return 1;
 	}
-	model = static_cast<dpaa::model::System *>(dpaa::bus::model_system());
+	model = dpaa_test::bus_model();
 	uint16_t port = RTE_MAX_ETHPORTS;
 	if (rte_eth_dev_get_port_by_name("fm1-mac9", &port) != 0 || model == nullptr) {
 		fprintf(stderr, "no modelled fm1-mac9\n");

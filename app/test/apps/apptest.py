@@ -9,76 +9,18 @@ it is interactive, and checks what reached the wires.
 """
 
 import os
-import pty
 import re
-import shlex
-import subprocess
 import tempfile
-import threading
-import time
-import tty
 import unittest
 
-BUILD = os.environ.get("DPAA_BUILD_DIR", os.path.join(os.path.dirname(__file__), "..", "..", "..", "build"))
+# The process, its prompt and its output: one helper for every suite.
+from testpmd import App, BUILD, EXEC_WRAPPER, wait_frames, wrapped  # noqa: F401
+
 DPDK_BUILD = os.path.join(BUILD, "subprojects", "dpdk")
 TESTPMD = os.path.join(DPDK_BUILD, "app", "dpdk-testpmd")
 L2FWD = os.path.join(DPDK_BUILD, "examples", "dpdk-l2fwd")
 L3FWD = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd")
 L3FWD_POWER = os.path.join(DPDK_BUILD, "examples", "dpdk-l3fwd-power")
-
-# What runs the applications when they are not built for this machine, e.g.
-# "qemu-aarch64-static -cpu cortex-a72" for an arm64 build (see
-# devtools/test-arm64.sh); empty: they run directly.
-EXEC_WRAPPER = shlex.split(os.environ.get("DPAA_EXEC_WRAPPER", ""))
-
-# The trees whose programs run under EXEC_WRAPPER: ours, and upstream's own
-# drivers' (app/test/upstream) when the suite names it.
-BUILT_HERE = [BUILD] + [os.environ[v] for v in ("DPAA_UPSTREAM_BUILD_DIR",) if os.environ.get(v)]
-
-
-# This machine's own build of the tree (the one devtools/test.sh makes): under
-# EXEC_WRAPPER its emulation libraries serve the host programs that an
-# emulated one starts.
-HOST_BUILD = os.environ.get("DPAA_HOST_BUILD_DIR",
-                            os.path.join(os.path.dirname(__file__), "..", "..", "..", "build"))
-
-
-def host_preload(env):
-    """env with its LD_PRELOAD of an emulation library of BUILD also valid in
-    host programs. Under EXEC_WRAPPER (qemu-user) a program the emulated one
-    starts inherits its environment but runs natively: upstream's DPIO setup
-    writes an irq's affinity from a shell, whose loader cannot preload an
-    arm64 library ("ERROR: ld.so: ... cannot be preloaded"), so the write
-    misses the emulation's /proc/irq. Named by its file name alone, the
-    library is looked up in LD_LIBRARY_PATH, where each loader skips the
-    other architecture's build and takes its own."""
-    lib = env.get("LD_PRELOAD", "")
-    if not EXEC_WRAPPER or os.sep not in lib or ":" in lib or " " in lib:
-        return env
-    emulated = os.path.realpath(lib)
-    rel = os.path.relpath(emulated, os.path.realpath(BUILD))
-    host = os.path.join(HOST_BUILD, rel)
-    if rel.startswith("..") or not os.path.exists(host):
-        return env
-    paths = [os.path.dirname(emulated), os.path.dirname(os.path.realpath(host))]
-    if env.get("LD_LIBRARY_PATH"):
-        paths.append(env["LD_LIBRARY_PATH"])
-    env["LD_PRELOAD"] = os.path.basename(emulated)
-    env["LD_LIBRARY_PATH"] = ":".join(paths)
-    return env
-
-
-def wrapped(argv):
-    """argv with EXEC_WRAPPER in front of the program built here that it runs,
-    after the tools that may start it (unshare, sh -c, nsenter)."""
-    if not EXEC_WRAPPER:
-        return argv
-    builds = tuple(os.path.realpath(b) + os.sep for b in BUILT_HERE)
-    for i, a in enumerate(argv):
-        if os.sep in a and os.path.realpath(a).startswith(builds):
-            return argv[:i] + EXEC_WRAPPER + argv[i:]
-    return EXEC_WRAPPER + argv
-
 
 # Two lcores: the main one and one forwarding core; the model's thread shares
 # the main lcore's CPU, which testpmd leaves idle while forwarding.
@@ -131,146 +73,6 @@ def model(**wires):
     return ";".join(items)
 
 
-# What other threads may write while testpmd prints its prompt, even into
-# the middle of it: on the board path the emulated kernel's messages (its
-# dmesg: usdpaa_emu's, fslmc_emu's), upstream's fslmc bus's, logged when a
-# forwarding lcore takes its portals, and testpmd's own link state change
-# events, printed from the interrupt thread.
-ASYNC_LOG = re.compile(r"(?:usdpaa_emu|fslmc_emu|fslmc): [^\n]*\n|\n*Port \d+: link state change event\n+")
-PROMPT = "testpmd> "
-
-
-class App:
-    """A running application whose output is collected as it comes."""
-
-    def __init__(self, argv, env_model, interactive=True):
-        env = host_preload(platform_env(dict(os.environ), env_model))
-        argv = platform_argv(argv)
-        stdin = subprocess.PIPE if interactive else subprocess.DEVNULL
-        # Line-buffered stdout: testpmd's printf output would otherwise sit in
-        # stdio's buffer while its prompt (written unbuffered) goes out first.
-        if not EXEC_WRAPPER:
-            self.proc = subprocess.Popen(["stdbuf", "-oL"] + argv, env=env, stdin=stdin,
-                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            self._pty = None
-        else:
-            # stdbuf's preloaded library is built for this machine, not for
-            # the emulated binary: a terminal makes stdio line-buffered
-            # instead (raw, so that lines keep their plain "\n").
-            master, slave = pty.openpty()
-            tty.setraw(slave)
-            self.proc = subprocess.Popen(wrapped(argv), env=env, stdin=stdin,
-                                         stdout=slave, stderr=slave)
-            os.close(slave)
-            self._pty = master
-        self.output = ""
-        self._lock = threading.Lock()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self):
-        while True:
-            if self._pty is None:
-                chunk = self.proc.stdout.read1(65536)
-            else:
-                try:
-                    chunk = os.read(self._pty, 65536)
-                except OSError:  # EIO: the application's side has closed
-                    chunk = b""
-            if not chunk:
-                if self._pty is not None:
-                    os.close(self._pty)
-                return
-            with self._lock:
-                self.output += chunk.decode(errors="replace")
-
-    def text(self):
-        with self._lock:
-            return self.output
-
-    def send(self, line):
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-
-    def wait_for(self, pattern, timeout=30, start=0):
-        """Wait until pattern appears in the output after offset 'start'."""
-        deadline = time.monotonic() + timeout
-        regex = re.compile(pattern, re.M)
-        while time.monotonic() < deadline:
-            m = regex.search(self.text(), start)
-            if m:
-                return m
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        m = regex.search(self.text(), start)
-        if m:
-            return m
-        raise AssertionError("no %r in the output:\n%s" % (pattern, self.text()[-4000:]))
-
-    def wait_prompt(self, timeout=30, start=0):
-        """Wait until testpmd's prompt ends the output after 'start', what
-        other threads print (ASYNC_LOG) aside; return that output."""
-        deadline = time.monotonic() + timeout
-        while True:
-            out = self.text()[start:]
-            # A line-buffered printf of another thread ("\nPort 0: link
-            # state change event\n") goes out in two writes, the first a
-            # lone newline, which can land inside the prompt: newlines are
-            # no part of what the prompt ends the output with.
-            if ASYNC_LOG.sub("", out).replace("\n", "").endswith(PROMPT):
-                return out
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("no prompt in the output:\n%s" % self.text()[-4000:])
-            time.sleep(0.05)
-
-    def command(self, line, timeout=20):
-        """Send an interactive testpmd command; return what it printed."""
-        start = len(self.text())
-        self.send(line)
-        return self.wait_prompt(timeout, start)
-
-    def finish(self, timeout=30):
-        try:
-            rc = self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-            raise AssertionError("the application did not exit:\n" + self.text()[-4000:])
-        self._reader.join(5)
-        return rc
-
-    def quit(self, timeout=15):
-        """Type testpmd's quit; return whether it exited with status 0.
-
-        A testpmd that does not exit in time (a port stop or close that hangs)
-        is killed and fails the test."""
-        self.send("quit")
-        try:
-            self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            raise AssertionError("testpmd did not exit within %ds of quit:\n%s"
-                                 % (timeout, self.text()[-4000:]))
-        self._reader.join(5)
-        return self.proc.returncode == 0
-
-    def kill(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-
-def wait_frames(read, path, count, timeout=30):
-    """Wait until the pcap file holds at least 'count' frames."""
-    deadline = time.monotonic() + timeout
-    frames = read(path)
-    while len(frames) < count and time.monotonic() < deadline:
-        time.sleep(0.05)
-        frames = read(path)
-    return frames
-
-
 # What says the drivers misused the modelled hardware (reserved bits, bad
 # releases, bad commands): our bus at cleanup on the model platform, the
 # emulated kernel at exit on the board platform (all of its counters).
@@ -313,6 +115,14 @@ class AppTestCase(unittest.TestCase):
         return os.path.join(self.dir.name, name)
 
     def start(self, argv, env_model, interactive=True):
-        app = App(argv, env_model, interactive)
+        """Our application on the platform the suite runs on, the model
+        described by env_model."""
+        return self.start_app(platform_argv(argv), platform_env(dict(os.environ), env_model),
+                              interactive)
+
+    def start_app(self, argv, env, interactive=True):
+        """argv with the environment env, stopped and checked for misuse at
+        the end of the test."""
+        app = App(argv, env, interactive)
         self.apps.append(app)
         return app

@@ -10,7 +10,8 @@ import time
 import unittest
 
 import frames as f
-from apptest import AppTestCase, EAL_ARGS, TESTPMD, TESTPMD_ARGS, model, wait_frames
+from apptest import AppTestCase, EAL_ARGS, TESTPMD, TESTPMD_ARGS, model
+from testpmd import vlan_mix, wait_frames
 
 SRC = f.mac("02:00:00:00:11:11")
 # fm1-mac9's own address: the pcap wire plays its frames as soon as the port
@@ -21,18 +22,7 @@ DST = f.mac("02:00:00:D9:01:09")
 
 def traffic(count=48):
     """Untagged, 802.1Q and QinQ frames over IPv4/UDP and IPv6/TCP, 8 flows."""
-    out = []
-    for i in range(count):
-        kind = i % 4
-        if kind == 0:
-            out.append(f.udp4_frame(DST, SRC, i % 8, size=64 + i))
-        elif kind == 1:
-            out.append(f.udp4_frame(DST, SRC, i % 8, size=128, vlan=100 + i % 8))
-        elif kind == 2:
-            out.append(f.udp4_frame(DST, SRC, i % 8, size=256, qinq=(10, 20 + i % 8)))
-        else:
-            out.append(f.tcp6_frame(DST, SRC, i % 8, vlan=7))
-    return out
+    return vlan_mix(DST, SRC, count)
 
 
 class TestpmdForwarding(AppTestCase):
@@ -91,14 +81,8 @@ class TestpmdGenerator(AppTestCase):
         app.wait_for(r"testpmd> $", 60)
         self.assertNotIn("rror", app.command("port start all", 120))
         app.command("start")
-        stats = ""
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            stats = app.command("show port stats 1", 60)
-            m = re.search(r"TX-packets: +(\d+)", stats)
-            if m and int(m.group(1)) >= count:
-                break
-            time.sleep(1)
+        app.stats_until(lambda s: s.get(1, {}).get("TX-packets", 0) >= count, port=1, timeout=300,
+                        interval=1)
         stats = app.command("stop", 60)
         self.assertTrue(app.quit(120), app.text()[-3000:])
         out = app.text()
@@ -171,21 +155,12 @@ class TestpmdCommands(AppTestCase):
         self.assertRegex(out, r"Port 0: [0-9A-F:]{17}")
         self.assertRegex(self.app.command("show port info 0"), r"Link status: up")
 
-    def port_stats(self):
-        """{port: (RX-packets, RX-missed, TX-packets)} from "show port stats all"."""
-        out = self.app.command("show port stats all")
-        found = re.findall(r"NIC statistics for port (\d+).*?RX-packets: (\d+) +RX-missed: (\d+)"
-                           r".*?TX-packets: (\d+)", out, re.S)
-        return {int(p): (int(rx), int(missed), int(tx)) for p, rx, missed, tx in found}
-
     def stats_until(self, done, timeout=30):
-        """Repeat port_stats() until done(stats) holds; the last stats."""
-        deadline = time.monotonic() + timeout
-        stats = self.port_stats()
-        while not done(stats) and time.monotonic() < deadline:
-            time.sleep(0.1)
-            stats = self.port_stats()
-        return stats
+        """{port: (RX-packets, RX-missed, TX-packets)} once done() holds of
+        it, or the last after timeout."""
+        def triples(stats):
+            return dict((p, (c["RX-packets"], c["RX-missed"], c["TX-packets"])) for p, c in stats.items())
+        return triples(self.app.stats_until(lambda s: done(triples(s)), timeout=timeout))
 
     def test_queue_stop_start(self):
         # The cable: what port 0 sends, port 1 receives. Port 1's only queues

@@ -3,31 +3,17 @@
  */
 
 // One EAL for the whole binary (EAL cannot be initialised twice in a process),
-// in --no-huge mode so the tests need no hugepages.
+// in --no-huge mode so the tests need no hugepages; main() is the shared one
+// (eal_test_main.cpp).
 
-#include <gtest/gtest.h>
+#include "eal_test_main.hpp"
 
-#include <rte_eal.h>
-
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	const char *eal_args[] = {argv[0],
-				  "--no-huge",
-				  "-m",
-				  "256",
-				  "--no-pci",
-				  "--no-shconf",
-				  "--log-level=*:warning",
-				  "--vdev=net_null0",
-				  "-l",
-				  "0"};
-	int eal_argc = sizeof(eal_args) / sizeof(eal_args[0]);
-	if (rte_eal_init(eal_argc, const_cast<char **>(eal_args)) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	int ret = RUN_ALL_TESTS();
-	rte_eal_cleanup();
-	return ret;
+	EalTestProgram program;
+	program.start_eal = [](const char *argv0) {
+		return eal_init(argv0, {"--no-huge", "-m", "256", "--no-pci", "--no-shconf",
+					"--log-level=*:warning", "--vdev=net_null0", "-l", "0"});
+	};
+	return program;
 }

@@ -23,8 +23,8 @@
 
 #include "dpaa_bus.hpp"
 #include "dpaa_mempool.hpp"
-#include "dpaa_model/system.hpp"
 #include "eal_child.hpp"
+#include "model_access.hpp"
 
 namespace
 {
@@ -188,7 +188,7 @@ TEST(Mempool, MillionObjectsKeepTheCountExactSteppedModel)
 	EalRun r = run_eal(
 		"board=ls1046a-rdb;mode=stepped", {},
 		[](std::string &out) {
-			auto *sys = static_cast<dpaa::model::System *>(dpaa::bus::model_system());
+			auto *sys = dpaa_test::bus_model();
 			churn(out, 1'000'000, [sys] { sys->soc().run_until_idle(); });
 		},
 		true, 300);
@@ -321,7 +321,7 @@ TEST(Mempool, BuffersTheHardwareTakesLeaveTheCount)
 			return;
 		out += "seeded: " + std::to_string(wait_count(mp, n)) + "\n";
 		const uint8_t bpid = static_cast<uint8_t>(rte_dpaa_mempool_bpid(mp));
-		auto *sys = static_cast<dpaa::model::System *>(dpaa::bus::model_system());
+		auto *sys = dpaa_test::bus_model();
 		// The hardware (FMan filling Rx buffers) takes 32 buffers.
 		uint64_t taken[32];
 		unsigned got = 0;

@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "dpaa2-ethdev"))
 
 from dpaa2_ethdev import TESTPMD, DPAA2, Dpaa2EthdevTestCase, f, main, traffic  # noqa: E402
-from apptest import wait_frames  # noqa: E402
+from testpmd import wait_frames  # noqa: E402
 from test_doc_examples import isolated, read_doc, rst_blocks  # noqa: E402
 import upstream  # noqa: E402
 

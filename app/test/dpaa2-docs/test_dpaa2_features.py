@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "dpaa2-ethdev"))
 from dpaa2_ethdev import (DPNI0, EAL_ARGS, OTHER_HOST, PORT0, PORT1, PORT_MACS, SRC,  # noqa: E402
                           TESTPMD, TESTPMD_ARGS, Dpaa2EthdevTestCase, f, kernel_model, main,
                           traffic, wires)
-from apptest import wait_frames  # noqa: E402
+from testpmd import wait_frames  # noqa: E402
 
 MULTICAST = f.mac("01:00:5e:00:00:fb")
 BROADCAST = f.mac("ff:ff:ff:ff:ff:ff")

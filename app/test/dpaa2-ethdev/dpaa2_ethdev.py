@@ -59,27 +59,18 @@ def missing():
     return None
 
 
-class OurApp(apptest.App):
-    """An application of this build on the emulated VFIO fsl-mc kernel. Our
-    DPAA1 bus is in the same binary: DPAA_MODEL must be unset, not empty
-    (empty asks it for its default modelled board, whose ports it would
-    probe beside the DPNIs), so the environment is built here rather than
-    by apptest's platform_env()."""
-
-    def __init__(self, argv, config, interactive=True):
-        def dpaa2_env(env, _):
-            env.pop("DPAA_MODEL", None)
-            env.pop("DPAA_KERNEL_MODEL", None)
-            env[DPAA2.model_variable] = config
-            env["LD_PRELOAD"] = DPAA2.emu
-            env.update(DPAA2.env)
-            return env
-        saved = apptest.platform_env
-        apptest.platform_env = dpaa2_env
-        try:
-            super().__init__(argv, "", interactive)
-        finally:
-            apptest.platform_env = saved
+def dpaa2_env(config):
+    """The environment of an application of this build on the emulated VFIO
+    fsl-mc kernel. Our DPAA1 bus is in the same binary: DPAA_MODEL must be
+    unset, not empty (empty asks it for its default modelled board, whose
+    ports it would probe beside the DPNIs)."""
+    env = dict(os.environ)
+    env.pop("DPAA_MODEL", None)
+    env.pop("DPAA_KERNEL_MODEL", None)
+    env[DPAA2.model_variable] = config
+    env["LD_PRELOAD"] = DPAA2.emu
+    env.update(DPAA2.env)
+    return env
 
 
 class Dpaa2EthdevTestCase(apptest.AppTestCase):
@@ -90,9 +81,7 @@ class Dpaa2EthdevTestCase(apptest.AppTestCase):
         super().setUp()
 
     def start_ours(self, argv, config, interactive=True):
-        app = OurApp(argv, config, interactive)
-        self.apps.append(app)
-        return app
+        return self.start_app(argv, dpaa2_env(config), interactive)
 
     def assert_no_misuse(self, app):
         m = DPAA2.misuse.search(app.text())

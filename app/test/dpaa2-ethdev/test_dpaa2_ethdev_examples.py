@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from dpaa2_ethdev import (EAL_ARGS, L2FWD, L3FWD, OTHER_HOST, PORT0, PORT1, SRC,  # noqa: E402
                           Dpaa2EthdevTestCase, f, kernel_model, main, wires)
-from apptest import wait_frames  # noqa: E402
+from testpmd import wait_frames  # noqa: E402
 
 
 class Examples(Dpaa2EthdevTestCase):

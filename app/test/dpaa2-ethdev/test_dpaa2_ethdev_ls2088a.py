@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from dpaa2_ethdev import (LS2_PORT0, LS2_PORT1, OTHER_HOST, TESTPMD, TESTPMD_ARGS,  # noqa: E402
                           Dpaa2EthdevTestCase, f, kernel_model, main, traffic, wires)
-from apptest import wait_frames  # noqa: E402
+from testpmd import wait_frames  # noqa: E402
 from test_dpaa2_ethdev_testpmd import received  # noqa: E402
 
 EAL_ARGS = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1", "--iova-mode=va",

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dpaa2_ethdev import (DPNI0, DPNI1, EAL_ARGS, LOGS, OTHER_HOST, PORT0, PORT1,  # noqa: E402
                           PORT_MACS, SRC, TESTPMD, TESTPMD_ARGS, Dpaa2EthdevTestCase, f,
                           kernel_model, main, traffic, wires)
-from apptest import wait_frames  # noqa: E402
+from testpmd import wait_frames  # noqa: E402
 
 PEERS = {0: "02:00:00:00:00:a0", 1: "02:00:00:00:00:a1"}
 

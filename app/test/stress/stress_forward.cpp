@@ -24,10 +24,10 @@
 #include <rte_launch.h>
 #include <rte_lcore.h>
 
-#include "dpaa_bus.hpp"
-#include "dpaa_model/system.hpp"
 #include "dpaa_model/wire_sink.hpp"
+#include "eal_test_main.hpp"
 #include "ethdev_test_support.hpp"
+#include "model_access.hpp"
 
 using namespace dpaa_test;
 
@@ -157,35 +157,31 @@ TEST(Stress, EveryFrameDeliveredOrCountedInOrderWithoutDuplicates)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	const char *e = getenv("DPAA_STRESS_FRAMES");
-	g_frames = e ? strtoull(e, nullptr, 10) : 100000000;
-	const char *rate = getenv("DPAA_STRESS_RATE");
-	const std::string model = "board=ls1046a-rdb;fm1-mac9=gen:size=64,128,512,1518,60,256:"
-				  "flows=4096:vlan=100:rate=" +
-				  std::string(rate ? rate : "max") +
-				  ":count=" + std::to_string(g_frames) +
-				  ";fm1-mac10=sink;mode=threaded;cpu=1";
-	if (eal_start(argv[0], model,
-		      {"--lcores=0@0,1@0,2@0", "-a", "dpaa_bus:fm1-mac9", "-a",
-		       "dpaa_bus:fm1-mac10"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	RX = port_by_name("fm1-mac9");
-	TX = port_by_name("fm1-mac10");
-	g_pool = dpaa_pool("pool", 16384);
-	g_sys = static_cast<dpaa::model::System *>(dpaa::bus::model_system());
-	if (RX >= RTE_MAX_ETHPORTS || TX >= RTE_MAX_ETHPORTS || g_pool == nullptr ||
-	    g_sys == nullptr) {
-		fprintf(stderr, "no DPAA ports, pool or model\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(RX);
-	rte_eth_dev_close(TX);
-	rte_eal_cleanup();
-	return ret;
+	EalTestProgram program;
+	program.start_eal = [](const char *argv0) {
+		const char *e = getenv("DPAA_STRESS_FRAMES");
+		g_frames = e ? strtoull(e, nullptr, 10) : 100000000;
+		const char *rate = getenv("DPAA_STRESS_RATE");
+		const std::string model =
+			"board=ls1046a-rdb;fm1-mac9=gen:size=64,128,512,1518,60,256:"
+			"flows=4096:vlan=100:rate=" +
+			std::string(rate ? rate : "max") + ":count=" + std::to_string(g_frames) +
+			";fm1-mac10=sink;mode=threaded;cpu=1";
+		return eal_start(argv0, model,
+				 {"--lcores=0@0,1@0,2@0", "-a", "dpaa_bus:fm1-mac9", "-a",
+				  "dpaa_bus:fm1-mac10"});
+	};
+	program.set_up = []() -> std::string {
+		RX = port_by_name("fm1-mac9");
+		TX = port_by_name("fm1-mac10");
+		g_pool = dpaa_pool("pool", 16384);
+		g_sys = dpaa_test::bus_model();
+		if (RX >= RTE_MAX_ETHPORTS || TX >= RTE_MAX_ETHPORTS || g_pool == nullptr ||
+		    g_sys == nullptr)
+			return "no DPAA ports, pool or model";
+		return "";
+	};
+	return program;
 }

@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "apps"))
 
 import frames as f  # noqa: E402
-from apptest import wait_frames  # noqa: E402
+from testpmd import wait_frames  # noqa: E402
 from test_doc_examples import isolated, read_doc, rst_blocks  # noqa: E402
 from upstream_dpaa2 import DPAA2, Dpaa2TestCase, main, traffic  # noqa: E402
 import upstream  # noqa: E402

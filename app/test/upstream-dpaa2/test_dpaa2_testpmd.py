@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "apps"))
 
 import frames as f  # noqa: E402
-from apptest import wait_frames  # noqa: E402
+from testpmd import wait_frames  # noqa: E402
 from upstream_dpaa2 import (DPNI0, DPNI1, EAL_ARGS, PORT0, PORT1, PORT_MACS, POOL_COUNT,  # noqa: E402
                             TESTPMD, TESTPMD_ARGS, Dpaa2TestCase, kernel_model, main, traffic, wires)
 

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "apps"))
 
 import frames as f  # noqa: E402
-from apptest import wait_frames  # noqa: E402
+from testpmd import wait_frames  # noqa: E402
 from upstream_dpaa2 import (EAL_ARGS, PORT0, PORT1, TESTPMD, TESTPMD_ARGS, Dpaa2TestCase,  # noqa: E402
                             kernel_model, main, traffic, wires)
 

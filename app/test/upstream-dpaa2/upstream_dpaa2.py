@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "upstream"))
 sys.path.insert(0, os.path.join(HERE, "..", "apps"))
 
 import frames as f  # noqa: E402
+from testpmd import vlan_mix  # noqa: E402
 import upstream  # noqa: E402
 from upstream import L2FWD, L3FWD, TESTPMD, UPSTREAM_BUILD  # noqa: E402,F401
 
@@ -60,19 +61,7 @@ def wires(**ports):
 
 def traffic(dst, count=48, flow_base=0):
     """Untagged, 802.1Q and QinQ frames over IPv4/UDP and IPv6/TCP, 8 flows."""
-    out = []
-    for i in range(count):
-        flow = flow_base + i % 8
-        kind = i % 4
-        if kind == 0:
-            out.append(f.udp4_frame(dst, SRC, flow, size=64 + i))
-        elif kind == 1:
-            out.append(f.udp4_frame(dst, SRC, flow, size=128, vlan=100 + i % 8))
-        elif kind == 2:
-            out.append(f.udp4_frame(dst, SRC, flow, size=256, qinq=(10, 20 + i % 8)))
-        else:
-            out.append(f.tcp6_frame(dst, SRC, flow, vlan=7))
-    return out
+    return vlan_mix(dst, SRC, count, flow_base)
 
 
 def missing_testpmd():

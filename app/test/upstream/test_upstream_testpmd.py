@@ -9,13 +9,12 @@ over pcap wires."""
 import os
 import re
 import sys
-import time
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "apps"))
 
 import frames as f  # noqa: E402
-from apptest import wait_frames  # noqa: E402
+from testpmd import vlan_mix, wait_frames  # noqa: E402
 from upstream import EAL_ARGS, TESTPMD, TESTPMD_ARGS, UpstreamTestCase, kernel_model  # noqa: E402
 
 SRC = f.mac("02:00:00:00:11:11")
@@ -31,18 +30,7 @@ POOL_COUNT = r"mempool <mb_pool_0>.*?common_pool_count=(\d+)"
 
 def traffic(count=48):
     """Untagged, 802.1Q and QinQ frames over IPv4/UDP and IPv6/TCP, 8 flows."""
-    out = []
-    for i in range(count):
-        kind = i % 4
-        if kind == 0:
-            out.append(f.udp4_frame(DST, SRC, i % 8, size=64 + i))
-        elif kind == 1:
-            out.append(f.udp4_frame(DST, SRC, i % 8, size=128, vlan=100 + i % 8))
-        elif kind == 2:
-            out.append(f.udp4_frame(DST, SRC, i % 8, size=256, qinq=(10, 20 + i % 8)))
-        else:
-            out.append(f.tcp6_frame(DST, SRC, i % 8, vlan=7))
-    return out
+    return vlan_mix(DST, SRC, count)
 
 
 class UpstreamTestpmd(UpstreamTestCase):
@@ -136,14 +124,8 @@ class UpstreamTestpmd(UpstreamTestCase):
         app.wait_for(r"testpmd> $", 60)
         self.assertNotIn("rror", app.command("port start all", 120))
         app.command("start")
-        stats = ""
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            stats = app.command("show port stats 1", 60)
-            m = re.search(r"TX-packets: +(\d+)", stats)
-            if m and int(m.group(1)) >= count:
-                break
-            time.sleep(1)
+        app.stats_until(lambda s: s.get(1, {}).get("TX-packets", 0) >= count, port=1, timeout=300,
+                        interval=1)
         stats = app.command("stop", 60)
         app.send("quit")
         self.assertEqual(app.finish(120), 0, app.text()[-3000:])

@@ -56,21 +56,17 @@ def kernel_model(**wires):
 MISUSE = DPAA1.misuse
 
 
-class UpstreamApp(apptest.App):
-    """An application with the emulation of 'family' preloaded."""
-
-    def __init__(self, argv, config, interactive=True, extra_env=None, family=DPAA1):
-        saved = dict(os.environ)
-        os.environ[family.model_variable] = config
-        os.environ["LD_PRELOAD"] = family.emu
-        os.environ.pop("DPAA_MODEL", None)
-        os.environ.update(family.env)
-        os.environ.update(extra_env or {})
-        try:
-            super().__init__(argv, "", interactive)
-        finally:
-            os.environ.clear()
-            os.environ.update(saved)
+def family_env(family, config, extra_env=None):
+    """The environment of an application on the emulation of 'family' with
+    the model 'config'. DPAA_MODEL is empty: our DPAA1 bus is not in
+    upstream's build, and the emulation reads its own variable only."""
+    env = dict(os.environ)
+    env["DPAA_MODEL"] = ""
+    env[family.model_variable] = config
+    env["LD_PRELOAD"] = family.emu
+    env.update(family.env)
+    env.update(extra_env or {})
+    return env
 
 
 class UpstreamTestCase(apptest.AppTestCase):
@@ -83,11 +79,7 @@ class UpstreamTestCase(apptest.AppTestCase):
                             "%s is missing: run devtools/setup.sh" % path)
 
     def start_upstream(self, argv, config, interactive=True, extra_env=None):
-        app = UpstreamApp(argv, config, interactive, extra_env, self.family)
-        # App() set DPAA_MODEL to "": our bus driver is not in this build,
-        # and the emulation reads its own variable only.
-        self.apps.append(app)
-        return app
+        return self.start_app(argv, family_env(self.family, config, extra_env), interactive)
 
     def assert_no_misuse(self, app):
         m = self.family.misuse.search(app.text())
