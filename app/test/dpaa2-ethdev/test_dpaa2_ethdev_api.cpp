@@ -6,8 +6,9 @@
 // preloads it, with loopback wires on dpmac.3 and dpmac.4: what a port
 // sends comes back to it). What an application checks: capabilities and
 // the VLAN strip refused, frames sent from mbufs WRIOP may not release
-// (a second reference, a clone, a pool of other ops) arriving intact with
-// every pool count exact (the mempool's and the DPBP's, as the MC counts
+// (a second reference, a clone, a pool of other ops, an external buffer)
+// arriving intact, held until WRIOP confirms them, with every pool count
+// exact (the mempool's and the DPBP's, as the MC counts
 // it), and the life cycle's return codes. run_checked.py fails the run
 // when the model counted driver misuse.
 
@@ -20,6 +21,7 @@
 
 #include <rte_eal.h>
 #include <rte_ethdev.h>
+#include <rte_malloc.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
 
@@ -102,6 +104,18 @@ std::vector<rte_mbuf *> receive(unsigned n)
 	return got;
 }
 
+// Takes Tx confirmations back (rte_eth_tx_done_cleanup) until `done()`
+// holds, or false when it does not within the bound.
+template <typename Done> bool confirmed(Done &&done)
+{
+	for (unsigned polls = 0; polls < 2000000u; polls++) {
+		if (done())
+			return true;
+		EXPECT_GE(rte_eth_tx_done_cleanup(kPort, 0, 0), 0);
+	}
+	return done();
+}
+
 int port_setup(uint64_t rx_offloads = 0)
 {
 	rte_eth_conf conf{};
@@ -131,12 +145,16 @@ protected:
 	void TearDown() override { rte_eth_dev_stop(kPort); }
 
 	// Sends `frames` (their originals' bytes are `seeds`), receives them
-	// back and checks every byte.
-	void send_and_check(std::vector<rte_mbuf *> frames, const std::vector<uint8_t> &seeds)
+	// back and checks every byte. `sent` runs right after the burst.
+	template <typename AfterSend = void (*)()>
+	void send_and_check(
+		std::vector<rte_mbuf *> frames, const std::vector<uint8_t> &seeds,
+		AfterSend &&sent_hook = [] {})
 	{
 		const uint16_t sent = rte_eth_tx_burst(kPort, 0, frames.data(),
 						       static_cast<uint16_t>(frames.size()));
 		ASSERT_EQ(sent, frames.size());
+		sent_hook();
 		std::vector<rte_mbuf *> got = receive(sent);
 		ASSERT_EQ(got.size(), sent);
 		for (unsigned i = 0; i < got.size(); i++) {
@@ -185,11 +203,12 @@ TEST_F(Dpaa2Ethdev, VlanStripIsRefused)
 	EXPECT_EQ(rte_eth_dev_get_vlan_offload(kPort) & RTE_ETH_VLAN_STRIP_OFFLOAD, 0);
 }
 
-TEST_F(Dpaa2Ethdev, SharedClonedAndForeignMbufsGoOutIntactAndPoolsStayExact)
+TEST_F(Dpaa2Ethdev, SharedClonedAndForeignMbufsAreConfirmedNotCopied)
 {
 	// A second reference, a clone (indirect) and an mbuf of a pool of
-	// other ops: WRIOP may release none of them; each is copied into a
-	// buffer it releases, and the original's reference dropped.
+	// other ops: WRIOP may release none of them. They go out as they are,
+	// come back on the Tx confirmation FQ, and only then does the driver
+	// drop its reference.
 	rte_mempool *foreign = rte_pktmbuf_pool_create_by_ops(
 		"foreign", 64, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0, "ring_mp_mc");
 	ASSERT_NE(foreign, nullptr);
@@ -214,19 +233,82 @@ TEST_F(Dpaa2Ethdev, SharedClonedAndForeignMbufsGoOutIntactAndPoolsStayExact)
 	frames.push_back(f);
 	seeds.push_back(200);
 
-	send_and_check(frames, seeds);
+	send_and_check(frames, seeds, [&] {
+		// No copy: the sent mbufs are still held (a copy would have
+		// dropped them at once).
+		for (unsigned i = 0; i < shared.size(); i++)
+			EXPECT_EQ(rte_mbuf_refcnt_read(shared[i]), 2) << i;
+		EXPECT_EQ(rte_mbuf_refcnt_read(parent), 2);
+		EXPECT_EQ(rte_mempool_avail_count(foreign), 63u);
+	});
+	ASSERT_TRUE(confirmed([&] { return rte_mempool_avail_count(foreign) == 64u; }));
+	ASSERT_TRUE(confirmed([&] { return rte_mbuf_refcnt_read(parent) == 1; }));
 	// The application's references are intact: the data and one count.
 	for (unsigned i = 0; i < shared.size(); i++) {
 		uint8_t want[kFrameLen];
 		fill_frame(want, static_cast<uint8_t>(i));
-		EXPECT_EQ(rte_mbuf_refcnt_read(shared[i]), 1) << i;
+		EXPECT_TRUE(confirmed([&] { return rte_mbuf_refcnt_read(shared[i]) == 1; })) << i;
 		EXPECT_EQ(memcmp(rte_pktmbuf_mtod(shared[i], uint8_t *), want, kFrameLen), 0) << i;
 		rte_pktmbuf_free(shared[i]);
 	}
-	EXPECT_EQ(rte_mbuf_refcnt_read(parent), 1);
 	rte_pktmbuf_free(parent);
-	EXPECT_EQ(rte_mempool_avail_count(foreign), 64u);
 	rte_mempool_free(foreign);
+	EXPECT_EQ(rte_mempool_avail_count(pool), kPoolSize);
+	EXPECT_EQ(dpbp_free(pool), kPoolSize);
+}
+
+// An external buffer (rte_pktmbuf_attach_extbuf): its owner's free
+// callback runs once WRIOP has confirmed the frame, never before.
+TEST_F(Dpaa2Ethdev, ExternalBufferIsFreedOnceConfirmed)
+{
+	constexpr uint16_t kExtLen = 2048;
+	auto *ext = static_cast<uint8_t *>(rte_malloc("ext", kExtLen, 64));
+	ASSERT_NE(ext, nullptr);
+	static unsigned freed_calls;
+	freed_calls = 0;
+	rte_mbuf_ext_shared_info shinfo{};
+	shinfo.free_cb = [](void *, void *) { freed_calls++; };
+	rte_mbuf_ext_refcnt_set(&shinfo, 1);
+	rte_mbuf *m = rte_pktmbuf_alloc(pool);
+	ASSERT_NE(m, nullptr);
+	rte_pktmbuf_attach_extbuf(m, ext, rte_malloc_virt2iova(ext), kExtLen, &shinfo);
+	// The frame right at the buffer's start: no head room for any
+	// annotation, as an external buffer may well have.
+	m->data_off = 0;
+	fill_frame(ext, 42);
+	m->data_len = m->pkt_len = kFrameLen;
+
+	send_and_check({m}, {42}, [] { EXPECT_EQ(freed_calls, 0u) << "freed before confirmed"; });
+	ASSERT_TRUE(confirmed([] { return freed_calls == 1; }));
+	EXPECT_EQ(freed_calls, 1u);
+	uint8_t want[kFrameLen];
+	fill_frame(want, 42);
+	EXPECT_EQ(memcmp(ext, want, kFrameLen), 0) << "the hardware wrote into the buffer";
+	rte_free(ext);
+	EXPECT_EQ(rte_mempool_avail_count(pool), kPoolSize);
+	EXPECT_EQ(dpbp_free(pool), kPoolSize);
+}
+
+// A port stopped with confirmations in flight waits for them: the
+// application gets its references back without asking.
+TEST_F(Dpaa2Ethdev, StopTakesTheConfirmationsBack)
+{
+	std::vector<rte_mbuf *> shared;
+	for (uint8_t i = 0; i < 16; i++) {
+		rte_mbuf *m = frame_mbuf(pool, i);
+		ASSERT_NE(m, nullptr);
+		rte_mbuf_refcnt_update(m, 1);
+		shared.push_back(m);
+	}
+	ASSERT_EQ(rte_eth_tx_burst(kPort, 0, shared.data(), 16), 16);
+	ASSERT_EQ(rte_eth_dev_stop(kPort), 0);
+	for (unsigned i = 0; i < shared.size(); i++) {
+		EXPECT_EQ(rte_mbuf_refcnt_read(shared[i]), 1) << i;
+		rte_pktmbuf_free(shared[i]);
+	}
+	// The looped-back frames wait in the Rx FQ: freed with the queue,
+	// which a reconfiguration releases.
+	ASSERT_EQ(port_setup(), 0);
 	EXPECT_EQ(rte_mempool_avail_count(pool), kPoolSize);
 	EXPECT_EQ(dpbp_free(pool), kPoolSize);
 }

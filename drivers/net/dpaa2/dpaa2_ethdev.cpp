@@ -199,6 +199,10 @@ int dev_stop(rte_eth_dev *dev) noexcept
 {
 	Port &p = port_of(dev);
 	lsc_stop(dev);
+	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
+		if (auto *q = static_cast<TxQueue *>(dev->data->tx_queues[i]))
+			__atomic_store_n(&q->running, false, __ATOMIC_RELEASE);
+	tx_queues_flush(dev);
 	if (int ret = mc::disable(mc_io(), p.dpni); ret < 0)
 		DPAA2_PMD_LOG(ERR, "%s: dpni_disable: %s", dev->data->name, strerror(-ret));
 	p.started = false;
@@ -334,6 +338,7 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.txq_info_get = txq_info_get;
 	o.rx_burst_mode_get = rx_burst_mode_get;
 	o.tx_burst_mode_get = tx_burst_mode_get;
+	o.tx_done_cleanup = tx_done_cleanup;
 	return o;
 }();
 
@@ -395,9 +400,9 @@ int dpni_init(Port &p, const char *name) noexcept
 			return ret;
 		}
 	}
-	// WRIOP releases what it sent to the buffers' pools (bursts send only
-	// buffers it may release, see dpaa2_tx.cpp).
-	ret = dpni::set_tx_confirmation_mode(io, p.dpni, hmc::DpniConfirmationMode::disable);
+	// Every Tx FQ confirms on its own FQ, unless a frame opts out: those
+	// WRIOP may release do (dpaa2_tx.cpp).
+	ret = dpni::set_tx_confirmation_mode(io, p.dpni, hmc::DpniConfirmationMode::affine);
 	if (ret < 0) {
 		DPAA2_PMD_LOG(ERR, "%s: dpni_set_tx_confirmation_mode: %s", name, strerror(-ret));
 		return ret;

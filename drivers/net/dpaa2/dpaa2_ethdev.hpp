@@ -5,8 +5,9 @@
 // container (the ethdev's dev_private), its Rx queues (one frame queue of
 // the DPNI's TC 0 each, pulled by the polling thread's software portal; the
 // DPNI's hash distribution spreads flows over them) and its Tx queues (one
-// Tx FQ of the DPNI's channel each; WRIOP releases sent buffers to their
-// pools, Tx confirmation off).
+// Tx FQ of the DPNI's channel each, and its confirmation FQ: WRIOP
+// releases sent buffers to their pools, or confirms the frames it may not
+// release).
 //
 // What goes where: dpaa2_ethdev.cpp probe, remove, the life cycle and the
 // ops table; dpaa2_ethdev_queues.cpp the queues; dpaa2_rx.cpp and
@@ -103,6 +104,12 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	bool deferred_start;
 };
 
+// Tx confirmation (dpaa2_tx.cpp): frames WRIOP may not release go out as
+// SG frames whose table is a slot of the queue's own DMA area, and come back
+// on the queue's confirmation FQ; the slot names the mbuf to free.
+inline constexpr uint16_t kConfSlots = 256; // confirmations in flight per queue
+inline constexpr uint32_t kConfSlotSize = 64 + kMaxSegs * sizeof(hw::SgEntry);
+
 struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	uint32_t fqid;
 	bool running;
@@ -111,10 +118,23 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	// pool): the per-frame lookup, cached.
 	const rte_mempool *last_mp;
 	int32_t last_bpid;
+	uint32_t conf_pending; // frames sent for confirmation, not yet back
 	uint64_t packets;
 	uint64_t bytes;
-	uint64_t errors; // frames dropped (no buffer for a copy, too many segments)
-	uint64_t copied; // frames copied into a DPBP buffer (not freeable by WRIOP)
+	uint64_t errors;    // frames dropped (too many segments)
+	uint64_t confirmed; // frames confirmed and freed
+	uint64_t bad_conf;  // confirmations that name no frame in flight
+
+	// Confirmation, used by frames WRIOP may not release.
+	uint32_t conf_fqid;
+	char *conf_area; // kConfSlots slots of kConfSlotSize (DMA memory)
+	uint64_t conf_iova;
+	qb::DequeueResult *conf_storage; // kBurstMax pull results
+	uint64_t conf_storage_iova;
+	uint16_t conf_free_n; // free slots, on a stack
+	uint16_t conf_free[kConfSlots];
+	rte_mbuf *conf_mbufs[kConfSlots]; // each slot's frame
+
 	// Cold.
 	Port *port;
 	uint16_t queue_id;
@@ -177,6 +197,11 @@ inline fslmc::McIo &mc_io() noexcept
 // chosen at configure.
 eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept;
 eth_tx_burst_t tx_burst_for() noexcept;
+// The queue's confirmations that have come back: their frames freed; how
+// many. At stop, `wait` bounds the wait for those still in flight.
+unsigned tx_conf_drain(TxQueue &q, bool wait) noexcept;
+// rte_eth_tx_done_cleanup: the confirmations back so far.
+int tx_done_cleanup(void *txq, uint32_t free_cnt) noexcept;
 // At stop: the outstanding pull's frames into the queue's stash (the
 // frames in its FQ wait there for the next start, as on upstream's).
 void rx_queue_park(RxQueue &q) noexcept;
@@ -206,6 +231,8 @@ int tx_queue_stop(rte_eth_dev *dev, uint16_t idx) noexcept;
 // At start: each queue's FQID from the MC and its running state.
 int queues_start(rte_eth_dev *dev) noexcept;
 void queues_stop(rte_eth_dev *dev) noexcept;
+// Before the DPNI is disabled: the Tx FQs emptied by WRIOP.
+void tx_queues_flush(rte_eth_dev *dev) noexcept;
 // At configure: the hash distribution over the Rx queues.
 int rx_distribution_set(rte_eth_dev *dev) noexcept;
 
