@@ -315,6 +315,9 @@ TEST_F(Dpaa2Ethdev, StopTakesTheConfirmationsBack)
 
 TEST_F(Dpaa2Ethdev, ReleasableMbufsGoBackToThePoolByWriop)
 {
+	// Counters survive reconfiguration: the earlier tests' drops are
+	// counted until a reset.
+	ASSERT_EQ(rte_eth_stats_reset(kPort), 0);
 	std::vector<rte_mbuf *> frames;
 	std::vector<uint8_t> seeds;
 	for (uint8_t i = 0; i < 32; i++) {
@@ -335,6 +338,128 @@ TEST_F(Dpaa2Ethdev, ReleasableMbufsGoBackToThePoolByWriop)
 	EXPECT_EQ(st.ipackets, 0u);
 	EXPECT_EQ(rte_mempool_avail_count(pool), kPoolSize);
 	EXPECT_EQ(dpbp_free(pool), kPoolSize);
+}
+
+// The value of extended statistic `name`, by its id; -1 if there is none.
+int64_t xstat(const char *name)
+{
+	uint64_t id = 0, value = 0;
+	if (rte_eth_xstats_get_id_by_name(kPort, name, &id) != 0)
+		return -1;
+	if (rte_eth_xstats_get_by_id(kPort, &id, &value, 1) != 1)
+		return -1;
+	return static_cast<int64_t>(value);
+}
+
+TEST_F(Dpaa2Ethdev, ExtendedStatisticsCountConfirmations)
+{
+	ASSERT_EQ(rte_eth_xstats_reset(kPort), 0);
+	// Upstream's names, from the DPNI's pages.
+	for (const char *name :
+	     {"ingress_multicast_frames", "ingress_broadcast_bytes", "egress_multicast_frames",
+	      "ingress_filtered_frames", "ingress_discarded_frames", "ingress_nobuffer_discards",
+	      "egress_discarded_frames", "egress_confirmed_frames", "cgr_reject_frames",
+	      "cgr_reject_bytes"})
+		EXPECT_EQ(xstat(name), 0) << name;
+	std::vector<rte_mbuf *> shared, frames;
+	std::vector<uint8_t> seeds;
+	for (uint8_t i = 0; i < 8; i++) {
+		rte_mbuf *m = frame_mbuf(pool, i);
+		ASSERT_NE(m, nullptr);
+		rte_mbuf_refcnt_update(m, 1);
+		shared.push_back(m);
+		frames.push_back(m);
+		seeds.push_back(i);
+	}
+	for (uint8_t i = 8; i < 12; i++) {
+		frames.push_back(frame_mbuf(pool, i));
+		seeds.push_back(i);
+	}
+	send_and_check(frames, seeds);
+	ASSERT_TRUE(confirmed([&] { return xstat("tx_confirmed_mbufs") == 8; }));
+	// The 8 shared frames were confirmed, the 4 others released.
+	EXPECT_EQ(xstat("egress_confirmed_frames"), 8);
+	EXPECT_EQ(xstat("egress_all_frames"), 12);
+	EXPECT_EQ(xstat("ingress_all_frames"), 12);
+	EXPECT_EQ(xstat("egress_all_bytes"), 12 * kFrameLen);
+	EXPECT_EQ(xstat("tx_stray_confirmations"), 0);
+	EXPECT_EQ(xstat("rx_malformed_fds"), 0);
+	// Per queue, in the basic statistics and as extended ones.
+	EXPECT_EQ(xstat("tx_q0_packets"), 12);
+	EXPECT_EQ(xstat("rx_q0_packets"), 12);
+	// By id, names and values together.
+	const int n = rte_eth_xstats_get_names_by_id(kPort, nullptr, 0, nullptr);
+	ASSERT_GT(n, 0);
+	std::vector<rte_eth_xstat_name> names(static_cast<size_t>(n));
+	std::vector<uint64_t> values(static_cast<size_t>(n));
+	ASSERT_EQ(rte_eth_xstats_get_names_by_id(kPort, names.data(), n, nullptr), n);
+	ASSERT_EQ(rte_eth_xstats_get_by_id(kPort, nullptr, values.data(), n), n);
+	bool seen = false;
+	for (int i = 0; i < n; i++)
+		if (strcmp(names[i].name, "egress_confirmed_frames") == 0) {
+			EXPECT_EQ(values[i], 8u);
+			seen = true;
+		}
+	EXPECT_TRUE(seen);
+	uint64_t bad_id = static_cast<uint64_t>(n), value = 0;
+	EXPECT_LT(rte_eth_xstats_get_by_id(kPort, &bad_id, &value, 1), 0);
+	for (rte_mbuf *m : shared)
+		rte_pktmbuf_free(m);
+	ASSERT_EQ(rte_eth_xstats_reset(kPort), 0);
+	EXPECT_EQ(xstat("egress_confirmed_frames"), 0);
+	EXPECT_EQ(xstat("tx_confirmed_mbufs"), 0);
+	EXPECT_EQ(xstat("tx_q0_packets"), 0);
+}
+
+// What OVS does on an MTU or queue-count change: stop, configure again,
+// set the queues up again, start. The counters keep what they counted,
+// per queue too, until a reset.
+TEST_F(Dpaa2Ethdev, CountersSurviveReconfiguration)
+{
+	ASSERT_EQ(rte_eth_stats_reset(kPort), 0);
+	std::vector<rte_mbuf *> frames;
+	std::vector<uint8_t> seeds;
+	for (uint8_t i = 0; i < 20; i++) {
+		frames.push_back(frame_mbuf(pool, i));
+		seeds.push_back(i);
+	}
+	send_and_check(frames, seeds);
+	ASSERT_EQ(rte_eth_dev_stop(kPort), 0);
+	rte_eth_conf conf{};
+	ASSERT_EQ(rte_eth_dev_configure(kPort, 2, 2, &conf), 0);
+	for (uint16_t q = 0; q < 2; q++) {
+		ASSERT_EQ(rte_eth_rx_queue_setup(kPort, q, 256, 0, nullptr, pool), 0);
+		ASSERT_EQ(rte_eth_tx_queue_setup(kPort, q, 256, 0, nullptr), 0);
+	}
+	ASSERT_EQ(rte_eth_dev_start(kPort), 0);
+	// Three more, from Tx queue 1 (no RSS: they arrive on Rx queue 0).
+	std::vector<rte_mbuf *> more;
+	for (uint8_t i = 0; i < 3; i++)
+		more.push_back(frame_mbuf(pool, i));
+	ASSERT_EQ(rte_eth_tx_burst(kPort, 1, more.data(), 3), 3);
+	std::vector<rte_mbuf *> got = receive(3);
+	ASSERT_EQ(got.size(), 3u);
+	for (rte_mbuf *m : got)
+		rte_pktmbuf_free(m);
+	rte_eth_stats st{};
+	ASSERT_EQ(rte_eth_stats_get(kPort, &st), 0);
+	EXPECT_EQ(st.opackets, 23u);
+	EXPECT_EQ(st.ipackets, 23u);
+	EXPECT_EQ(st.obytes, 23u * kFrameLen);
+	EXPECT_EQ(st.q_opackets[0], 20u);
+	EXPECT_EQ(st.q_opackets[1], 3u);
+	EXPECT_EQ(st.q_obytes[1], 3u * kFrameLen);
+	EXPECT_EQ(st.q_ipackets[0], 23u);
+	EXPECT_EQ(st.q_ipackets[1], 0u);
+	// Back to one queue each for the next tests.
+	ASSERT_EQ(rte_eth_dev_stop(kPort), 0);
+	ASSERT_EQ(port_setup(), 0);
+	ASSERT_EQ(rte_eth_stats_get(kPort, &st), 0);
+	EXPECT_EQ(st.opackets, 23u);
+	EXPECT_EQ(rte_eth_stats_reset(kPort), 0);
+	ASSERT_EQ(rte_eth_stats_get(kPort, &st), 0);
+	EXPECT_EQ(st.opackets, 0u);
+	EXPECT_EQ(st.q_opackets[1], 0u);
 }
 
 TEST_F(Dpaa2Ethdev, StopStartAndFramesLeftQueuedAreFreedAtClose)

@@ -323,6 +323,11 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.mtu_set = mtu_set;
 	o.stats_get = stats_get;
 	o.stats_reset = stats_reset;
+	o.xstats_get = xstats_get;
+	o.xstats_reset = stats_reset;
+	o.xstats_get_names = xstats_get_names;
+	o.xstats_get_by_id = xstats_get_by_id;
+	o.xstats_get_names_by_id = xstats_get_names_by_id;
 	o.dev_infos_get = dev_infos_get;
 	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
 	o.vlan_offload_set = vlan_offload_set;
@@ -478,6 +483,8 @@ int eth_probe(rte_fslmc_driver *, rte_fslmc_device *dev) noexcept
 	eth_dev->intr_handle = intr;
 	eth_dev->data->dev_private = p;
 	eth_dev->data->mac_addrs = addrs;
+	// The per-queue counters in the extended statistics too, as upstream.
+	eth_dev->data->dev_flags |= RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS;
 	if (dev->num_irqs > 0)
 		eth_dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
 	eth_dev->data->mtu = RTE_ETHER_MTU;

@@ -70,10 +70,12 @@ inline uint64_t counter_get(const uint64_t &c) noexcept
 
 struct Port;
 
-// The queues' software counts, summed over a port's queues.
-struct QueueCounts {
-	uint64_t rx_packets, rx_bytes, rx_bad_fds;
-	uint64_t tx_packets, tx_bytes, tx_errors;
+// What a queue counted (frames, bytes, frames dropped): kept by queue index
+// when the queue is released, so that the port's counters reset at probe
+// and stats_reset only (applications reconfigure, and set up their queues
+// again, whenever the MTU or the queue count changes).
+struct QueueTotals {
+	uint64_t packets, bytes, errors;
 };
 
 struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
@@ -96,6 +98,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	rte_mbuf *stash[2 * kBurstMax]; // or a stop's collected
 
 	// Cold.
+	QueueTotals base; // the counters at the last stats_reset
 	Port *port;
 	rte_mempool *mp;
 	uint16_t queue_id;
@@ -136,6 +139,8 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	rte_mbuf *conf_mbufs[kConfSlots]; // each slot's frame
 
 	// Cold.
+	QueueTotals base; // packets, bytes, errors at the last stats_reset
+	uint64_t confirmed_base, bad_conf_base;
 	Port *port;
 	uint16_t queue_id;
 	uint16_t nb_desc;
@@ -175,9 +180,10 @@ struct Port {
 	int irq_fd;
 
 	// Statistics (dpaa2_ethdev_stats.cpp): what released queues had
-	// counted, and the software counts at the last reset.
-	QueueCounts gone;
-	QueueCounts base;
+	// counted since the last reset, by queue index.
+	QueueTotals rxq_gone[kMaxQueues];
+	QueueTotals txq_gone[kMaxQueues];
+	uint64_t tx_confirmed_gone, tx_bad_conf_gone;
 };
 
 inline Port &port_of(rte_eth_dev *dev) noexcept
@@ -255,6 +261,14 @@ int max_frame_length_set(Port &p, uint32_t mtu) noexcept;
 // Statistics (dpaa2_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;
 int stats_reset(rte_eth_dev *dev) noexcept;
+int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept;
+int xstats_get_names(rte_eth_dev *dev, rte_eth_xstat_name *names, unsigned size) noexcept;
+int xstats_get_by_id(rte_eth_dev *dev, const uint64_t *ids, uint64_t *values, unsigned n) noexcept;
+int xstats_get_names_by_id(rte_eth_dev *dev, const uint64_t *ids, rte_eth_xstat_name *names,
+			   unsigned size) noexcept;
+// At a queue's release: what it counted, kept for the port's counters.
+void rx_queue_counts_keep(Port &p, const RxQueue &q) noexcept;
+void tx_queue_counts_keep(Port &p, const TxQueue &q) noexcept;
 
 } // namespace dpaa2::net
 

@@ -168,10 +168,7 @@ void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	// The frames it holds go back to the pool (the port is stopped).
 	if (const unsigned n = rx_queue_drain(*q))
 		DPAA2_PMD_LOG(DEBUG, "%s: Rx queue %u: %u frames freed", dev->data->name, idx, n);
-	QueueCounts &g = q->port->gone;
-	g.rx_packets += counter_get(q->packets);
-	g.rx_bytes += counter_get(q->bytes);
-	g.rx_bad_fds += counter_get(q->bad_fds);
+	rx_queue_counts_keep(*q->port, *q);
 	dev->data->rx_queues[idx] = nullptr;
 	rte_free(q->storage);
 	rte_free(q);
@@ -255,10 +252,7 @@ void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	if (q == nullptr)
 		return;
 	tx_conf_drain(*q, true);
-	QueueCounts &g = q->port->gone;
-	g.tx_packets += counter_get(q->packets);
-	g.tx_bytes += counter_get(q->bytes);
-	g.tx_errors += counter_get(q->errors);
+	tx_queue_counts_keep(*q->port, *q);
 	dev->data->tx_queues[idx] = nullptr;
 	if (q->conf_pending != 0) {
 		// WRIOP may still read their tables and data: the area and
