@@ -462,6 +462,75 @@ TEST_F(Dpaa2Ethdev, CountersSurviveReconfiguration)
 	EXPECT_EQ(st.q_opackets[1], 0u);
 }
 
+// The MC's firmware as upstream prints it: SVR, then major.minor.revision
+// (the modelled LX2160A rev 2.0 runs MC 10.39.0).
+TEST_F(Dpaa2Ethdev, FirmwareVersionIsTheMcs)
+{
+	char v[64];
+	ASSERT_EQ(rte_eth_dev_fw_version_get(kPort, v, sizeof(v)), 0);
+	EXPECT_STREQ(v, "87360020-10.39.0");
+	// Too small: the size it needs, with the NUL.
+	char small[4];
+	EXPECT_EQ(rte_eth_dev_fw_version_get(kPort, small, sizeof(small)),
+		  static_cast<int>(strlen("87360020-10.39.0") + 1));
+}
+
+TEST_F(Dpaa2Ethdev, RxQueueCountSaysWhatWaits)
+{
+	EXPECT_EQ(rte_eth_rx_queue_count(kPort, 0), 0);
+	std::vector<rte_mbuf *> frames;
+	for (uint8_t i = 0; i < 10; i++)
+		frames.push_back(frame_mbuf(pool, i));
+	ASSERT_EQ(rte_eth_tx_burst(kPort, 0, frames.data(), 10), 10);
+	// Waits for the loopback to bring them all (bounded).
+	auto count_is = [](int want) {
+		for (unsigned i = 0; i < 1000000u; i++)
+			if (rte_eth_rx_queue_count(kPort, 0) == want)
+				return true;
+		return rte_eth_rx_queue_count(kPort, 0) == want;
+	};
+	EXPECT_TRUE(count_is(10)) << rte_eth_rx_queue_count(kPort, 0);
+	// Four taken: six wait, wherever the driver holds them.
+	rte_mbuf *b[4];
+	unsigned got = 0;
+	for (unsigned polls = 0; got < 4 && polls < 1000000u; polls++)
+		got += rte_eth_rx_burst(kPort, 0, b + got, static_cast<uint16_t>(4 - got));
+	ASSERT_EQ(got, 4u);
+	for (rte_mbuf *m : b)
+		rte_pktmbuf_free(m);
+	EXPECT_TRUE(count_is(6)) << rte_eth_rx_queue_count(kPort, 0);
+	std::vector<rte_mbuf *> rest = receive(6);
+	EXPECT_EQ(rest.size(), 6u);
+	for (rte_mbuf *m : rest)
+		rte_pktmbuf_free(m);
+	EXPECT_TRUE(count_is(0)) << rte_eth_rx_queue_count(kPort, 0);
+}
+
+// scattered_rx says what the port was configured with, as ethdev's own
+// field does.
+TEST_F(Dpaa2Ethdev, RxqInfoSaysWhetherRxIsScattered)
+{
+	rte_eth_rxq_info info{};
+	ASSERT_EQ(rte_eth_rx_queue_info_get(kPort, 0, &info), 0);
+	EXPECT_EQ(info.scattered_rx, 0);
+	EXPECT_EQ(info.mp, pool);
+	ASSERT_EQ(rte_eth_dev_stop(kPort), 0);
+	ASSERT_EQ(port_setup(RTE_ETH_RX_OFFLOAD_SCATTER), 0);
+	ASSERT_EQ(rte_eth_rx_queue_info_get(kPort, 0, &info), 0);
+	EXPECT_EQ(info.scattered_rx, 1);
+	// Without it, an MTU the pool's buffers cannot hold is refused.
+	EXPECT_EQ(rte_eth_dev_set_mtu(kPort, 9000), 0);
+	ASSERT_EQ(rte_eth_dev_stop(kPort), 0);
+	rte_eth_conf conf{};
+	conf.rxmode.mtu = 9000;
+	ASSERT_EQ(rte_eth_dev_configure(kPort, 1, 1, &conf), 0);
+	ASSERT_EQ(rte_eth_rx_queue_setup(kPort, 0, 256, 0, nullptr, pool), 0);
+	ASSERT_EQ(rte_eth_tx_queue_setup(kPort, 0, 256, 0, nullptr), 0);
+	EXPECT_EQ(rte_eth_dev_start(kPort), -EINVAL);
+	ASSERT_EQ(rte_eth_dev_set_mtu(kPort, RTE_ETHER_MTU), 0);
+	ASSERT_EQ(port_setup(), 0);
+}
+
 TEST_F(Dpaa2Ethdev, StopStartAndFramesLeftQueuedAreFreedAtClose)
 {
 	// Frames the port receives and nobody reads hold buffers until the

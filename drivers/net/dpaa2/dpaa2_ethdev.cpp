@@ -66,6 +66,7 @@ void select_bursts(rte_eth_dev *dev) noexcept
 	const Port &p = port_of(dev);
 	dev->rx_pkt_burst = rx_burst_for(p.lx2, p.rx_csum, p.rx_hash);
 	dev->tx_pkt_burst = tx_burst_for();
+	dev->rx_queue_count = rx_queue_count;
 }
 
 // ---------------------------------------------------------------- life cycle
@@ -122,6 +123,9 @@ int dev_configure(rte_eth_dev *dev) noexcept
 	// FLC: settings of the DPNI, which the MC takes while it is disabled
 	// (it is: the port is stopped).
 	const uint64_t rxo = conf.rxmode.offloads, txo = conf.txmode.offloads;
+	// Frames longer than one Rx buffer come as chains only when the
+	// application asked for them (dev_start and mtu_set check the sizes).
+	dev->data->scattered_rx = (rxo & RTE_ETH_RX_OFFLOAD_SCATTER) != 0;
 	p.rx_csum = rxo & kRxCsumOffloads;
 	p.rx_hash = p.lx2 && (conf.rxmode.mq_mode == RTE_ETH_MQ_RX_RSS ||
 			      (rxo & RTE_ETH_RX_OFFLOAD_RSS_HASH));
@@ -164,6 +168,17 @@ int dev_start(rte_eth_dev *dev) noexcept
 	McIo &io = mc_io();
 	if (p.rx_pool == nullptr && dev->data->nb_rx_queues > 0) {
 		DPAA2_PMD_LOG(ERR, "%s: no Rx queue was set up", dev->data->name);
+		return -EINVAL;
+	}
+	if (p.rx_pool != nullptr && !dev->data->scattered_rx &&
+	    dev->data->mtu + kFrameOverhead >
+		    uint32_t{rte_pktmbuf_data_room_size(p.rx_pool)} - RTE_PKTMBUF_HEADROOM) {
+		DPAA2_PMD_LOG(ERR,
+			      "%s: MTU %u needs %u-byte buffers (pool %s has %u): enable "
+			      "scattered Rx (RTE_ETH_RX_OFFLOAD_SCATTER) or use larger mbufs",
+			      dev->data->name, dev->data->mtu, dev->data->mtu + kFrameOverhead,
+			      p.rx_pool->name,
+			      rte_pktmbuf_data_room_size(p.rx_pool) - RTE_PKTMBUF_HEADROOM);
 		return -EINVAL;
 	}
 	// Frames with a wrong checksum reach the queues (their mbufs say it);
@@ -280,6 +295,28 @@ int dev_infos_get(rte_eth_dev *dev, rte_eth_dev_info *info) noexcept
 	return 0;
 }
 
+// The MC's firmware, as upstream prints it: the SoC's SVR, then the MC's
+// version.
+int fw_version_get(rte_eth_dev *dev, char *fw_version, size_t fw_size) noexcept
+{
+	McIo &io = mc_io();
+	uint32_t svr = 0, pvr = 0;
+	mc::McVersion v;
+	int ret = mc::get_soc_version(io, svr, pvr);
+	if (ret == 0)
+		ret = mc::get_version(io, v);
+	if (ret < 0) {
+		DPAA2_PMD_LOG(ERR, "%s: MC version: %s", dev->data->name, strerror(-ret));
+		return ret;
+	}
+	const int len =
+		snprintf(fw_version, fw_size, "%x-%u.%u.%u", svr, v.major, v.minor, v.revision);
+	if (len < 0)
+		return -EINVAL;
+	// ethdev's contract: 0, or the size the string needs with its NUL.
+	return static_cast<size_t>(len) + 1 > fw_size ? len + 1 : 0;
+}
+
 const uint32_t *dev_supported_ptypes_get(rte_eth_dev *dev) noexcept
 {
 	static const uint32_t ptypes[] = {
@@ -329,6 +366,7 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.xstats_get_by_id = xstats_get_by_id;
 	o.xstats_get_names_by_id = xstats_get_names_by_id;
 	o.dev_infos_get = dev_infos_get;
+	o.fw_version_get = fw_version_get;
 	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
 	o.vlan_offload_set = vlan_offload_set;
 	o.rx_queue_setup = rx_queue_setup;

@@ -213,6 +213,8 @@ int tx_done_cleanup(void *txq, uint32_t free_cnt) noexcept;
 void rx_queue_park(RxQueue &q) noexcept;
 // At release: every frame the queue holds back to its pool: how many.
 unsigned rx_queue_drain(RxQueue &q) noexcept;
+// rte_eth_rx_queue_count: the frames waiting for the application.
+uint32_t rx_queue_count(void *rxq) noexcept;
 
 // Capabilities (dpaa2_ethdev.cpp).
 uint64_t rx_offload_capa() noexcept;

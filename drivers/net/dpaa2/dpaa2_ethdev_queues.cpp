@@ -417,7 +417,7 @@ void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexce
 	const auto *q = static_cast<const RxQueue *>(dev->data->rx_queues[idx]);
 	info->mp = q->mp;
 	info->nb_desc = q->nb_desc;
-	info->scattered_rx = 1; // WRIOP spreads a frame too big for one buffer
+	info->scattered_rx = dev->data->scattered_rx;
 	info->conf.rx_deferred_start = q->deferred_start;
 	info->conf.offloads = dev->data->dev_conf.rxmode.offloads;
 	info->rx_buf_size = rte_pktmbuf_data_room_size(q->mp) - RTE_PKTMBUF_HEADROOM;
