@@ -215,7 +215,9 @@ Build confirmed_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 
 [[gnu::noinline]] Build build_slow(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 {
-	if (m->nb_segs > 1 && m->data_off >= kTxAnnotation && sg_fd(q, m, fd, b))
+	// A released chain's annotation is in its table's buffer: the
+	// segments' head room does not matter.
+	if (m->nb_segs > 1 && sg_fd(q, m, fd, b))
 		return Build::ok;
 	return confirmed_fd(q, m, fd, b);
 }
