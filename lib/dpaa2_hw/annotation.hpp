@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "dpaa2_hw/le.hpp"
+
 namespace dpaa2::hw::hwa
 {
 
@@ -70,8 +72,23 @@ inline constexpr size_t kSize = sizeof(Annotation);
 // The parse results proper: what the kernel calls them, 0x10 .. 0x3f.
 inline constexpr size_t kParseResultsOffset = 0x10;
 // Tx: the egress action descriptor (FAEAD) the frame may carry, in the Tx
-// buffer's annotation area.
+// buffer's annotation area (valid when the FD's FRC has FAEADV and its
+// CTRL an ASAL that covers it). The kernel's dpaa2-eth (struct dpaa2_faead)
+// uses it to release an XDP_TX frame's buffer instead of confirming it.
 inline constexpr size_t kFaeadOffset = 0x58;
+struct Faead {
+	le32 conf_fqid; // action 4: where the frame is confirmed, 0: not at all
+	le32 ctrl;	// faead:: bits
+};
+static_assert(sizeof(Faead) == 8);
+namespace faead
+{
+inline constexpr uint32_t kA2v = 0x20000000;   // action 2 (EBDD, UPD) valid
+inline constexpr uint32_t kA4v = 0x08000000;   // action 4 (conf_fqid) valid
+inline constexpr uint32_t kEbddv = 0x00002000; // EBDD valid (clear: buffers released)
+inline constexpr uint32_t kUpdv = 0x00001000;  // UPD valid
+inline constexpr uint32_t kUpd = 0x00000010;   // update the annotation (Tx timestamp)
+} // namespace faead
 
 // --------------------------------------------------------------- word1: FAS
 // The frame annotation status: reserved u8, PPID u8, IFPID le16 in bytes

@@ -48,8 +48,8 @@ NiDatapath::~NiDatapath()
 	for (uint32_t fq : rx_fqids_)
 		q.fq_free(fq);
 	q.fq_free(rx_err_fqid_);
-	if (tx_conf_fqid_)
-		q.fq_free(tx_conf_fqid_);
+	for (uint32_t fq : tx_conf_fqids_)
+		q.fq_free(fq);
 	if (mac_)
 		mac_->set_endpoint(nullptr);
 }
@@ -125,15 +125,32 @@ uint32_t NiDatapath::tx_fqid(unsigned channel, unsigned tc) const
 	return tx_fqids_[channel * num_tx_tcs_ + tc];
 }
 
-void NiDatapath::set_tx_confirmation(bool on)
+void NiDatapath::set_tx_confirmation(TxConfirmation mode)
 {
-	Qbman &q = w_.qbman();
-	if (on && !tx_conf_fqid_)
-		tx_conf_fqid_ = q.fq_alloc();
-	else if (!on && tx_conf_fqid_) {
-		q.fq_free(tx_conf_fqid_);
-		tx_conf_fqid_ = 0;
+	// The MC makes a DPNI's confirmation FQs with it and keeps them (what
+	// they hold stays there) whatever the mode: made here the first time
+	// confirmation is on, so that a DPNI that never confirms takes none.
+	if (mode != TxConfirmation::disable && tx_conf_fqids_.empty()) {
+		tx_conf_fqids_.resize(tx_fqids_.size());
+		for (uint32_t &fq : tx_conf_fqids_)
+			fq = w_.qbman().fq_alloc();
 	}
+	tx_conf_mode_ = mode;
+}
+
+uint32_t NiDatapath::tx_conf_fqid(unsigned channel, unsigned tc) const
+{
+	if (channel >= num_channels_ || tc >= num_tx_tcs_ || tx_conf_fqids_.empty())
+		return 0;
+	switch (tx_conf_mode_) {
+	case TxConfirmation::affine:
+		return tx_conf_fqids_[channel * num_tx_tcs_ + tc];
+	case TxConfirmation::single:
+		return tx_conf_fqids_[0];
+	case TxConfirmation::disable:
+		break;
+	}
+	return 0;
 }
 
 void NiDatapath::enable(bool on)

@@ -84,10 +84,20 @@ public:
 	uint32_t rx_fqid(unsigned tc, unsigned flow) const;
 	uint32_t tx_fqid(unsigned channel, unsigned tc) const;
 	uint32_t rx_err_fqid() const { return rx_err_fqid_; }
-	// Tx confirmation: 0 (the default) releases the buffers after
-	// transmission; otherwise the FD goes to this FQ.
-	uint32_t tx_conf_fqid() const { return tx_conf_fqid_; }
-	void set_tx_confirmation(bool on);
+	// Tx confirmation (dpni_set_tx_confirmation_mode): each sent FD goes
+	// back to software on a confirmation FQ instead of its buffers to
+	// their pools. Affine: the Tx FQ of (channel, TC) has its own; single:
+	// one for all; disable: none, buffers released. A frame's FAEAD may
+	// override it (wriop_tx.cpp).
+	enum class TxConfirmation : uint8_t { affine = 0, single = 1, disable = 2 };
+	void set_tx_confirmation(TxConfirmation mode);
+	void set_tx_confirmation(bool on)
+	{
+		set_tx_confirmation(on ? TxConfirmation::affine : TxConfirmation::disable);
+	}
+	TxConfirmation tx_confirmation() const { return tx_conf_mode_; }
+	// The confirmation FQ of the Tx FQ of (channel, TC), 0 if none.
+	uint32_t tx_conf_fqid(unsigned channel = 0, unsigned tc = 0) const;
 
 	void enable(bool on);
 	bool enabled() const { return enabled_; }
@@ -137,7 +147,8 @@ private:
 	bool rx_to_buffers(std::span<const uint8_t> frame, const dpaa::model::FrameFacts &f,
 			   uint32_t fas, uint32_t hash, hw::Fd &fd);
 	void release_fd_buffers(const hw::Fd &fd);
-	bool transmit_fd(const hw::Fd &fd);
+	bool transmit_fd(const hw::Fd &fd, uint32_t conf_fqid);
+	uint32_t conf_fqid_of(const hw::Fd &fd, uint32_t queue_conf) const;
 	bool gather(const hw::Fd &fd, std::vector<uint8_t> &out, bool &release);
 	void release_tx_buffers(const hw::Fd &fd);
 
@@ -147,7 +158,8 @@ private:
 	std::vector<uint32_t> rx_fqids_; // [tc * num_queues + flow]
 	std::vector<uint32_t> tx_fqids_; // [channel * num_tx_tcs + tc]
 	uint32_t rx_err_fqid_ = 0;
-	uint32_t tx_conf_fqid_ = 0;
+	std::vector<uint32_t> tx_conf_fqids_; // [channel * num_tx_tcs + tc], made on first use
+	TxConfirmation tx_conf_mode_ = TxConfirmation::disable;
 	std::array<unsigned, 8> dist_size_{};
 	std::array<uint64_t, 8> dist_fields_{};
 	std::vector<std::array<uint8_t, 6>> mac_filters_;

@@ -92,6 +92,9 @@ void Mc::dpni_reset(DpniObject &o)
 	for (unsigned ch = 0; ch < o.attr.num_channels; ch++)
 		for (unsigned tc = 0; tc < o.attr.num_tx_tcs; tc++)
 			fqids.push_back(ni.tx_fqid(ch, tc));
+	for (unsigned ch = 0; ch < o.attr.num_channels; ch++)
+		for (unsigned tc = 0; tc < o.attr.num_tx_tcs; tc++)
+			fqids.push_back(ni.tx_conf_fqid(ch, tc));
 	fqids.push_back(ni.rx_err_fqid());
 	for (uint32_t fqid : fqids)
 		if (fqid)
@@ -409,8 +412,7 @@ Mc::McStatus Mc::dpni_command(DpniObject &o, McCommand &cmd)
 				      "dpni.%u set_tx_confirmation_mode on channel %u", o.id,
 				      c.ceetm_ch_idx);
 		o.tx_confirmation_mode = c.confirmation_mode;
-		ni.set_tx_confirmation(c.confirmation_mode !=
-				       uint8_t(mc::DpniConfirmationMode::disable));
+		ni.set_tx_confirmation(NiDatapath::TxConfirmation{c.confirmation_mode});
 		return McStatus::ok;
 	}
 	case mc::dpni::kGetTxConfirmationModeV1:

@@ -40,7 +40,11 @@ uint32_t queue_fqid(const DpniObject &o, uint8_t qtype, unsigned tc, unsigned ch
 			return 0;
 		return ni.tx_fqid(channel, tc);
 	case mc::DpniQueueType::tx_confirm:
-		return ni.tx_conf_fqid();
+		// Affine: each Tx FQ's own; single: one for all; none while
+		// confirmation is off.
+		if (tc >= o.attr.num_tx_tcs || channel >= o.attr.num_channels)
+			return 0;
+		return ni.tx_conf_fqid(channel, tc);
 	case mc::DpniQueueType::rx_err:
 		return ni.rx_err_fqid();
 	}

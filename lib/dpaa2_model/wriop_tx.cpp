@@ -4,11 +4,13 @@
 // WRIOP's Tx path for one DPNI: the FDs its Tx FQs hold are read (single
 // buffer or scatter/gather), given their checksums when the DPNI's Tx
 // offloads ask, sent by the DPMAC, and their buffers released to their
-// pools (unless IVP) or the FD confirmed on the Tx confirmation FQ.
+// pools (unless IVP) or the FD confirmed on the Tx confirmation FQ (the
+// DPNI's confirmation mode, or the frame's egress action descriptor).
 
 #include <algorithm>
 #include <cstring>
 
+#include "dpaa2_hw/annotation.hpp"
 #include "dpaa2_model/dpmac.hpp"
 #include "dpaa2_model/dpni_datapath.hpp"
 #include "dpaa2_model/wriop.hpp"
@@ -95,7 +97,10 @@ bool NiDatapath::transmit_pending()
 		return false;
 	Qbman &q = w_.qbman();
 	bool any = false;
-	for (uint32_t fq : tx_fqids_) {
+	for (size_t i = 0; i < tx_fqids_.size(); i++) {
+		const uint32_t fq = tx_fqids_[i];
+		const uint32_t conf = tx_conf_fqid(static_cast<unsigned>(i / num_tx_tcs_),
+						   static_cast<unsigned>(i % num_tx_tcs_));
 		hw::Fd fd;
 		for (;;) {
 			// A wire that cannot take a frame now leaves it queued.
@@ -104,7 +109,7 @@ bool NiDatapath::transmit_pending()
 			if (!q.dequeue(fq, fd))
 				break;
 			any = true;
-			transmit_fd(fd);
+			transmit_fd(fd, conf_fqid_of(fd, conf));
 		}
 	}
 	return any;
@@ -182,7 +187,31 @@ void NiDatapath::release_tx_buffers(const hw::Fd &fd)
 		q.bp_release(fd.bpid(), fd.addr());
 }
 
-bool NiDatapath::transmit_fd(const hw::Fd &fd)
+// Where a sent FD is confirmed, 0 when its buffers are released instead:
+// the Tx FQ's confirmation FQ, unless the frame's egress action descriptor
+// (FD FRC.FAEADV, in an annotation of ASAL bytes, after the pass-through
+// annotation when CTRL.PTA says there is one) names another with A4V, 0
+// meaning none (what the kernel's dpaa2-eth asks for its XDP_TX frames).
+uint32_t NiDatapath::conf_fqid_of(const hw::Fd &fd, uint32_t queue_conf) const
+{
+	namespace a = hw::hwa;
+	if (!(fd.frc() & a::frc::kFaeadv))
+		return queue_conf;
+	const uint64_t hwa = fd.addr() + ((fd.ctrl() & a::ctrl::kPta) ? 64 : 0);
+	const uint32_t asal_bytes = ((fd.ctrl() & a::ctrl::kAsalMask) >> a::ctrl::kAsalShift) * 64u;
+	if (asal_bytes < a::kFaeadOffset + sizeof(a::Faead))
+		return queue_conf; // no room for a FAEAD: not read
+	const void *p = w_.mem().to_host(hwa + a::kFaeadOffset, sizeof(a::Faead));
+	if (!p)
+		return queue_conf;
+	a::Faead e;
+	std::memcpy(&e, p, sizeof(e));
+	if (!(e.ctrl.load() & a::faead::kA4v))
+		return queue_conf;
+	return e.conf_fqid.load() & hw::kFqidMask;
+}
+
+bool NiDatapath::transmit_fd(const hw::Fd &fd, uint32_t conf_fqid)
 {
 	bool release = false;
 	std::vector<uint8_t> &f = tx_scratch_;
@@ -192,6 +221,13 @@ bool NiDatapath::transmit_fd(const hw::Fd &fd)
 		// can be reached: an address outside memory is not a buffer).
 		c_.out_discarded++;
 		c_.tx_misuse++;
+		if (conf_fqid) {
+			// Confirmed with the error, for software to free.
+			hw::Fd back = fd;
+			back.set_err(static_cast<uint8_t>(hw::hwa::ctrl::kErrFse));
+			w_.qbman().enqueue(conf_fqid, back);
+			return false;
+		}
 		if (release &&
 		    (fd.format() == hw::FdFormat::single || fd.format() == hw::FdFormat::sg))
 			release_tx_buffers(fd);
@@ -216,10 +252,10 @@ bool NiDatapath::transmit_fd(const hw::Fd &fd)
 		}
 	}
 	mac_->transmit({f.data(), len});
-	if (tx_conf_fqid_) {
+	if (conf_fqid) {
 		// Confirmation: software gets the FD back and frees the
 		// buffers itself.
-		if (w_.qbman().enqueue(tx_conf_fqid_, fd))
+		if (w_.qbman().enqueue(conf_fqid, fd))
 			c_.out_confirmed++;
 		return true;
 	}

@@ -79,6 +79,27 @@ class Features(Dpaa2EthdevTestCase):
         self.assertTrue(app.quit(120), app.text()[-3000:])
         self.assert_no_misuse(app)
 
+    # Extended stats, Stats per queue, FW version
+    def test_extended_and_per_queue_stats_and_the_firmware_version(self):
+        sent = {0: traffic(OTHER_HOST, 8), 1: []}
+        app = self.start(sent)
+        # The MC's version as upstream prints it: the SoC's SVR (LX2160A
+        # rev 2.0), then the MC firmware's.
+        self.assertIn("Firmware-version: 87360020-10.39.0", app.command("show port info 0"))
+        app.send("start")
+        self.assertEqual([a.hex() for a in sent[0]], [b.hex() for b in self.out(1, len(sent[0]))])
+        app.command("stop")
+        xstats = app.command("show port xstats 1")
+        values = dict(re.findall(r"^(\w+): (\d+)\r?$", xstats, re.M))
+        # The DPNI's pages, under upstream's names, and the queues' own.
+        self.assertEqual(values.get("egress_all_frames"), "8", xstats)
+        self.assertEqual(values.get("egress_discarded_frames"), "0", xstats)
+        self.assertEqual(values.get("tx_q0_packets"), "8", xstats)
+        self.assertEqual(values.get("rx_q0_packets"), "0", xstats)
+        stats = app.command("show port stats 0")
+        self.assertRegex(stats, r"RX-packets: 8 ", stats)
+        self.finish(app)
+
     # Queue start/stop
     def test_a_stopped_rx_queue_receives_nothing_until_started(self):
         sent = {0: traffic(OTHER_HOST, 16), 1: traffic(OTHER_HOST, 16, flow_base=100)}

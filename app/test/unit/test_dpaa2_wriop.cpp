@@ -79,9 +79,9 @@ constexpr uint16_t kBufSize = 2176;
 constexpr unsigned kBuffers = 64;
 
 struct Port {
-	explicit Port(bool lx2 = true)
+	explicit Port(bool lx2 = true, unsigned num_tx_tcs = 1)
 	    : arena(1 << 20), q(arena, m::kQmanRev50), w(q, arena, lx2),
-	      mac(w.add_mac(3, 10000, "usxgmii")), ni(w.add_ni(1, 1, 8, 1, 1))
+	      mac(w.add_mac(3, 10000, "usxgmii")), ni(w.add_ni(1, 1, 8, num_tx_tcs, 1))
 	{
 		w.set_clock([](void *) -> uint64_t { return 0x1122334455667788; }, nullptr);
 		bpid = q.bp_alloc();
@@ -472,6 +472,64 @@ TEST(Dpaa2WriopTx, ConfirmationReturnsTheFd)
 	EXPECT_EQ(back.addr(), fd.addr());
 	EXPECT_EQ(p.q.bp_count(p.bpid), kBuffers - 1);
 	EXPECT_EQ(p.stats(2)[4], 1u);
+}
+
+TEST(Dpaa2WriopTx, AffineConfirmationIsPerTxQueue)
+{
+	Port p(true, 2);
+	p.ni.set_tx_confirmation(m::NiDatapath::TxConfirmation::affine);
+	const uint32_t conf0 = p.ni.tx_conf_fqid(0, 0), conf1 = p.ni.tx_conf_fqid(0, 1);
+	ASSERT_NE(conf0, 0u);
+	ASSERT_NE(conf1, 0u);
+	ASSERT_NE(conf0, conf1);
+	const Fd fd = tx_fd(p, udp4(kPeerMac));
+	ASSERT_TRUE(p.q.enqueue(p.ni.tx_fqid(0, 1), fd));
+	Fd back;
+	EXPECT_FALSE(p.q.dequeue(conf0, back)) << "TC 1's frame on TC 0's confirmation FQ";
+	ASSERT_TRUE(p.q.dequeue(conf1, back));
+	EXPECT_EQ(back.addr(), fd.addr());
+	// Single: one FQ for all; disable: none, the buffer released.
+	p.ni.set_tx_confirmation(m::NiDatapath::TxConfirmation::single);
+	EXPECT_EQ(p.ni.tx_conf_fqid(0, 1), p.ni.tx_conf_fqid(0, 0));
+	p.ni.set_tx_confirmation(m::NiDatapath::TxConfirmation::disable);
+	EXPECT_EQ(p.ni.tx_conf_fqid(0, 1), 0u);
+	ASSERT_TRUE(p.q.enqueue(p.ni.tx_fqid(0, 1), tx_fd(p, udp4(kPeerMac))));
+	EXPECT_EQ(p.q.bp_count(p.bpid), kBuffers - 1) << "only the confirmed buffer is out";
+}
+
+// The kernel's XDP_TX frames: FRC.FAEADV, a 128-byte annotation, and a
+// FAEAD whose action 4 names no confirmation FQ: the buffer goes back to
+// its pool, no confirmation. Without A4V, or with the FAEAD outside the
+// annotation the FD declares, the DPNI's mode applies.
+TEST(Dpaa2WriopTx, FaeadOverridesConfirmation)
+{
+	namespace a = dpaa2::hw::hwa;
+	Port p;
+	p.ni.set_tx_confirmation(true);
+	const uint32_t conf = p.ni.tx_conf_fqid();
+	auto with_faead = [&](uint32_t ctrl, uint32_t fqid, uint32_t asal_bytes) {
+		Fd fd = tx_fd(p, udp4(kPeerMac));
+		a::Faead e{};
+		e.conf_fqid.store(fqid);
+		e.ctrl.store(ctrl);
+		std::memcpy(p.arena.host(fd.addr()) + a::kFaeadOffset, &e, sizeof(e));
+		fd.set_frc(a::frc::kFaeadv);
+		fd.set_ctrl(a::ctrl::asal(asal_bytes));
+		return fd;
+	};
+	Fd back;
+	ASSERT_TRUE(p.q.enqueue(
+		p.ni.tx_fqid(0, 0),
+		with_faead(a::faead::kA4v | a::faead::kA2v | a::faead::kEbddv, 0, 128)));
+	EXPECT_EQ(p.wire.sent.size(), 1u);
+	EXPECT_FALSE(p.q.dequeue(conf, back)) << "opted out, yet confirmed";
+	EXPECT_EQ(p.q.bp_count(p.bpid), kBuffers);
+	ASSERT_TRUE(p.q.enqueue(p.ni.tx_fqid(0, 0), with_faead(a::faead::kA2v, 0, 128)));
+	EXPECT_TRUE(p.q.dequeue(conf, back)) << "no A4V: the queue's confirmation";
+	ASSERT_TRUE(p.q.enqueue(p.ni.tx_fqid(0, 0), with_faead(a::faead::kA4v, 0, 64)));
+	EXPECT_TRUE(p.q.dequeue(conf, back)) << "FAEAD beyond a 64-byte annotation: not read";
+	EXPECT_EQ(p.q.bp_count(p.bpid), kBuffers - 2);
+	EXPECT_EQ(p.stats(2)[4], 2u) << "confirmed frames";
 }
 
 TEST(Dpaa2WriopLink, FollowsTheWireAndNotifies)

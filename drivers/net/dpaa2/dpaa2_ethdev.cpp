@@ -66,6 +66,7 @@ void select_bursts(rte_eth_dev *dev) noexcept
 	const Port &p = port_of(dev);
 	dev->rx_pkt_burst = rx_burst_for(p.lx2, p.rx_csum, p.rx_hash);
 	dev->tx_pkt_burst = tx_burst_for();
+	dev->rx_queue_count = rx_queue_count;
 }
 
 // ---------------------------------------------------------------- life cycle
@@ -122,6 +123,9 @@ int dev_configure(rte_eth_dev *dev) noexcept
 	// FLC: settings of the DPNI, which the MC takes while it is disabled
 	// (it is: the port is stopped).
 	const uint64_t rxo = conf.rxmode.offloads, txo = conf.txmode.offloads;
+	// Frames longer than one Rx buffer come as chains only when the
+	// application asked for them (dev_start and mtu_set check the sizes).
+	dev->data->scattered_rx = (rxo & RTE_ETH_RX_OFFLOAD_SCATTER) != 0;
 	p.rx_csum = rxo & kRxCsumOffloads;
 	p.rx_hash = p.lx2 && (conf.rxmode.mq_mode == RTE_ETH_MQ_RX_RSS ||
 			      (rxo & RTE_ETH_RX_OFFLOAD_RSS_HASH));
@@ -214,6 +218,10 @@ int dev_stop(rte_eth_dev *dev) noexcept
 {
 	Port &p = port_of(dev);
 	lsc_stop(dev);
+	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
+		if (auto *q = static_cast<TxQueue *>(dev->data->tx_queues[i]))
+			__atomic_store_n(&q->running, false, __ATOMIC_RELEASE);
+	tx_queues_flush(dev);
 	if (int ret = mc::disable(mc_io(), p.dpni); ret < 0)
 		DPAA2_PMD_LOG(ERR, "%s: dpni_disable: %s", dev->data->name, strerror(-ret));
 	p.started = false;
@@ -291,6 +299,28 @@ int dev_infos_get(rte_eth_dev *dev, rte_eth_dev_info *info) noexcept
 	return 0;
 }
 
+// The MC's firmware, as upstream prints it: the SoC's SVR, then the MC's
+// version.
+int fw_version_get(rte_eth_dev *dev, char *fw_version, size_t fw_size) noexcept
+{
+	McIo &io = mc_io();
+	uint32_t svr = 0, pvr = 0;
+	mc::McVersion v;
+	int ret = mc::get_soc_version(io, svr, pvr);
+	if (ret == 0)
+		ret = mc::get_version(io, v);
+	if (ret < 0) {
+		DPAA2_PMD_LOG(ERR, "%s: MC version: %s", dev->data->name, strerror(-ret));
+		return ret;
+	}
+	const int len =
+		snprintf(fw_version, fw_size, "%x-%u.%u.%u", svr, v.major, v.minor, v.revision);
+	if (len < 0)
+		return -EINVAL;
+	// ethdev's contract: 0, or the size the string needs with its NUL.
+	return static_cast<size_t>(len) + 1 > fw_size ? len + 1 : 0;
+}
+
 const uint32_t *dev_supported_ptypes_get(rte_eth_dev *dev) noexcept
 {
 	static const uint32_t ptypes[] = {
@@ -334,7 +364,13 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.mtu_set = mtu_set;
 	o.stats_get = stats_get;
 	o.stats_reset = stats_reset;
+	o.xstats_get = xstats_get;
+	o.xstats_reset = stats_reset;
+	o.xstats_get_names = xstats_get_names;
+	o.xstats_get_by_id = xstats_get_by_id;
+	o.xstats_get_names_by_id = xstats_get_names_by_id;
 	o.dev_infos_get = dev_infos_get;
+	o.fw_version_get = fw_version_get;
 	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
 	o.vlan_offload_set = vlan_offload_set;
 	o.rx_queue_setup = rx_queue_setup;
@@ -349,6 +385,7 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.txq_info_get = txq_info_get;
 	o.rx_burst_mode_get = rx_burst_mode_get;
 	o.tx_burst_mode_get = tx_burst_mode_get;
+	o.tx_done_cleanup = tx_done_cleanup;
 	return o;
 }();
 
@@ -410,9 +447,9 @@ int dpni_init(Port &p, const char *name) noexcept
 			return ret;
 		}
 	}
-	// WRIOP releases what it sent to the buffers' pools (bursts send only
-	// buffers it may release, see dpaa2_tx.cpp).
-	ret = dpni::set_tx_confirmation_mode(io, p.dpni, hmc::DpniConfirmationMode::disable);
+	// Every Tx FQ confirms on its own FQ, unless a frame opts out: those
+	// WRIOP may release do (dpaa2_tx.cpp).
+	ret = dpni::set_tx_confirmation_mode(io, p.dpni, hmc::DpniConfirmationMode::affine);
 	if (ret < 0) {
 		DPAA2_PMD_LOG(ERR, "%s: dpni_set_tx_confirmation_mode: %s", name, strerror(-ret));
 		return ret;
@@ -488,6 +525,8 @@ int eth_probe(rte_fslmc_driver *, rte_fslmc_device *dev) noexcept
 	eth_dev->intr_handle = intr;
 	eth_dev->data->dev_private = p;
 	eth_dev->data->mac_addrs = addrs;
+	// The per-queue counters in the extended statistics too, as upstream.
+	eth_dev->data->dev_flags |= RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS;
 	if (dev->num_irqs > 0)
 		eth_dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
 	eth_dev->data->mtu = RTE_ETHER_MTU;

@@ -5,8 +5,9 @@
 // container (the ethdev's dev_private), its Rx queues (one frame queue of
 // the DPNI's TC 0 each, pulled by the polling thread's software portal; the
 // DPNI's hash distribution spreads flows over them) and its Tx queues (one
-// Tx FQ of the DPNI's channel each; WRIOP releases sent buffers to their
-// pools, Tx confirmation off).
+// Tx FQ of the DPNI's channel each, and its confirmation FQ: WRIOP
+// releases sent buffers to their pools, or confirms the frames it may not
+// release).
 //
 // What goes where: dpaa2_ethdev.cpp probe, remove, the life cycle and the
 // ops table; dpaa2_ethdev_queues.cpp the queues; dpaa2_rx.cpp and
@@ -69,10 +70,12 @@ inline uint64_t counter_get(const uint64_t &c) noexcept
 
 struct Port;
 
-// The queues' software counts, summed over a port's queues.
-struct QueueCounts {
-	uint64_t rx_packets, rx_bytes, rx_bad_fds;
-	uint64_t tx_packets, tx_bytes, tx_errors;
+// What a queue counted (frames, bytes, frames dropped): kept by queue index
+// when the queue is released, so that the port's counters reset at probe
+// and stats_reset only (applications reconfigure, and set up their queues
+// again, whenever the MTU or the queue count changes).
+struct QueueTotals {
+	uint64_t packets, bytes, errors;
 };
 
 struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
@@ -95,6 +98,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	rte_mbuf *stash[2 * kBurstMax]; // or a stop's collected
 
 	// Cold.
+	QueueTotals base; // the counters at the last stats_reset
 	Port *port;
 	rte_mempool *mp;
 	uint16_t queue_id;
@@ -102,6 +106,12 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint8_t flow; // the queue's index within TC 0
 	bool deferred_start;
 };
+
+// Tx confirmation (dpaa2_tx.cpp): frames WRIOP may not release go out as
+// SG frames whose table is a slot of the queue's own DMA area, and come back
+// on the queue's confirmation FQ; the slot names the mbuf to free.
+inline constexpr uint16_t kConfSlots = 256; // confirmations in flight per queue
+inline constexpr uint32_t kConfSlotSize = 64 + kMaxSegs * sizeof(hw::SgEntry);
 
 struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	uint32_t fqid;
@@ -111,11 +121,26 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	// pool): the per-frame lookup, cached.
 	const rte_mempool *last_mp;
 	int32_t last_bpid;
+	uint32_t conf_pending; // frames sent for confirmation, not yet back
 	uint64_t packets;
 	uint64_t bytes;
-	uint64_t errors; // frames dropped (no buffer for a copy, too many segments)
-	uint64_t copied; // frames copied into a DPBP buffer (not freeable by WRIOP)
+	uint64_t errors;    // frames dropped (too many segments)
+	uint64_t confirmed; // frames confirmed and freed
+	uint64_t bad_conf;  // confirmations that name no frame in flight
+
+	// Confirmation, used by frames WRIOP may not release.
+	uint32_t conf_fqid;
+	char *conf_area; // kConfSlots slots of kConfSlotSize (DMA memory)
+	uint64_t conf_iova;
+	qb::DequeueResult *conf_storage; // kBurstMax pull results
+	uint64_t conf_storage_iova;
+	uint16_t conf_free_n; // free slots, on a stack
+	uint16_t conf_free[kConfSlots];
+	rte_mbuf *conf_mbufs[kConfSlots]; // each slot's frame
+
 	// Cold.
+	QueueTotals base; // packets, bytes, errors at the last stats_reset
+	uint64_t confirmed_base, bad_conf_base;
 	Port *port;
 	uint16_t queue_id;
 	uint16_t nb_desc;
@@ -155,9 +180,10 @@ struct Port {
 	int irq_fd;
 
 	// Statistics (dpaa2_ethdev_stats.cpp): what released queues had
-	// counted, and the software counts at the last reset.
-	QueueCounts gone;
-	QueueCounts base;
+	// counted since the last reset, by queue index.
+	QueueTotals rxq_gone[kMaxQueues];
+	QueueTotals txq_gone[kMaxQueues];
+	uint64_t tx_confirmed_gone, tx_bad_conf_gone;
 };
 
 inline Port &port_of(rte_eth_dev *dev) noexcept
@@ -177,11 +203,18 @@ inline fslmc::McIo &mc_io() noexcept
 // chosen at configure.
 eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept;
 eth_tx_burst_t tx_burst_for() noexcept;
+// The queue's confirmations that have come back: their frames freed; how
+// many. At stop, `wait` bounds the wait for those still in flight.
+unsigned tx_conf_drain(TxQueue &q, bool wait) noexcept;
+// rte_eth_tx_done_cleanup: the confirmations back so far.
+int tx_done_cleanup(void *txq, uint32_t free_cnt) noexcept;
 // At stop: the outstanding pull's frames into the queue's stash (the
 // frames in its FQ wait there for the next start, as on upstream's).
 void rx_queue_park(RxQueue &q) noexcept;
 // At release: every frame the queue holds back to its pool: how many.
 unsigned rx_queue_drain(RxQueue &q) noexcept;
+// rte_eth_rx_queue_count: the frames waiting for the application.
+uint32_t rx_queue_count(void *rxq) noexcept;
 
 // Capabilities (dpaa2_ethdev.cpp).
 uint64_t rx_offload_capa() noexcept;
@@ -206,6 +239,8 @@ int tx_queue_stop(rte_eth_dev *dev, uint16_t idx) noexcept;
 // At start: each queue's FQID from the MC and its running state.
 int queues_start(rte_eth_dev *dev) noexcept;
 void queues_stop(rte_eth_dev *dev) noexcept;
+// Before the DPNI is disabled: the Tx FQs emptied by WRIOP.
+void tx_queues_flush(rte_eth_dev *dev) noexcept;
 // At configure: the hash distribution over the Rx queues.
 int rx_distribution_set(rte_eth_dev *dev) noexcept;
 
@@ -231,6 +266,14 @@ int rx_buffers_check(rte_eth_dev *dev, uint32_t mtu) noexcept;
 // Statistics (dpaa2_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;
 int stats_reset(rte_eth_dev *dev) noexcept;
+int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept;
+int xstats_get_names(rte_eth_dev *dev, rte_eth_xstat_name *names, unsigned size) noexcept;
+int xstats_get_by_id(rte_eth_dev *dev, const uint64_t *ids, uint64_t *values, unsigned n) noexcept;
+int xstats_get_names_by_id(rte_eth_dev *dev, const uint64_t *ids, rte_eth_xstat_name *names,
+			   unsigned size) noexcept;
+// At a queue's release: what it counted, kept for the port's counters.
+void rx_queue_counts_keep(Port &p, const RxQueue &q) noexcept;
+void tx_queue_counts_keep(Port &p, const TxQueue &q) noexcept;
 
 } // namespace dpaa2::net
 

@@ -3,14 +3,15 @@
 
 // net_dpaa2's queues: Rx queue i is the DPNI's Rx FQ (TC 0, flow i), pulled
 // by the polling thread's portal into storage of the queue's own; Tx queue i
-// is the DPNI's Tx FQ of TC i. The Rx buffer pool is the DPNI's (one for all
-// queues), given to it with the Rx buffer layout at start, while the DPNI is
-// disabled, as the MC requires.
+// is the DPNI's Tx FQ of TC i, with its Tx confirmation FQ. The Rx buffer pool is the DPNI's (one
+// for all queues), given to it with the Rx buffer layout at start, while the DPNI is disabled, as
+// the MC requires.
 
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
 
+#include <rte_cycles.h>
 #include <rte_malloc.h>
 
 #include "dpaa2_ethdev.hpp"
@@ -167,24 +168,47 @@ void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	// The frames it holds go back to the pool (the port is stopped).
 	if (const unsigned n = rx_queue_drain(*q))
 		DPAA2_PMD_LOG(DEBUG, "%s: Rx queue %u: %u frames freed", dev->data->name, idx, n);
-	QueueCounts &g = q->port->gone;
-	g.rx_packets += counter_get(q->packets);
-	g.rx_bytes += counter_get(q->bytes);
-	g.rx_bad_fds += counter_get(q->bad_fds);
+	rx_queue_counts_keep(*q->port, *q);
 	dev->data->rx_queues[idx] = nullptr;
 	rte_free(q->storage);
 	rte_free(q);
 }
 
+namespace
+{
+
+void tx_queue_free(TxQueue *q) noexcept
+{
+	rte_free(q->conf_storage);
+	rte_free(q->conf_area);
+	rte_free(q);
+}
+
+} // namespace
+
 int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
 		   const rte_eth_txconf *conf) noexcept
 {
 	Port &p = port_of(dev);
+	const char *name = dev->data->name;
 	tx_queue_release(dev, idx);
 	auto *q = static_cast<TxQueue *>(
 		rte_zmalloc_socket("dpaa2_txq", sizeof(TxQueue), RTE_CACHE_LINE_SIZE, socket));
 	if (q == nullptr)
 		return -ENOMEM;
+	q->conf_area = static_cast<char *>(rte_zmalloc_socket(
+		"dpaa2_txq_conf", size_t{kConfSlots} * kConfSlotSize, 64, socket));
+	q->conf_storage = static_cast<qb::DequeueResult *>(rte_zmalloc_socket(
+		"dpaa2_txq_dq", sizeof(qb::DequeueResult) * kBurstMax, 64, socket));
+	if (q->conf_area == nullptr || q->conf_storage == nullptr) {
+		tx_queue_free(q);
+		return -ENOMEM;
+	}
+	q->conf_iova = rte_malloc_virt2iova(q->conf_area);
+	q->conf_storage_iova = rte_malloc_virt2iova(q->conf_storage);
+	for (uint16_t i = 0; i < kConfSlots; i++)
+		q->conf_free[i] = static_cast<uint16_t>(kConfSlots - 1 - i);
+	q->conf_free_n = kConfSlots;
 	q->port = &p;
 	q->port_id = dev->data->port_id;
 	q->queue_id = idx;
@@ -192,15 +216,33 @@ int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 	q->last_bpid = -1;
 	q->deferred_start = conf != nullptr && conf->tx_deferred_start;
 	const uint8_t tc = static_cast<uint8_t>(idx);
-	const int ret = dpni::get_queue_fqid(mc_io(), p.dpni, dpni::QueueType::tx, tc, 0, q->fqid);
+	McIo &io = mc_io();
+	int ret = dpni::get_queue_fqid(io, p.dpni, dpni::QueueType::tx, tc, 0, q->fqid);
 	if (ret < 0) {
-		DPAA2_PMD_LOG(ERR, "%s: Tx queue %u: dpni_get_queue: %s", dev->data->name, idx,
+		DPAA2_PMD_LOG(ERR, "%s: Tx queue %u: dpni_get_queue: %s", name, idx,
 			      strerror(-ret));
-		rte_free(q);
+		tx_queue_free(q);
+		return ret;
+	}
+	// The Tx FQ's confirmation FQ (DPNI_CONF_AFFINE), parked: the bursts
+	// pull from it.
+	dpni::QueueConfig cfg{};
+	cfg.options = hmc::kDpniQueueOptDest | hmc::kDpniQueueOptUserCtx;
+	cfg.flags = static_cast<uint8_t>(hmc::DpniDestType::none);
+	cfg.user_context = reinterpret_cast<uintptr_t>(q);
+	ret = dpni::set_queue(io, p.dpni, dpni::QueueType::tx_confirm, tc, 0, cfg);
+	if (ret == 0)
+		ret = dpni::get_queue_fqid(io, p.dpni, dpni::QueueType::tx_confirm, tc, 0,
+					   q->conf_fqid);
+	if (ret < 0) {
+		DPAA2_PMD_LOG(ERR, "%s: Tx queue %u: the Tx confirmation queue: %s", name, idx,
+			      strerror(-ret));
+		tx_queue_free(q);
 		return ret;
 	}
 	dev->data->tx_queues[idx] = q;
-	DPAA2_PMD_LOG(DEBUG, "%s: Tx queue %u: FQID 0x%x", dev->data->name, idx, q->fqid);
+	DPAA2_PMD_LOG(DEBUG, "%s: Tx queue %u: FQID 0x%x, confirmation FQID 0x%x", name, idx,
+		      q->fqid, q->conf_fqid);
 	return 0;
 }
 
@@ -209,12 +251,38 @@ void tx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept
 	auto *q = static_cast<TxQueue *>(dev->data->tx_queues[idx]);
 	if (q == nullptr)
 		return;
-	QueueCounts &g = q->port->gone;
-	g.tx_packets += counter_get(q->packets);
-	g.tx_bytes += counter_get(q->bytes);
-	g.tx_errors += counter_get(q->errors);
+	tx_conf_drain(*q, true);
+	tx_queue_counts_keep(*q->port, *q);
 	dev->data->tx_queues[idx] = nullptr;
-	rte_free(q);
+	if (q->conf_pending != 0) {
+		// WRIOP may still read their tables and data: the area and
+		// the mbufs stay where they are rather than be reused.
+		DPAA2_PMD_LOG(WARNING, "%s: Tx queue %u: %u frames never confirmed (left in use)",
+			      dev->data->name, idx, q->conf_pending);
+		rte_free(q->conf_storage);
+		rte_free(q);
+		return;
+	}
+	tx_queue_free(q);
+}
+
+// Before the DPNI is disabled: what the Tx FQs hold is sent (the kernel's
+// dpaa2-eth waits the same way), so that the confirmations come back.
+void tx_queues_flush(rte_eth_dev *dev) noexcept
+{
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr)
+		return;
+	const uint64_t deadline = rte_get_timer_cycles() + rte_get_timer_hz();
+	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++) {
+		const auto *q = static_cast<const TxQueue *>(dev->data->tx_queues[i]);
+		if (q == nullptr)
+			continue;
+		uint32_t frames = 0, bytes = 0;
+		while (p->fq_query_np(q->fqid, frames, bytes) == 0 && frames != 0 &&
+		       rte_get_timer_cycles() < deadline)
+			rte_delay_us_sleep(100);
+	}
 }
 
 int rx_distribution_set(rte_eth_dev *dev) noexcept
@@ -294,8 +362,10 @@ void queues_stop(rte_eth_dev *dev) noexcept
 	}
 	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++) {
 		auto *q = static_cast<TxQueue *>(dev->data->tx_queues[i]);
-		if (q != nullptr)
+		if (q != nullptr) {
 			q->running = false;
+			tx_conf_drain(*q, true);
+		}
 		dev->data->tx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 	}
 }
@@ -347,7 +417,7 @@ void rxq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_rxq_info *info) noexce
 	const auto *q = static_cast<const RxQueue *>(dev->data->rx_queues[idx]);
 	info->mp = q->mp;
 	info->nb_desc = q->nb_desc;
-	info->scattered_rx = 1; // WRIOP spreads a frame too big for one buffer
+	info->scattered_rx = dev->data->scattered_rx;
 	info->conf.rx_deferred_start = q->deferred_start;
 	info->conf.offloads = dev->data->dev_conf.rxmode.offloads;
 	info->rx_buf_size = rte_pktmbuf_data_room_size(q->mp) - RTE_PKTMBUF_HEADROOM;
@@ -373,7 +443,8 @@ int rx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noex
 int tx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noexcept
 {
 	const uint64_t o = dev->data->dev_conf.txmode.offloads;
-	snprintf(mode->info, sizeof(mode->info), "Scalar enqueue, buffers released by WRIOP%s%s",
+	snprintf(mode->info, sizeof(mode->info),
+		 "Scalar enqueue, buffers released by WRIOP or confirmed%s%s",
 		 (o & RTE_ETH_TX_OFFLOAD_MULTI_SEGS) ? ", SG" : "",
 		 (o & (RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
 		       RTE_ETH_TX_OFFLOAD_TCP_CKSUM))

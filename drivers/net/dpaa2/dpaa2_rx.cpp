@@ -279,6 +279,32 @@ eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept
 	return table[lx2][csum][hash];
 }
 
+uint32_t rx_queue_count(void *rxq) noexcept
+{
+	const RxQueue &q = *static_cast<const RxQueue *>(rxq);
+	// The frames the queue holds: those a pull brought in that no burst
+	// took yet, those of the outstanding pull that have landed, and those
+	// its FQ still has (QBMan's count, a query command). A frame that
+	// lands between the two looks may be missed once: a snapshot, as
+	// any queue count is.
+	uint32_t n = q.stash_n;
+	if (q.pending >= 0) {
+		const qb::DequeueResult *r = q.storage + q.pending * kBurstMax;
+		for (unsigned i = 0; i < q.pending_n; i++) {
+			if (!fslmc::qbman::Swp::result_ready(r[i]))
+				break;
+			n += (r[i].stat & qb::dq_stat::kValidFrame) != 0;
+			if (r[i].stat & qb::dq_stat::kExpired)
+				break;
+		}
+	}
+	uint32_t frames = 0, bytes = 0;
+	if (fslmc::qbman::Swp *p = fslmc::portal();
+	    p != nullptr && q.fqid != 0 && p->fq_query_np(q.fqid, frames, bytes) == 0)
+		n += frames;
+	return n;
+}
+
 void rx_queue_park(RxQueue &q) noexcept
 {
 	fslmc::qbman::Swp *p = fslmc::portal();

@@ -3,21 +3,33 @@
 
 // The Tx burst: frame descriptors built from the mbufs and enqueued to the
 // queue's Tx FQ through the calling thread's portal, up to kBurstMax with
-// one doorbell. Tx confirmation is off (dpaa2_ethdev.cpp): WRIOP releases
-// each buffer it sent to the pool its FD or SG entry names.
+// one doorbell.
 //
-// So an mbuf goes to WRIOP as it is only when WRIOP may release it: a
-// direct mbuf of a dpaa2 pool (a DPBP) with no other reference. That is
-// the fast path (one contiguous FD), and chains of such mbufs go as SG
-// frames (the SG table in a buffer of the head's pool, released too).
+// The DPNI confirms every frame by default (DPNI_CONF_AFFINE: each Tx FQ
+// has its confirmation FQ), as the kernel's dpaa2-eth runs it. A frame
+// WRIOP may release, a direct mbuf of a dpaa2 pool (a DPBP) with no other
+// reference and the room for the 128-byte Tx annotation before its data,
+// opts out as the kernel's XDP_TX frames do: FD FRC.FAEADV, CTRL.ASAL, and
+// an egress action descriptor (FAEAD) in the annotation whose action 4
+// names no confirmation FQ. WRIOP then releases its buffers to their pools,
+// and software never sees it again. That is the fast path: one contiguous
+// FD and one 8-byte store into the buffer's head room; chains of such
+// mbufs go as SG frames (the table in a buffer of the head's pool, released
+// too).
+//
 // Every other frame (a second reference, an indirect or external buffer, a
-// pool of other ops) is copied into a buffer of the port's Rx pool, which
-// WRIOP releases, and the mbuf freed once the copy is enqueued: WRIOP's
-// confirmation is a setting of the whole DPNI, not of a frame, and turning
-// it on for all frames would cost every frame a dequeue and a free.
+// pool of other ops, a short head room) goes out as it is, without a copy:
+// an SG frame whose table is a slot of the queue's own DMA area, every
+// buffer marked IVP (never released by WRIOP). It comes back on the queue's
+// confirmation FQ once sent; the slot names the mbuf, which is freed then,
+// when the hardware is done with its data. The bursts take confirmations
+// back only while some are in flight: a port that never sends such frames
+// pays one test per burst.
 
+#include <cerrno>
 #include <cstring>
 
+#include <rte_cycles.h>
 #include <rte_mbuf.h>
 
 #include "dpaa2_ethdev.hpp"
@@ -31,12 +43,22 @@ namespace
 
 using hw::Fd;
 using hw::SgEntry;
+namespace a = hw::hwa;
 
 // EQCR full: how often a burst looks again before it returns what is left.
 constexpr unsigned kEnqueueTries = 1024;
 // Where the SG table starts in its buffer (the FD's offset): after the Tx
 // annotation area WRIOP may read.
 constexpr uint16_t kSgtOffset = RTE_PKTMBUF_HEADROOM;
+// The annotation a released frame carries before its data: 128 bytes
+// (ASAL 2), which hold the FAEAD at 0x58.
+constexpr uint16_t kTxAnnotation = 128;
+static_assert(a::kFaeadOffset + sizeof(a::Faead) <= kTxAnnotation);
+static_assert(kSgtOffset >= kTxAnnotation);
+// A confirmed frame's table: after 64 bytes WRIOP may write a frame status
+// into (the Tx confirmation buffer layout's).
+constexpr uint16_t kConfSgtOffset = 64;
+static_assert(kConfSlotSize % 64 == 0);
 
 // The BPID of an mbuf's pool, -1 for a pool of other ops.
 [[gnu::noinline]] int32_t pool_bpid_slow(TxQueue &q, const rte_mempool *mp) noexcept
@@ -60,24 +82,36 @@ constexpr uint16_t kSgtOffset = RTE_PKTMBUF_HEADROOM;
 	return RTE_MBUF_DIRECT(m) && rte_mbuf_refcnt_read(m) == 1;
 }
 
-inline void contig_fd(Fd &fd, const rte_mbuf *m, int32_t bpid) noexcept
+// The opt-out of confirmation: WRIOP releases the FD's buffers.
+[[gnu::always_inline]] inline void ask_release(Fd &fd, void *buf_addr) noexcept
+{
+	fd.set_frc(a::frc::kFaeadv);
+	fd.set_ctrl(a::ctrl::asal(kTxAnnotation));
+	a::Faead e;
+	e.conf_fqid.store(0);
+	e.ctrl.store(a::faead::kA4v | a::faead::kA2v | a::faead::kEbddv);
+	memcpy(static_cast<char *>(buf_addr) + a::kFaeadOffset, &e, sizeof(e));
+}
+
+inline void contig_fd(Fd &fd, rte_mbuf *m, int32_t bpid) noexcept
 {
 	fd = Fd{};
 	fd.set_addr(m->buf_iova);
 	fd.set_length(m->data_len);
 	fd.set_bpid_offset(static_cast<uint32_t>(bpid) | uint32_t{m->data_off}
 								 << hw::bpid_offset::kOffsetShift);
+	ask_release(fd, m->buf_addr);
 }
 
-// What a frame became besides its FD: a buffer this burst took for it (a
-// copy or an SG table: freed if the frame is not sent), the mbuf to free
-// once it is (the copy's original), the head of an SG frame's chain (its
-// links undone for WRIOP, redone if the frame is not sent).
+// What a frame became besides its FD: the SG table buffer this burst took
+// for a released chain (freed if the frame is not sent) and the chain's head
+// (its links undone for WRIOP, redone if not sent), or the confirmation slot
+// it holds (-1: none).
 struct Built {
 	rte_mbuf *taken;
-	rte_mbuf *original;
 	rte_mbuf *sg_head;
 	uint16_t sg_segs;
+	int16_t slot;
 };
 
 inline rte_mbuf *mbuf_of(uint64_t addr, uint16_t bpid) noexcept
@@ -86,8 +120,8 @@ inline rte_mbuf *mbuf_of(uint64_t addr, uint16_t bpid) noexcept
 					    rte_dpaa2_bpid_info[bpid].meta_size);
 }
 
-// An SG frame that was not sent: its chain as the application gave it,
-// from the table.
+// A released SG frame that was not sent: its chain as the application gave
+// it, from the table.
 void sg_relink(const Built &b) noexcept
 {
 	const auto *sgt = reinterpret_cast<const SgEntry *>(
@@ -101,8 +135,8 @@ void sg_relink(const Built &b) noexcept
 	b.sg_head->nb_segs = b.sg_segs;
 }
 
-// A chain whose every segment WRIOP may release: an SG frame. false when
-// some segment may not be released or no table buffer is left.
+// A chain whose every segment WRIOP may release: a released SG frame.
+// false when some segment may not be released or no table buffer is left.
 bool sg_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 {
 	if (m->nb_segs > kMaxSegs)
@@ -137,42 +171,63 @@ bool sg_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 	fd.set_bpid_offset(static_cast<uint32_t>(table_bpid) |
 			   uint32_t{kSgtOffset} << hw::bpid_offset::kOffsetShift);
 	fd.set_format(hw::FdFormat::sg);
-	b = Built{table, nullptr, m, static_cast<uint16_t>(i)};
+	ask_release(fd, table->buf_addr);
+	b = Built{table, m, static_cast<uint16_t>(i), -1};
 	return true;
 }
 
-// A frame WRIOP may not release, copied into one buffer of the port's Rx
-// pool (or of its own pool, if that is a dpaa2 one). false: no buffer, or
-// the frame does not fit one.
-bool copy_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
+enum class Build { ok, later, drop };
+
+// A frame WRIOP may not release: an SG frame on a confirmation slot, every
+// buffer IVP. later: no free slot; drop: too many segments.
+Build confirmed_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 {
-	rte_mempool *mp = q.port->rx_pool;
-	if (mp == nullptr && pool_bpid(q, m->pool) >= 0)
-		mp = m->pool;
-	if (mp == nullptr ||
-	    m->pkt_len > uint32_t{rte_pktmbuf_data_room_size(mp)} - RTE_PKTMBUF_HEADROOM)
-		return false;
-	rte_mbuf *c = rte_pktmbuf_alloc(mp);
-	if (c == nullptr)
-		return false;
-	char *dst = rte_pktmbuf_mtod(c, char *);
-	for (const rte_mbuf *s = m; s != nullptr; s = s->next) {
-		memcpy(dst, rte_pktmbuf_mtod(s, const char *), s->data_len);
-		dst += s->data_len;
+	if (m->nb_segs > kMaxSegs) [[unlikely]]
+		return Build::drop;
+	if (q.conf_free_n == 0) {
+		tx_conf_drain(q, false);
+		if (q.conf_free_n == 0)
+			return Build::later;
 	}
-	c->data_len = static_cast<uint16_t>(m->pkt_len);
-	c->pkt_len = m->pkt_len;
-	contig_fd(fd, c, pool_bpid(q, mp));
-	counter_add(q.copied, 1);
-	b = Built{c, m, nullptr, 0};
-	return true;
+	const uint16_t slot = q.conf_free[--q.conf_free_n];
+	char *area = q.conf_area + size_t{slot} * kConfSlotSize;
+	auto *sgt = reinterpret_cast<SgEntry *>(area + kConfSgtOffset);
+	unsigned i = 0;
+	for (const rte_mbuf *s = m; s != nullptr; s = s->next, i++) {
+		SgEntry e{};
+		e.set_addr(s->buf_iova);
+		e.set_length(s->data_len);
+		e.set_fin_bpid_offset(hw::bpid_offset::kIvp |
+				      uint32_t{s->data_off} << hw::bpid_offset::kOffsetShift);
+		e.set_final(s->next == nullptr);
+		sgt[i] = e;
+	}
+	fd = Fd{};
+	fd.set_addr(q.conf_iova + size_t{slot} * kConfSlotSize);
+	fd.set_length(m->pkt_len);
+	fd.set_bpid_offset(hw::bpid_offset::kIvp | uint32_t{kConfSgtOffset}
+							   << hw::bpid_offset::kOffsetShift);
+	fd.set_format(hw::FdFormat::sg);
+	q.conf_mbufs[slot] = m;
+	b = Built{nullptr, nullptr, 0, static_cast<int16_t>(slot)};
+	return Build::ok;
 }
 
-[[gnu::noinline]] bool build_slow(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
+[[gnu::noinline]] Build build_slow(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 {
+	// A released chain's annotation is in its table's buffer: the
+	// segments' head room does not matter.
 	if (m->nb_segs > 1 && sg_fd(q, m, fd, b))
-		return true;
-	return copy_fd(q, m, fd, b);
+		return Build::ok;
+	return confirmed_fd(q, m, fd, b);
+}
+
+// A slot whose frame was not enqueued: free again, the mbuf the
+// application's.
+inline void slot_unused(TxQueue &q, int16_t slot) noexcept
+{
+	q.conf_mbufs[slot] = nullptr;
+	q.conf_free[q.conf_free_n++] = static_cast<uint16_t>(slot);
 }
 
 uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
@@ -183,28 +238,38 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 	fslmc::qbman::Swp *p = fslmc::portal();
 	if (p == nullptr) [[unlikely]]
 		return 0;
+	if (q.conf_pending != 0) [[unlikely]]
+		tx_conf_drain(q, false);
 	uint16_t done = 0; // frames sent or dropped: the application's no more
 	uint64_t packets = 0, bytes = 0, dropped = 0;
-	while (done < nb) {
+	uint32_t confirming = 0;
+	bool stalled = false;
+	while (done < nb && !stalled) {
 		Fd fds[kBurstMax];
 		Built built[kBurstMax];
-		unsigned n = 0;
 		uint32_t chunk_bytes[kBurstMax];
+		unsigned n = 0;
 		while (n < kBurstMax && done + n < nb) {
 			rte_mbuf *m = pkts[done + n];
 			const int32_t bpid = pool_bpid(q, m->pool);
-			if (m->nb_segs == 1 && bpid >= 0 && releasable(m)) [[likely]] {
+			if (m->nb_segs == 1 && bpid >= 0 && releasable(m) &&
+			    m->data_off >= kTxAnnotation) [[likely]] {
 				contig_fd(fds[n], m, bpid);
-				built[n] = Built{nullptr, nullptr, nullptr, 0};
-			} else if (!build_slow(q, m, fds[n], built[n])) {
-				if (n > 0)
-					break; // sent first, then this one is dropped
-				// Neither WRIOP may release it nor is there a
-				// buffer to copy it to: dropped.
-				rte_pktmbuf_free(m);
-				dropped++;
-				done++;
-				continue;
+				built[n] = Built{nullptr, nullptr, 0, -1};
+			} else {
+				const Build r = build_slow(q, m, fds[n], built[n]);
+				if (r == Build::later) {
+					stalled = true;
+					break;
+				}
+				if (r == Build::drop) {
+					if (n > 0)
+						break; // sent first, then this one is dropped
+					rte_pktmbuf_free(m);
+					dropped++;
+					done++;
+					continue;
+				}
 			}
 			chunk_bytes[n] = m->pkt_len;
 			n++;
@@ -215,21 +280,23 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 		for (unsigned tries = 0; sent < n && tries < kEnqueueTries; tries++)
 			sent += p->enqueue(q.fqid, fds + sent, n - sent);
 		for (unsigned i = 0; i < sent; i++) {
-			if (built[i].original != nullptr)
-				rte_pktmbuf_free(built[i].original);
 			bytes += chunk_bytes[i];
+			confirming += built[i].slot >= 0;
 		}
 		for (unsigned i = sent; i < n; i++) {
 			if (built[i].sg_head != nullptr)
 				sg_relink(built[i]);
 			if (built[i].taken != nullptr)
 				rte_pktmbuf_free(built[i].taken);
+			if (built[i].slot >= 0)
+				slot_unused(q, built[i].slot);
 		}
 		packets += sent;
 		done = static_cast<uint16_t>(done + sent);
 		if (sent < n)
 			break; // the EQCR stays full: the rest is the application's
 	}
+	q.conf_pending += confirming;
 	if (packets) {
 		counter_add(q.packets, packets);
 		counter_add(q.bytes, bytes);
@@ -239,7 +306,74 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 	return done;
 }
 
+// One pull from the confirmation FQ: the frames it returns freed.
+int conf_pull(TxQueue &q, fslmc::qbman::Swp &p) noexcept
+{
+	if (p.pull(q.conf_fqid, kBurstMax, q.conf_storage, q.conf_storage_iova) < 0)
+		return 0; // the portal's pull is busy (the Rx burst's): next time
+	unsigned freed = 0, bad = 0;
+	const int got = p.pull_collect(q.conf_storage, kBurstMax,
+				       [&](const Fd &fd, const qb::DequeueResult &) {
+					       const uint64_t off = fd.addr() - q.conf_iova;
+					       const uint64_t slot = off / kConfSlotSize;
+					       if (off % kConfSlotSize != 0 || slot >= kConfSlots ||
+						   q.conf_mbufs[slot] == nullptr) [[unlikely]] {
+						       bad++;
+						       return;
+					       }
+					       // WRIOP is done with the frame's data
+					       // (sent, or dropped with an error the DPNI
+					       // counts): the application's reference goes.
+					       rte_pktmbuf_free(q.conf_mbufs[slot]);
+					       slot_unused(q, static_cast<int16_t>(slot));
+					       freed++;
+				       });
+	q.conf_pending -= freed;
+	if (freed)
+		counter_add(q.confirmed, freed);
+	if (bad)
+		counter_add(q.bad_conf, bad);
+	return got < 0 ? got : static_cast<int>(freed);
+}
+
 } // namespace
+
+unsigned tx_conf_drain(TxQueue &q, bool wait) noexcept
+{
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr || q.conf_fqid == 0)
+		return 0;
+	// At stop: the frames still in flight come back within the time
+	// the DPNI takes to send what its Tx FQs held; a second at most.
+	const uint64_t deadline = rte_get_timer_cycles() + (wait ? rte_get_timer_hz() : 0);
+	unsigned freed = 0;
+	do {
+		const int n = conf_pull(q, *p);
+		if (n < 0)
+			break;
+		freed += static_cast<unsigned>(n);
+		if (n == 0 && wait)
+			rte_delay_us_sleep(100);
+	} while (q.conf_pending != 0 && (freed == 0 || wait) && rte_get_timer_cycles() < deadline);
+	return freed;
+}
+
+int tx_done_cleanup(void *txq, uint32_t free_cnt) noexcept
+{
+	TxQueue &q = *static_cast<TxQueue *>(txq);
+	fslmc::qbman::Swp *p = fslmc::portal();
+	if (p == nullptr)
+		return -ENODEV;
+	// What has come back so far, without waiting for the rest.
+	uint32_t freed = 0;
+	while (q.conf_pending != 0 && (free_cnt == 0 || freed < free_cnt)) {
+		const int n = conf_pull(q, *p);
+		if (n <= 0)
+			break;
+		freed += static_cast<uint32_t>(n);
+	}
+	return static_cast<int>(freed);
+}
 
 eth_tx_burst_t tx_burst_for() noexcept
 {
