@@ -141,6 +141,10 @@ void NiDatapath::enable(bool on)
 	enabled_ = on;
 	if (on)
 		transmit_pending();
+	// The DPMAC's PHY follows (Dpmac::phy_powered): this DPNI's link and
+	// that of a DPNI cabled to it change now, and the MC says so at once
+	// rather than at WRIOP's next poll.
+	w_.links_changed();
 }
 
 void NiDatapath::connect(Dpmac *mac)

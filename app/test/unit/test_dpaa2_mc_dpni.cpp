@@ -402,4 +402,58 @@ TEST_F(Dpaa2McDpni, WhatDpdk2511AddsIsAnswered)
 	EXPECT_EQ(mc->send(lcfg), kOk);
 }
 
+// A DPNI that stops takes its DPMAC's link down, so the DPNI at the far end
+// of a cable loses its link too, and is told so by its interrupt at once
+// (what rte_eth_dev_set_link_down on one port shows its peer).
+TEST(Dpaa2McDpniCable, DisablingOneEndTakesThePeersLinkDown)
+{
+	IdentityMemory mem;
+	std::string error;
+	auto s = System::create("dpmac.3=cable:dpmac.4;mode=stepped", mem, error);
+	ASSERT_NE(s, nullptr) << error;
+	McDriver mc(*s);
+	const uint16_t a = mc.open(0x8011, 1), b = mc.open(0x8011, 2);
+	ASSERT_NE(a, 0);
+	ASSERT_NE(b, 0);
+	const int efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	ASSERT_GE(efd, 0);
+	s->mc().set_irq_eventfd("dpni", 1, 0, efd);
+	auto link_up = [&](uint16_t tok) {
+		McCmd ls(0x2152, tok);
+		EXPECT_EQ(mc.send(ls), kOk);
+		return (ls.r8(4) & 0x1) != 0;
+	};
+	ASSERT_EQ(mc.simple(0x0021, a), kOk);
+	EXPECT_FALSE(link_up(a)) << "the peer's DPNI is still disabled";
+	ASSERT_EQ(mc.simple(0x0021, b), kOk);
+	EXPECT_TRUE(link_up(a));
+	EXPECT_TRUE(link_up(b));
+
+	McCmd mask(0x0141, a);
+	mask.u32(0, 1).u8(4, 0);
+	ASSERT_EQ(mc.send(mask), kOk);
+	McCmd en(0x0121, a);
+	en.u8(0, 1).u8(4, 0);
+	ASSERT_EQ(mc.send(en), kOk);
+	McCmd clr(0x0171, a);
+	clr.u32(0, 1).u8(4, 0);
+	ASSERT_EQ(mc.send(clr), kOk);
+	uint64_t n = 0;
+	while (read(efd, &n, sizeof(n)) > 0) {
+	}
+
+	ASSERT_EQ(mc.simple(0x0031, b), kOk); // dpni.2 disabled: no step after it
+	EXPECT_FALSE(link_up(a));
+	EXPECT_EQ(read(efd, &n, sizeof(n)), ssize_t(sizeof(n))) << "dpni.1 not told";
+	McCmd st(0x0161, a);
+	st.u8(4, 0);
+	ASSERT_EQ(mc.send(st), kOk);
+	EXPECT_EQ(st.r32(0), 1u) << "LINK_CHANGED";
+
+	ASSERT_EQ(mc.simple(0x0021, b), kOk);
+	EXPECT_TRUE(link_up(a));
+	EXPECT_EQ(read(efd, &n, sizeof(n)), ssize_t(sizeof(n))) << "up again, told again";
+	close(efd);
+}
+
 } // namespace
