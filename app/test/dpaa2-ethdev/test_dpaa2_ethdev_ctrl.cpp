@@ -191,7 +191,7 @@ uint8_t link_now(uint16_t port)
 // for each port's event count to reach `events`.
 bool wait_links(uint8_t status, std::array<unsigned, 2> events)
 {
-	for (unsigned i = 0; i < 100000; i++) {
+	for (unsigned i = 0; i < 20000; i++) {
 		if (link_now(kTx) == status && link_now(kRx) == status &&
 		    lsc_events[kTx] >= events[kTx] && lsc_events[kRx] >= events[kRx])
 			return true;
