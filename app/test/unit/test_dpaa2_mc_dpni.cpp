@@ -307,6 +307,44 @@ TEST_F(Dpaa2McDpni, LinkChangeRaisesTheInterrupt)
 	EXPECT_EQ(mc->send(bad), kConfigErr);
 }
 
+// The filter tables hold what dpni_get_attributes says they hold (16 each
+// for restool's DPNI): an add to a full table is refused, an entry already
+// there is not added twice.
+TEST_F(Dpaa2McDpni, FilterTablesHoldTheirAttributeSizes)
+{
+	auto add_mac = [&](uint8_t last, bool multicast = false) {
+		McCmd c(0x2262, tok);
+		c.u8(2, last).u8(7, multicast ? 0x01 : 0x02); // byte-reversed address
+		return mc->send(c);
+	};
+	for (uint8_t i = 0; i < 16; i++)
+		ASSERT_EQ(add_mac(i), kOk) << unsigned(i);
+	EXPECT_EQ(add_mac(15), kOk) << "already in the table";
+	EXPECT_EQ(add_mac(16), kNoResource);
+	McCmd rm(0x2271, tok);
+	rm.u8(2, 3).u8(7, 0x02);
+	ASSERT_EQ(mc->send(rm), kOk);
+	EXPECT_EQ(add_mac(16), kOk) << "room again";
+	// Clearing the multicast entries keeps the unicast ones.
+	McCmd clr(0x2281, tok);
+	clr.u8(0, 0x2);
+	ASSERT_EQ(mc->send(clr), kOk);
+	EXPECT_EQ(add_mac(17), kNoResource);
+	McCmd clr_unicast(0x2281, tok);
+	clr_unicast.u8(0, 0x1);
+	ASSERT_EQ(mc->send(clr_unicast), kOk);
+	EXPECT_EQ(add_mac(17), kOk);
+
+	auto add_vlan = [&](uint16_t vid) {
+		McCmd c(0x2312, tok);
+		c.u16(4, vid);
+		return mc->send(c);
+	};
+	for (uint16_t v = 1; v <= 16; v++)
+		ASSERT_EQ(add_vlan(v), kOk) << v;
+	EXPECT_EQ(add_vlan(100), kNoResource);
+}
+
 TEST_F(Dpaa2McDpni, ParametersAreChecked)
 {
 	// CSCN: 16-byte aligned, mapped.
