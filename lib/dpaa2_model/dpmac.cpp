@@ -27,7 +27,15 @@ void Dpmac::attach_wire(dpaa::model::Wire *wire)
 
 bool Dpmac::link_up() const
 {
-	return wire_ && wire_->link_up();
+	if (!wire_ || !wire_->link_up() || !phy_powered())
+		return false;
+	const dpaa::model::MacPort *far = wire_->far_mac();
+	return far == nullptr || far->phy_powered();
+}
+
+bool Dpmac::phy_powered() const
+{
+	return ni_ == nullptr || ni_->enabled();
 }
 
 uint32_t Dpmac::link_rate_mbps() const

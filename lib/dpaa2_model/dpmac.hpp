@@ -29,9 +29,15 @@ public:
 	void set_endpoint(NiDatapath *ni) { ni_ = ni; }
 	NiDatapath *endpoint() const { return ni_; }
 
-	// The link: up when a wire carries one and its far end agrees; the
-	// rate is the slower end's.
+	// The link: up when a wire carries one and both ends' PHYs are up;
+	// the rate is the slower end's.
 	bool link_up() const;
+	// The PHY runs while the DPNI connected to the DPMAC is enabled: on a
+	// board the interface that stops takes its link down (the kernel's
+	// dpaa2-eth stops the MAC's phylink with the DPNI), so the link
+	// partner at the other end of a cable sees it drop too. A DPMAC with
+	// no DPNI keeps its PHY as the board's firmware left it: up.
+	bool phy_powered() const override;
 	uint32_t link_rate_mbps() const;
 	// Sends a frame (without FCS) on the wire; false: no carrier.
 	bool transmit(std::span<const uint8_t> frame);

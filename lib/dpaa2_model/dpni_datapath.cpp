@@ -58,9 +58,7 @@ bool NiDatapath::add_mac_filter(const std::array<uint8_t, 6> &mac)
 {
 	if (std::find(mac_filters_.begin(), mac_filters_.end(), mac) != mac_filters_.end())
 		return true;
-	// The DPNI's MAC filter table (dpni_attr.mac_filter_entries, 64 by
-	// default).
-	if (mac_filters_.size() >= 64)
+	if (mac_filters_.size() >= mac_filter_entries_)
 		return false;
 	mac_filters_.push_back(mac);
 	return true;
@@ -87,7 +85,7 @@ bool NiDatapath::add_vlan(uint16_t vid)
 	vid &= 0x0fff;
 	if (std::find(vlans_.begin(), vlans_.end(), vid) != vlans_.end())
 		return true;
-	if (vlans_.size() >= 16) // dpni_attr.vlan_filter_entries
+	if (vlans_.size() >= vlan_filter_entries_)
 		return false;
 	vlans_.push_back(vid);
 	return true;
@@ -158,6 +156,10 @@ void NiDatapath::enable(bool on)
 	enabled_ = on;
 	if (on)
 		transmit_pending();
+	// The DPMAC's PHY follows (Dpmac::phy_powered): this DPNI's link and
+	// that of a DPNI cabled to it change now, and the MC says so at once
+	// rather than at WRIOP's next poll.
+	w_.links_changed();
 }
 
 void NiDatapath::connect(Dpmac *mac)

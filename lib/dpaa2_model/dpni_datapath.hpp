@@ -68,6 +68,13 @@ public:
 	bool flc_hash = false; // DPNI_FLCTYPE_HASH: the distribution hash in FD.FLC[63:32]
 	bool unicast_promisc = false, multicast_promisc = false;
 	std::array<uint8_t, 6> primary_mac{};
+	// The filter tables' sizes (dpni_attr.mac_filter_entries and
+	// vlan_filter_entries): an add to a full table fails.
+	void set_filter_sizes(unsigned mac_entries, unsigned vlan_entries)
+	{
+		mac_filter_entries_ = mac_entries;
+		vlan_filter_entries_ = vlan_entries;
+	}
 	bool add_mac_filter(const std::array<uint8_t, 6> &mac);
 	bool remove_mac_filter(const std::array<uint8_t, 6> &mac);
 	void clear_mac_filters(bool unicast, bool multicast);
@@ -164,6 +171,7 @@ private:
 	std::array<uint64_t, 8> dist_fields_{};
 	std::vector<std::array<uint8_t, 6>> mac_filters_;
 	std::vector<uint16_t> vlans_;
+	unsigned mac_filter_entries_ = 64, vlan_filter_entries_ = 16;
 	bool enabled_ = false;
 	Dpmac *mac_ = nullptr;
 	void (*link_fn_)(void *) = nullptr;

@@ -71,6 +71,7 @@ void Mc::build(const ModelConfig &cfg)
 		auto &o = objects_.add<DpniObject>(dpni_id, kDpdkContainer, &ni);
 		o.attr = attr;
 		o.mc = this;
+		ni.set_filter_sizes(attr.mac_filter_entries, attr.vlan_filter_entries);
 		// dynamic_dpl.sh: --mac-addr=00:00:00:00:00:<dpmac id>.
 		o.create_mac = {0, 0, 0, 0, 0, uint8_t(mac_id)};
 		ni.primary_mac = o.create_mac;

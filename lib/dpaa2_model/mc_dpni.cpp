@@ -206,8 +206,12 @@ Mc::McStatus Mc::dpni_command(DpniObject &o, McCommand &cmd)
 		auto &r = cmd.as<mc::DpniLinkStateResponse>();
 		r.flags = uint8_t((ls.up ? mc::kDpniLinkStateUp : 0) | mc::kDpniLinkStateValid);
 		r.rate.store(ls.up ? ls.rate_mbps : 0);
-		r.options.store(mc::kDpniLinkOptAutoneg |
-				(ls.half_duplex ? mc::kDpniLinkOptHalfDuplex : 0));
+		// The pause bits are those of the last set_link_cfg (what the
+		// kernel's dpaa2-eth reads back for its pause parameters).
+		r.options.store(
+			mc::kDpniLinkOptAutoneg |
+			(ls.half_duplex ? mc::kDpniLinkOptHalfDuplex : 0) |
+			(o.link_cfg.options & (mc::kDpniLinkOptPause | mc::kDpniLinkOptAsymPause)));
 		r.advertising.store(o.link_cfg.advertising);
 		return McStatus::ok;
 	}

@@ -70,9 +70,14 @@ bool Wriop::poll()
 	for (auto &[id, m] : macs_)
 		if (m->wire())
 			any |= m->wire()->poll();
+	links_changed();
+	return any;
+}
+
+void Wriop::links_changed()
+{
 	for (auto &[id, n] : nis_)
 		n->link_changed();
-	return any;
 }
 
 uint64_t Wriop::now_ns() const

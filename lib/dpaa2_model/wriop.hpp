@@ -36,6 +36,9 @@ public:
 			   unsigned num_tx_tcs, unsigned num_channels);
 	NiDatapath *ni(unsigned dpni_id);
 	void remove_ni(unsigned dpni_id);
+	// Every DPNI compares its link with the last one it reported and
+	// reports a change (the MC's LINK_CHANGED interrupt).
+	void links_changed();
 	// Tx FQs are drained here (and by their QBMan consumer); the wires
 	// bring frames in. True if any work was done.
 	bool poll();

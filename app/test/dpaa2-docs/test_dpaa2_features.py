@@ -206,5 +206,73 @@ class Features(Dpaa2EthdevTestCase):
         self.assertEqual([qs for qs in hashes.values() if len(qs) > 1], [])
         self.assertGreater(len(hashes), 2, hashes)
 
+    # Unicast MAC filter, VLAN filter
+    def test_address_and_vlan_filters_pass_what_they_list(self):
+        own = f.mac(PORT_MACS[0])
+        listed = f.mac("02:00:00:00:77:02")
+        # In order: dropped by the filters or passed by what the commands
+        # add; the last one passes in any case.
+        sent = [f.udp4_frame(listed, SRC, 1), f.udp4_frame(OTHER_HOST, SRC, 2),
+                f.udp4_frame(own, SRC, 3, vlan=200), f.udp4_frame(own, SRC, 4, vlan=100),
+                f.udp4_frame(own, SRC, 5)]
+        app = self.start({0: sent, 1: []})
+        for cmd in ("set promisc all off", "mac_addr add 0 02:00:00:00:77:02",
+                    "vlan set filter on 0", "rx_vlan add 100 0"):
+            self.assertNotRegex(app.command(cmd), r"(?i)fail|error|invalid", cmd)
+        self.assertRegex(app.command("show port info 0"), r"filter on", "VLAN filter on")
+        app.send("start")
+        got = self.out(1, 3)
+        self.finish(app)
+        self.assertEqual([sent[0].hex(), sent[3].hex(), sent[4].hex()], [b.hex() for b in got])
+
+    # Flow control
+    def test_flow_control_modes_are_set_and_shown(self):
+        app = self.start({0: traffic(OTHER_HOST, 2), 1: traffic(OTHER_HOST, 2)})
+        shown = app.command("show port 0 flow_ctrl")
+        self.assertRegex(shown, r"Rx pause: off\s+Tx pause: off", shown)
+        out = app.command("set flow_ctrl rx on tx on 0 0 0 0 mac_ctrl_frame_fwd off autoneg on 0")
+        self.assertNotRegex(out, r"(?i)fail|error|bad", out)
+        shown = app.command("show port 0 flow_ctrl")
+        self.assertRegex(shown, r"Rx pause: on\s+Tx pause: on", shown)
+        app.command("set flow_ctrl rx on tx off 0 0 0 0 mac_ctrl_frame_fwd off autoneg on 0")
+        shown = app.command("show port 0 flow_ctrl")
+        self.assertRegex(shown, r"Rx pause: on\s+Tx pause: off", shown)
+        self.assertTrue(app.quit(120), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+    # Link status event
+    def test_link_down_on_one_port_is_an_event_on_both_ends_of_a_cable(self):
+        config = kernel_model(**wires(**{PORT0: "cable:" + PORT1}))
+        app = self.start_ours([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS, config)
+        app.wait_prompt(120)
+        start = len(app.text())
+        app.command("set link-down port 1")
+        events = wait_text(app, r"Port 0: link state change event", start)
+        self.assertIsNotNone(events, app.text()[start:])
+        self.assertRegex(app.text()[start:], r"Port 1: link state change event")
+        summary = app.command("show port summary all")
+        self.assertRegex(summary, r"\n0 .* down ", summary)
+        self.assertRegex(summary, r"\n1 .* down ", summary)
+        start = len(app.text())
+        app.command("set link-up port 1")
+        self.assertIsNotNone(wait_text(app, r"Port 0: link state change event", start),
+                             app.text()[start:])
+        summary = app.command("show port summary all")
+        self.assertRegex(summary, r"\n0 .* up ", summary)
+        self.assertTrue(app.quit(120), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+
+def wait_text(app, pattern, start, polls=600):
+    """Waits for testpmd to print `pattern` after offset `start` (it prints
+    events from its interrupt thread); None if it does not."""
+    for _ in range(polls):
+        m = re.search(pattern, app.text()[start:])
+        if m:
+            return m
+        app.command("show port summary all")
+    return None
+
+
 if __name__ == "__main__":
     main()

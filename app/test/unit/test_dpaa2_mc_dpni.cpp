@@ -307,6 +307,44 @@ TEST_F(Dpaa2McDpni, LinkChangeRaisesTheInterrupt)
 	EXPECT_EQ(mc->send(bad), kConfigErr);
 }
 
+// The filter tables hold what dpni_get_attributes says they hold (16 each
+// for restool's DPNI): an add to a full table is refused, an entry already
+// there is not added twice.
+TEST_F(Dpaa2McDpni, FilterTablesHoldTheirAttributeSizes)
+{
+	auto add_mac = [&](uint8_t last, bool multicast = false) {
+		McCmd c(0x2262, tok);
+		c.u8(2, last).u8(7, multicast ? 0x01 : 0x02); // byte-reversed address
+		return mc->send(c);
+	};
+	for (uint8_t i = 0; i < 16; i++)
+		ASSERT_EQ(add_mac(i), kOk) << unsigned(i);
+	EXPECT_EQ(add_mac(15), kOk) << "already in the table";
+	EXPECT_EQ(add_mac(16), kNoResource);
+	McCmd rm(0x2271, tok);
+	rm.u8(2, 3).u8(7, 0x02);
+	ASSERT_EQ(mc->send(rm), kOk);
+	EXPECT_EQ(add_mac(16), kOk) << "room again";
+	// Clearing the multicast entries keeps the unicast ones.
+	McCmd clr(0x2281, tok);
+	clr.u8(0, 0x2);
+	ASSERT_EQ(mc->send(clr), kOk);
+	EXPECT_EQ(add_mac(17), kNoResource);
+	McCmd clr_unicast(0x2281, tok);
+	clr_unicast.u8(0, 0x1);
+	ASSERT_EQ(mc->send(clr_unicast), kOk);
+	EXPECT_EQ(add_mac(17), kOk);
+
+	auto add_vlan = [&](uint16_t vid) {
+		McCmd c(0x2312, tok);
+		c.u16(4, vid);
+		return mc->send(c);
+	};
+	for (uint16_t v = 1; v <= 16; v++)
+		ASSERT_EQ(add_vlan(v), kOk) << v;
+	EXPECT_EQ(add_vlan(100), kNoResource);
+}
+
 TEST_F(Dpaa2McDpni, ParametersAreChecked)
 {
 	// CSCN: 16-byte aligned, mapped.
@@ -400,6 +438,60 @@ TEST_F(Dpaa2McDpni, WhatDpdk2511AddsIsAnswered)
 	EXPECT_EQ(mc->send(ptp), kOk);
 	McCmd lcfg(0x2781, tok);
 	EXPECT_EQ(mc->send(lcfg), kOk);
+}
+
+// A DPNI that stops takes its DPMAC's link down, so the DPNI at the far end
+// of a cable loses its link too, and is told so by its interrupt at once
+// (what rte_eth_dev_set_link_down on one port shows its peer).
+TEST(Dpaa2McDpniCable, DisablingOneEndTakesThePeersLinkDown)
+{
+	IdentityMemory mem;
+	std::string error;
+	auto s = System::create("dpmac.3=cable:dpmac.4;mode=stepped", mem, error);
+	ASSERT_NE(s, nullptr) << error;
+	McDriver mc(*s);
+	const uint16_t a = mc.open(0x8011, 1), b = mc.open(0x8011, 2);
+	ASSERT_NE(a, 0);
+	ASSERT_NE(b, 0);
+	const int efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	ASSERT_GE(efd, 0);
+	s->mc().set_irq_eventfd("dpni", 1, 0, efd);
+	auto link_up = [&](uint16_t tok) {
+		McCmd ls(0x2152, tok);
+		EXPECT_EQ(mc.send(ls), kOk);
+		return (ls.r8(4) & 0x1) != 0;
+	};
+	ASSERT_EQ(mc.simple(0x0021, a), kOk);
+	EXPECT_FALSE(link_up(a)) << "the peer's DPNI is still disabled";
+	ASSERT_EQ(mc.simple(0x0021, b), kOk);
+	EXPECT_TRUE(link_up(a));
+	EXPECT_TRUE(link_up(b));
+
+	McCmd mask(0x0141, a);
+	mask.u32(0, 1).u8(4, 0);
+	ASSERT_EQ(mc.send(mask), kOk);
+	McCmd en(0x0121, a);
+	en.u8(0, 1).u8(4, 0);
+	ASSERT_EQ(mc.send(en), kOk);
+	McCmd clr(0x0171, a);
+	clr.u32(0, 1).u8(4, 0);
+	ASSERT_EQ(mc.send(clr), kOk);
+	uint64_t n = 0;
+	while (read(efd, &n, sizeof(n)) > 0) {
+	}
+
+	ASSERT_EQ(mc.simple(0x0031, b), kOk); // dpni.2 disabled: no step after it
+	EXPECT_FALSE(link_up(a));
+	EXPECT_EQ(read(efd, &n, sizeof(n)), ssize_t(sizeof(n))) << "dpni.1 not told";
+	McCmd st(0x0161, a);
+	st.u8(4, 0);
+	ASSERT_EQ(mc.send(st), kOk);
+	EXPECT_EQ(st.r32(0), 1u) << "LINK_CHANGED";
+
+	ASSERT_EQ(mc.simple(0x0021, b), kOk);
+	EXPECT_TRUE(link_up(a));
+	EXPECT_EQ(read(efd, &n, sizeof(n)), ssize_t(sizeof(n))) << "up again, told again";
+	close(efd);
 }
 
 } // namespace

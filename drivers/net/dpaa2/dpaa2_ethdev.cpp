@@ -26,12 +26,13 @@ namespace mc = dpaa2::fslmc::mc;
 
 uint64_t rx_offload_capa() noexcept
 {
-	// Exactly what the data path implements. No VLAN offload: WRIOP
+	// Exactly what the data path implements. No VLAN strip: WRIOP
 	// keeps tags in the frame, and the Rx burst never reads the frame
-	// (a software strip would). RSS_HASH is added on the LX2160A, whose
-	// WRIOP gives the hash in the FD (dev_infos_get).
+	// (a software strip would); the VLAN filter is WRIOP's. RSS_HASH is added on the LX2160A,
+	// whose WRIOP gives the hash in the FD (dev_infos_get).
 	return RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
-	       RTE_ETH_RX_OFFLOAD_TCP_CKSUM | RTE_ETH_RX_OFFLOAD_SCATTER;
+	       RTE_ETH_RX_OFFLOAD_TCP_CKSUM | RTE_ETH_RX_OFFLOAD_SCATTER |
+	       RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
 }
 
 uint64_t tx_offload_capa() noexcept
@@ -41,12 +42,6 @@ uint64_t tx_offload_capa() noexcept
 	// one would write every frame.
 	return RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
 	       RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
-}
-
-uint64_t rss_offload_capa() noexcept
-{
-	// The key the distribution hashes: IP addresses and protocol, L4 ports.
-	return RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP | RTE_ETH_RSS_TCP;
 }
 
 namespace
@@ -157,6 +152,8 @@ int dev_configure(rte_eth_dev *dev) noexcept
 		}
 	}
 	if (int ret = rx_distribution_set(dev); ret < 0)
+		return ret;
+	if (int ret = vlan_filter_configure(dev); ret < 0)
 		return ret;
 	select_bursts(dev);
 	return 0;
@@ -272,14 +269,14 @@ int dev_infos_get(rte_eth_dev *dev, rte_eth_dev_info *info) noexcept
 	info->max_rx_pktlen = kMaxRxPktLen;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = kMaxRxPktLen - kFrameOverhead;
-	info->max_mac_addrs = 1;
+	info->max_mac_addrs = RTE_MIN(kMaxMacAddrs, uint32_t{p.attr.mac_filter_entries} + 1);
 	info->rx_offload_capa = rx_capa_of(p);
 	info->tx_offload_capa = tx_offload_capa();
 	info->rx_queue_offload_capa = 0; // every offload is the DPNI's
 	info->tx_queue_offload_capa = 0;
 	info->flow_type_rss_offloads = rss_offload_capa();
 	info->hash_key_size = 0; // WRIOP's hash has no software key
-	info->reta_size = 0;
+	info->reta_size = kRetaSize;
 	info->speed_capa = p.speed_capa;
 	info->rx_desc_lim.nb_max = kMaxDesc;
 	info->rx_desc_lim.nb_min = kMinDesc;
@@ -334,20 +331,6 @@ const uint32_t *dev_supported_ptypes_get(rte_eth_dev *dev) noexcept
 	return ptypes;
 }
 
-int vlan_offload_set(rte_eth_dev *dev, int mask) noexcept
-{
-	// DPAA2 keeps VLAN tags in the frame: WRIOP cannot remove them, and a
-	// software removal would cost a payload read per frame (the seed's
-	// change upstream). No VLAN offload is advertised, so the ethdev
-	// layer refuses the requests before this; whatever arrives here is
-	// refused too, with the reason.
-	DPAA2_PMD_LOG(ERR,
-		      "%s: VLAN offloads (mask 0x%x) are not supported: DPAA2 keeps VLAN tags "
-		      "in the frame; the application reads them from the L2 header",
-		      dev->data->name, mask);
-	return -ENOTSUP;
-}
-
 const eth_dev_ops dpaa2_ops = [] {
 	eth_dev_ops o{};
 	o.dev_configure = dev_configure;
@@ -386,6 +369,17 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.rx_burst_mode_get = rx_burst_mode_get;
 	o.tx_burst_mode_get = tx_burst_mode_get;
 	o.tx_done_cleanup = tx_done_cleanup;
+	o.mac_addr_add = mac_addr_add;
+	o.mac_addr_remove = mac_addr_remove;
+	o.mac_addr_set = mac_addr_set;
+	o.set_mc_addr_list = set_mc_addr_list;
+	o.vlan_filter_set = vlan_filter_set;
+	o.reta_update = reta_update;
+	o.reta_query = reta_query;
+	o.rss_hash_update = rss_hash_update;
+	o.rss_hash_conf_get = rss_hash_conf_get;
+	o.flow_ctrl_get = flow_ctrl_get;
+	o.flow_ctrl_set = flow_ctrl_set;
 	return o;
 }();
 
@@ -492,8 +486,8 @@ int eth_probe(rte_fslmc_driver *, rte_fslmc_device *dev) noexcept
 		return -ENOMEM;
 	auto *p = static_cast<Port *>(
 		rte_zmalloc_socket(dev->name, sizeof(Port), RTE_CACHE_LINE_SIZE, SOCKET_ID_ANY));
-	auto *addrs =
-		static_cast<rte_ether_addr *>(rte_zmalloc(dev->name, sizeof(rte_ether_addr), 0));
+	auto *addrs = static_cast<rte_ether_addr *>(
+		rte_zmalloc(dev->name, kMaxMacAddrs * sizeof(rte_ether_addr), 0));
 	rte_intr_handle *intr = rte_intr_instance_alloc(RTE_INTR_INSTANCE_F_PRIVATE);
 	if (p == nullptr || addrs == nullptr || intr == nullptr) {
 		rte_free(p);

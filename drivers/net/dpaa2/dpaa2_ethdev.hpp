@@ -13,7 +13,9 @@
 // ops table; dpaa2_ethdev_queues.cpp the queues; dpaa2_rx.cpp and
 // dpaa2_tx.cpp the bursts; dpaa2_ethdev_link.cpp link and LSC;
 // dpaa2_ethdev_stats.cpp statistics; dpaa2_ethdev_mac.cpp MTU, promiscuous
-// and all-multicast; dpni_cmd.hpp the DPNI's MC commands.
+// and all-multicast; dpaa2_ethdev_filters.cpp address and VLAN filters;
+// dpaa2_ethdev_rss.cpp RSS; dpaa2_ethdev_flow_ctrl.cpp flow control;
+// dpni_cmd.hpp and dpni_cmd_ctrl.hpp the DPNI's MC commands.
 
 #pragma once
 
@@ -175,9 +177,18 @@ struct Port {
 	bool rx_csum; // the Rx bursts report checksum validation
 	bool rx_hash; // and the RSS hash
 
+	// RSS (dpaa2_ethdev_rss.cpp): the hash types of the distribution and
+	// the queues it spreads over (1: none).
+	uint64_t rss_hf;
+	uint16_t rss_queues;
+
 	// LSC: the DPNI's interrupt, signalled on an eventfd (-1: off).
 	rte_intr_handle *intr;
 	int irq_fd;
+	// The link status the last LSC event told the application (the
+	// interrupt thread's): a change since then is an event, whoever
+	// updated the link first (set_link_down does, synchronously).
+	uint8_t lsc_status;
 
 	// Statistics (dpaa2_ethdev_stats.cpp): what released queues had
 	// counted since the last reset, by queue index.
@@ -241,7 +252,8 @@ int queues_start(rte_eth_dev *dev) noexcept;
 void queues_stop(rte_eth_dev *dev) noexcept;
 // Before the DPNI is disabled: the Tx FQs emptied by WRIOP.
 void tx_queues_flush(rte_eth_dev *dev) noexcept;
-// At configure: the hash distribution over the Rx queues.
+// At configure: the hash distribution over the Rx queues
+// (dpaa2_ethdev_rss.cpp).
 int rx_distribution_set(rte_eth_dev *dev) noexcept;
 
 // Link (dpaa2_ethdev_link.cpp).
@@ -262,6 +274,30 @@ int max_frame_length_set(Port &p, uint32_t mtu) noexcept;
 // -EINVAL (and why, logged) when frames of 'mtu' do not fit one Rx buffer
 // of the port's pool and scattered Rx is off.
 int rx_buffers_check(rte_eth_dev *dev, uint32_t mtu) noexcept;
+
+// Filters (dpaa2_ethdev_filters.cpp).
+// Address table entries ethdev keeps (the primary one and mac_addr_add's):
+// the DPNI's filter table of a dynamic_dpl.sh DPNI has 16.
+inline constexpr uint32_t kMaxMacAddrs = 64;
+int mac_addr_add(rte_eth_dev *dev, rte_ether_addr *addr, uint32_t index, uint32_t pool) noexcept;
+void mac_addr_remove(rte_eth_dev *dev, uint32_t index) noexcept;
+int mac_addr_set(rte_eth_dev *dev, rte_ether_addr *addr) noexcept;
+int set_mc_addr_list(rte_eth_dev *dev, rte_ether_addr *list, uint32_t n) noexcept;
+int vlan_filter_set(rte_eth_dev *dev, uint16_t vlan_id, int on) noexcept;
+int vlan_offload_set(rte_eth_dev *dev, int mask) noexcept;
+// At configure: the VLAN filter on or off as the Rx offloads say.
+int vlan_filter_configure(rte_eth_dev *dev) noexcept;
+
+// RSS (dpaa2_ethdev_rss.cpp).
+inline constexpr uint16_t kRetaSize = 64; // RTE_ETH_RETA_GROUP_SIZE: one group
+int rss_hash_update(rte_eth_dev *dev, rte_eth_rss_conf *conf) noexcept;
+int rss_hash_conf_get(rte_eth_dev *dev, rte_eth_rss_conf *conf) noexcept;
+int reta_update(rte_eth_dev *dev, rte_eth_rss_reta_entry64 *reta, uint16_t reta_size) noexcept;
+int reta_query(rte_eth_dev *dev, rte_eth_rss_reta_entry64 *reta, uint16_t reta_size) noexcept;
+
+// Flow control (dpaa2_ethdev_flow_ctrl.cpp).
+int flow_ctrl_get(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
+int flow_ctrl_set(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
 
 // Statistics (dpaa2_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;

@@ -51,8 +51,14 @@ void lsc_handler(void *arg) noexcept
 		return;
 	if (status != 0)
 		dpni::clear_irq_status(io, p.dpni, kIrqIndex, status);
-	if ((status & dpni::kIrqEventLinkChanged) && link_update(dev, 0) == 0)
+	if (!(status & dpni::kIrqEventLinkChanged))
+		return;
+	link_update(dev, 0);
+	const uint8_t now = dev->data->dev_link.link_status;
+	if (now != p.lsc_status) {
+		p.lsc_status = now;
 		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, nullptr);
+	}
 }
 
 } // namespace
@@ -135,6 +141,9 @@ int lsc_start(rte_eth_dev *dev) noexcept
 	if (fd < 0)
 		return fd;
 	p.irq_fd = fd;
+	// The link was down while the port was stopped: its coming up is the
+	// first event.
+	p.lsc_status = RTE_ETH_LINK_DOWN;
 	int ret = rte_intr_fd_set(p.intr, fd);
 	if (ret == 0)
 		ret = rte_intr_type_set(p.intr, RTE_INTR_HANDLE_EXT);

@@ -285,46 +285,6 @@ void tx_queues_flush(rte_eth_dev *dev) noexcept
 	}
 }
 
-int rx_distribution_set(rte_eth_dev *dev) noexcept
-{
-	Port &p = port_of(dev);
-	const rte_eth_conf &conf = dev->data->dev_conf;
-	const uint64_t hf = conf.rx_adv_conf.rss_conf.rss_hf & rss_offload_capa();
-	uint16_t size = dev->data->nb_rx_queues;
-	if (conf.rxmode.mq_mode != RTE_ETH_MQ_RX_RSS || hf == 0 || size < 2)
-		size = 1;
-	if (size > 1 && p.dist_key_cfg == nullptr) {
-		p.dist_key_cfg = rte_zmalloc("dpaa2_dist_key", hmc::kDpkgExtractAreaSize, 64);
-		if (p.dist_key_cfg == nullptr)
-			return -ENOMEM;
-	}
-	if (size > 1) {
-		// The key: IP source, destination and protocol, then the L4
-		// ports of TCP and UDP (16 bytes, within the DPNI's 32 when the
-		// addresses are IPv4's; the MC sizes IPv6's).
-		auto *area = static_cast<hmc::DpkgExtractArea *>(p.dist_key_cfg);
-		memset(area, 0, hmc::kDpkgExtractAreaSize);
-		auto add = [&](hmc::NetProt prot, uint32_t fields) {
-			hmc::DpkgExtract &e = area->extracts[area->num_extracts++];
-			e.extract_type = static_cast<uint8_t>(hmc::DpkgExtractType::from_hdr);
-			e.efh_type = static_cast<uint8_t>(hmc::DpkgHdrType::full_field);
-			e.prot = static_cast<uint8_t>(prot);
-			e.field.store(fields);
-		};
-		add(hmc::NetProt::ip, hmc::kFldIpSrc | hmc::kFldIpDst | hmc::kFldIpProto);
-		if (hf & RTE_ETH_RSS_TCP)
-			add(hmc::NetProt::tcp, hmc::kFldL4PortSrc | hmc::kFldL4PortDst);
-		if (hf & RTE_ETH_RSS_UDP)
-			add(hmc::NetProt::udp, hmc::kFldL4PortSrc | hmc::kFldL4PortDst);
-	}
-	const int ret = dpni::set_rx_hash_dist(mc_io(), p.dpni, 0, size,
-					       size > 1 ? rte_malloc_virt2iova(p.dist_key_cfg) : 0);
-	if (ret < 0)
-		DPAA2_PMD_LOG(ERR, "%s: dpni_set_rx_hash_dist over %u queues: %s", dev->data->name,
-			      size, strerror(-ret));
-	return ret;
-}
-
 int queues_start(rte_eth_dev *dev) noexcept
 {
 	Port &p = port_of(dev);

@@ -1,0 +1,461 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+// Copyright 2026 The DPAA C++ PMD authors
+
+// Our net_dpaa2's control features through the public ethdev API on the
+// modelled LX2160A-RDB (the emulated VFIO fsl-mc kernel, meson.build
+// preloads it), with a cable between dpmac.3 (port 0, dpni.1) and dpmac.4
+// (port 1, dpni.2): port 0 sends, port 1's filters and distribution decide
+// what it receives. What an application checks: LSC events on both ends
+// when one port's link is set down and up, frames that the address,
+// multicast and VLAN filters pass arriving intact and those they do not
+// counted by the DPNI as filtered, the queues RSS spreads flows over as the
+// hash types and the redirection table say, and the flow control modes
+// read back. run_checked.py fails the run when the model counted driver
+// misuse.
+
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#include "dpaa2_hw/mc_commands.hpp"
+#include "fslmc_bus.hpp"
+
+namespace
+{
+
+namespace mc = dpaa2::fslmc::mc;
+
+bool eal_ready;
+constexpr uint16_t kTx = 0, kRx = 1; // dpni.1 on dpmac.3, dpni.2 on dpmac.4
+constexpr unsigned kPoolSize = 1024;
+constexpr uint16_t kRxQueues = 4;
+constexpr rte_ether_addr kSrc = {{0x02, 0x00, 0x00, 0x00, 0x00, 0x03}};
+// dynamic_dpl.sh's address for dpni.2: 00:00:00:00:00:<dpmac id>.
+constexpr rte_ether_addr kRxPrimary = {{0x00, 0x00, 0x00, 0x00, 0x00, 0x04}};
+constexpr rte_ether_addr kOther = {{0x02, 0x00, 0x00, 0x00, 0x00, 0x99}};
+constexpr rte_ether_addr kMdns = {{0x01, 0x00, 0x5e, 0x00, 0x00, 0xfb}};
+
+rte_mempool *pools[2];
+std::array<std::atomic<unsigned>, 2> lsc_events;
+
+int on_lsc(uint16_t port, rte_eth_event_type type, void *, void *)
+{
+	if (type == RTE_ETH_EVENT_INTR_LSC && port < lsc_events.size())
+		lsc_events[port]++;
+	return 0;
+}
+
+// dpni.2's ingress_filtered_frames, as the MC counts them (statistics
+// page 2, counter 0).
+uint64_t rx_filtered()
+{
+	namespace hmc = dpaa2::hw::mc;
+	dpaa2::fslmc::McIo &io = *rte_fslmc_mc_io();
+	mc::McObject o;
+	EXPECT_EQ(mc::open(io, mc::ObjType::dpni, 2, o), 0);
+	dpaa2::hw::McCommand c = dpaa2::hw::McCommand::make(hmc::dpni::kGetStatistics, o.token);
+	c.as<hmc::DpniGetStatisticsCommand>().page_number = 2;
+	EXPECT_EQ(io.send(c), 0);
+	mc::close(io, o);
+	return c.as<hmc::DpniStatisticsResponse>().counter[0].load();
+}
+
+struct FrameSpec {
+	rte_ether_addr dst = kRxPrimary;
+	int vlan = -1; // an 802.1Q tag with this VID, or none
+	uint16_t src_port = 1024;
+	uint8_t src_ip = 1;
+};
+
+constexpr uint16_t kPayload = 18;
+
+// An IPv4/UDP frame from kSrc; its payload holds the UDP source port.
+std::vector<uint8_t> frame_bytes(const FrameSpec &s)
+{
+	std::vector<uint8_t> f(s.dst.addr_bytes, s.dst.addr_bytes + 6);
+	f.insert(f.end(), kSrc.addr_bytes, kSrc.addr_bytes + 6);
+	if (s.vlan >= 0)
+		f.insert(f.end(), {0x81, 0x00, uint8_t(s.vlan >> 8), uint8_t(s.vlan)});
+	const uint8_t ip[] = {
+		0x08, 0x00, 0x45, 0x00, 0x00, 20 + 8 + kPayload, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11,
+		0x00, 0x00, 0xc0, 0xa8, 0x00, s.src_ip,		 0xc0, 0xa8, 0x01, 0x02};
+	f.insert(f.end(), ip, ip + sizeof(ip));
+	const uint8_t udp[] = {uint8_t(s.src_port >> 8),
+			       uint8_t(s.src_port),
+			       0x04,
+			       0x00,
+			       0x00,
+			       8 + kPayload,
+			       0x00,
+			       0x00};
+	f.insert(f.end(), udp, udp + sizeof(udp));
+	for (uint16_t i = 0; i < kPayload; i++)
+		f.push_back(uint8_t(s.src_port + i));
+	return f;
+}
+
+bool send(const FrameSpec &s)
+{
+	const std::vector<uint8_t> bytes = frame_bytes(s);
+	rte_mbuf *m = rte_pktmbuf_alloc(pools[kTx]);
+	if (m == nullptr)
+		return false;
+	memcpy(rte_pktmbuf_append(m, static_cast<uint16_t>(bytes.size())), bytes.data(),
+	       bytes.size());
+	if (rte_eth_tx_burst(kTx, 0, &m, 1) == 1)
+		return true;
+	rte_pktmbuf_free(m);
+	return false;
+}
+
+// The frames port 1 received, per queue, until `n` have come (a bound on
+// the polls, not on time).
+struct Received {
+	std::vector<std::vector<uint8_t>> frames;
+	std::array<unsigned, kRxQueues> per_queue{};
+};
+Received receive(unsigned n, uint16_t queues = 1)
+{
+	Received r;
+	rte_mbuf *b[32];
+	for (unsigned polls = 0; r.frames.size() < n && polls < 2000000u; polls++) {
+		const uint16_t q = static_cast<uint16_t>(polls % queues);
+		const uint16_t k = rte_eth_rx_burst(kRx, q, b, 32);
+		for (uint16_t i = 0; i < k; i++) {
+			const uint8_t *p = rte_pktmbuf_mtod(b[i], const uint8_t *);
+			r.frames.emplace_back(p, p + b[i]->pkt_len);
+			rte_pktmbuf_free(b[i]);
+		}
+		r.per_queue[q] += k;
+	}
+	return r;
+}
+
+// Sends a frame the filters must pass: it arrives, byte for byte.
+void expect_passed(const FrameSpec &s, const char *what)
+{
+	ASSERT_TRUE(send(s)) << what;
+	const Received r = receive(1);
+	ASSERT_EQ(r.frames.size(), 1u) << what << ": not received";
+	EXPECT_EQ(r.frames[0], frame_bytes(s)) << what;
+}
+
+// Sends a frame the filters must drop: the DPNI counts it as filtered
+// (waited for), and a frame sent after it to `pass` is the next one port 1
+// receives.
+void expect_filtered(const FrameSpec &s, const char *what, const rte_ether_addr &pass = kRxPrimary)
+{
+	const uint64_t before = rx_filtered();
+	ASSERT_TRUE(send(s)) << what;
+	uint64_t now = before;
+	for (unsigned i = 0; i < 2000000u && now == before; i++)
+		now = rx_filtered();
+	EXPECT_EQ(now, before + 1) << what << ": not counted as filtered";
+	FrameSpec marker;
+	marker.dst = pass;
+	marker.src_port = 4321;
+	ASSERT_TRUE(send(marker));
+	const Received r = receive(1);
+	ASSERT_EQ(r.frames.size(), 1u);
+	EXPECT_EQ(r.frames[0], frame_bytes(marker)) << what << ": received";
+}
+
+int port_setup(uint16_t port, const rte_eth_conf &conf, uint16_t rxq)
+{
+	int ret = rte_eth_dev_configure(port, rxq, 1, &conf);
+	for (uint16_t q = 0; ret == 0 && q < rxq; q++)
+		ret = rte_eth_rx_queue_setup(port, q, 256, 0, nullptr, pools[port]);
+	if (ret == 0)
+		ret = rte_eth_tx_queue_setup(port, 0, 256, 0, nullptr);
+	return ret == 0 ? rte_eth_dev_start(port) : ret;
+}
+
+uint8_t link_now(uint16_t port)
+{
+	rte_eth_link l{};
+	rte_eth_link_get_nowait(port, &l);
+	return l.link_status;
+}
+
+// Waits (a bound on the polls) for both ports' links to be `status` and
+// for each port's event count to reach `events`.
+bool wait_links(uint8_t status, std::array<unsigned, 2> events)
+{
+	for (unsigned i = 0; i < 20000; i++) {
+		if (link_now(kTx) == status && link_now(kRx) == status &&
+		    lsc_events[kTx] >= events[kTx] && lsc_events[kRx] >= events[kRx])
+			return true;
+		std::this_thread::sleep_for(std::chrono::microseconds(100));
+	}
+	return false;
+}
+
+class Dpaa2EthdevCtrl : public ::testing::Test
+{
+protected:
+	void SetUp() override
+	{
+		ASSERT_TRUE(eal_ready) << "rte_eal_init failed";
+		ASSERT_NE(pools[0], nullptr);
+		ASSERT_NE(pools[1], nullptr);
+	}
+	void start(rte_eth_conf rx_conf = {}, uint16_t rxq = 1)
+	{
+		rte_eth_conf tx_conf{};
+		tx_conf.intr_conf.lsc = 1;
+		ASSERT_EQ(port_setup(kTx, tx_conf, 1), 0);
+		ASSERT_EQ(port_setup(kRx, rx_conf, rxq), 0);
+		rte_eth_link l{};
+		ASSERT_EQ(rte_eth_link_get(kRx, &l), 0);
+		ASSERT_EQ(l.link_status, RTE_ETH_LINK_UP);
+	}
+	void TearDown() override
+	{
+		rte_eth_dev_stop(kTx);
+		rte_eth_dev_stop(kRx);
+	}
+};
+
+TEST_F(Dpaa2EthdevCtrl, SetLinkDownIsAnEventOnBothEndsOfTheCable)
+{
+	rte_eth_conf conf{};
+	conf.intr_conf.lsc = 1;
+	const std::array<unsigned, 2> e0 = {lsc_events[kTx].load(), lsc_events[kRx].load()};
+	start(conf);
+	// Each port's link came up once both DPNIs ran: one event each.
+	ASSERT_TRUE(wait_links(RTE_ETH_LINK_UP, {e0[0] + 1, e0[1] + 1}));
+	const std::array<unsigned, 2> e1 = {lsc_events[kTx].load(), lsc_events[kRx].load()};
+
+	ASSERT_EQ(rte_eth_dev_set_link_down(kRx), 0);
+	EXPECT_EQ(link_now(kRx), RTE_ETH_LINK_DOWN) << "at once on the port set down";
+	EXPECT_TRUE(wait_links(RTE_ETH_LINK_DOWN, {e1[0] + 1, e1[1] + 1}))
+		<< "events " << lsc_events[kTx] << " and " << lsc_events[kRx];
+	rte_eth_link l{};
+	ASSERT_EQ(rte_eth_link_get_nowait(kTx, &l), 0);
+	EXPECT_EQ(l.link_speed, RTE_ETH_SPEED_NUM_NONE);
+
+	ASSERT_EQ(rte_eth_dev_set_link_up(kRx), 0);
+	EXPECT_TRUE(wait_links(RTE_ETH_LINK_UP, {e1[0] + 2, e1[1] + 2}))
+		<< "events " << lsc_events[kTx] << " and " << lsc_events[kRx];
+	ASSERT_EQ(rte_eth_link_get_nowait(kTx, &l), 0);
+	EXPECT_EQ(l.link_speed, RTE_ETH_SPEED_NUM_10G);
+	expect_passed(FrameSpec{}, "after link up");
+}
+
+TEST_F(Dpaa2EthdevCtrl, UnicastAddressesPassTheFilterOthersAreCounted)
+{
+	start();
+	rte_eth_dev_info info{};
+	ASSERT_EQ(rte_eth_dev_info_get(kRx, &info), 0);
+	EXPECT_GT(info.max_mac_addrs, 1u);
+	expect_passed(FrameSpec{}, "to the primary address");
+	FrameSpec other;
+	other.dst = kOther;
+	expect_filtered(other, "to another host");
+
+	rte_ether_addr a = kOther;
+	ASSERT_EQ(rte_eth_dev_mac_addr_add(kRx, &a, 0), 0);
+	expect_passed(other, "to an added address");
+	ASSERT_EQ(rte_eth_dev_mac_addr_remove(kRx, &a), 0);
+	expect_filtered(other, "to a removed address");
+
+	// A new primary address: the old one is filtered.
+	ASSERT_EQ(rte_eth_dev_default_mac_addr_set(kRx, &a), 0);
+	expect_passed(other, "to the new primary address");
+	expect_filtered(FrameSpec{}, "to the old primary address", kOther);
+	rte_ether_addr back = kRxPrimary;
+	ASSERT_EQ(rte_eth_dev_default_mac_addr_set(kRx, &back), 0);
+	expect_passed(FrameSpec{}, "to the primary address again");
+
+	// Promiscuous mode passes every address.
+	ASSERT_EQ(rte_eth_promiscuous_enable(kRx), 0);
+	expect_passed(other, "promiscuous");
+	ASSERT_EQ(rte_eth_promiscuous_disable(kRx), 0);
+}
+
+TEST_F(Dpaa2EthdevCtrl, TheMulticastListPassesItsGroups)
+{
+	start();
+	FrameSpec mdns;
+	mdns.dst = kMdns;
+	expect_filtered(mdns, "a group not in the list");
+	rte_ether_addr list[] = {kMdns};
+	ASSERT_EQ(rte_eth_dev_set_mc_addr_list(kRx, list, 1), 0);
+	expect_passed(mdns, "a group in the list");
+	ASSERT_EQ(rte_eth_dev_set_mc_addr_list(kRx, nullptr, 0), 0);
+	expect_filtered(mdns, "a group after the list was emptied");
+	rte_ether_addr unicast[] = {kOther};
+	EXPECT_EQ(rte_eth_dev_set_mc_addr_list(kRx, unicast, 1), -EINVAL);
+}
+
+TEST_F(Dpaa2EthdevCtrl, TheVlanFilterPassesItsVidsAndUntaggedFrames)
+{
+	rte_eth_dev_info info{};
+	ASSERT_EQ(rte_eth_dev_info_get(kRx, &info), 0);
+	EXPECT_TRUE(info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_VLAN_FILTER);
+	EXPECT_FALSE(info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_VLAN_STRIP);
+	rte_eth_conf conf{};
+	conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
+	start(conf);
+	ASSERT_EQ(rte_eth_dev_vlan_filter(kRx, 100, 1), 0);
+	FrameSpec v100, v200;
+	v100.vlan = 100;
+	v200.vlan = 200;
+	expect_passed(v100, "VID 100, in the table (its tag stays in the frame)");
+	expect_filtered(v200, "VID 200, not in the table");
+	expect_passed(FrameSpec{}, "untagged");
+	ASSERT_EQ(rte_eth_dev_vlan_filter(kRx, 100, 0), 0);
+	expect_filtered(v100, "VID 100, removed");
+
+	// The filter off at run time: every VID passes; the strip is still
+	// refused.
+	ASSERT_EQ(rte_eth_dev_set_vlan_offload(kRx, 0), 0);
+	expect_passed(v200, "VID 200, filter off");
+	EXPECT_EQ(rte_eth_dev_set_vlan_offload(kRx, RTE_ETH_VLAN_STRIP_OFFLOAD), -EINVAL);
+}
+
+// 64 flows (UDP source ports) from one address, or 64 addresses.
+Received send_flows(bool vary_address)
+{
+	for (uint16_t i = 0; i < 64; i++) {
+		FrameSpec s;
+		if (vary_address)
+			s.src_ip = static_cast<uint8_t>(1 + i);
+		else
+			s.src_port = static_cast<uint16_t>(2000 + i);
+		if (!send(s))
+			return {};
+	}
+	return receive(64, kRxQueues);
+}
+
+unsigned queues_used(const Received &r)
+{
+	unsigned n = 0;
+	for (unsigned c : r.per_queue)
+		n += c != 0;
+	return n;
+}
+
+TEST_F(Dpaa2EthdevCtrl, RssSpreadsAsTheHashTypesAndTableSay)
+{
+	rte_eth_conf conf{};
+	conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+	conf.rx_adv_conf.rss_conf.rss_hf = RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP;
+	rte_eth_dev_info info{};
+	ASSERT_EQ(rte_eth_dev_info_get(kRx, &info), 0);
+	ASSERT_EQ(info.reta_size, 64);
+	start(conf, kRxQueues);
+
+	Received r = send_flows(false);
+	ASSERT_EQ(r.frames.size(), 64u);
+	EXPECT_EQ(queues_used(r), 4u) << "UDP ports hashed over 4 queues";
+
+	// Hash the addresses only: one address, one queue.
+	rte_eth_rss_conf rss{};
+	rss.rss_hf = RTE_ETH_RSS_IP;
+	ASSERT_EQ(rte_eth_dev_rss_hash_update(kRx, &rss), 0);
+	rte_eth_rss_conf got{};
+	ASSERT_EQ(rte_eth_dev_rss_hash_conf_get(kRx, &got), 0);
+	EXPECT_EQ(got.rss_hf, uint64_t{RTE_ETH_RSS_IP});
+	r = send_flows(false);
+	ASSERT_EQ(r.frames.size(), 64u);
+	EXPECT_EQ(queues_used(r), 1u) << "the ports are no longer hashed";
+	r = send_flows(true);
+	ASSERT_EQ(r.frames.size(), 64u);
+	EXPECT_EQ(queues_used(r), 4u) << "64 addresses over 4 queues";
+
+	// The table: 0, 1 repeated spreads over the first two queues only.
+	rte_eth_rss_reta_entry64 reta[1] = {};
+	reta[0].mask = ~uint64_t{0};
+	for (unsigned i = 0; i < 64; i++)
+		reta[0].reta[i] = static_cast<uint16_t>(i % 2);
+	ASSERT_EQ(rte_eth_dev_rss_reta_update(kRx, reta, 64), 0);
+	rte_eth_rss_reta_entry64 q[1] = {};
+	q[0].mask = ~uint64_t{0};
+	ASSERT_EQ(rte_eth_dev_rss_reta_query(kRx, q, 64), 0);
+	for (unsigned i = 0; i < 64; i++)
+		EXPECT_EQ(q[0].reta[i], i % 2) << i;
+	r = send_flows(true);
+	ASSERT_EQ(r.frames.size(), 64u);
+	EXPECT_EQ(queues_used(r), 2u);
+	EXPECT_GT(r.per_queue[0], 0u);
+	EXPECT_GT(r.per_queue[1], 0u);
+
+	// A table WRIOP cannot follow is refused and changes nothing.
+	rte_eth_rss_reta_entry64 odd[1] = {};
+	odd[0].mask = 1u << 5;
+	odd[0].reta[5] = 3;
+	EXPECT_EQ(rte_eth_dev_rss_reta_update(kRx, odd, 64), -ENOTSUP);
+	ASSERT_EQ(rte_eth_dev_rss_reta_query(kRx, q, 64), 0);
+	EXPECT_EQ(q[0].reta[5], 1u);
+	// A key: WRIOP's hash has none.
+	uint8_t key[40] = {};
+	rss.rss_key = key;
+	rss.rss_key_len = sizeof(key);
+	EXPECT_EQ(rte_eth_dev_rss_hash_update(kRx, &rss), -ENOTSUP);
+}
+
+TEST_F(Dpaa2EthdevCtrl, FlowControlModesReadBack)
+{
+	start();
+	rte_eth_fc_conf fc{};
+	ASSERT_EQ(rte_eth_dev_flow_ctrl_get(kRx, &fc), 0);
+	EXPECT_EQ(fc.mode, RTE_ETH_FC_NONE);
+	for (rte_eth_fc_mode m :
+	     {RTE_ETH_FC_FULL, RTE_ETH_FC_RX_PAUSE, RTE_ETH_FC_TX_PAUSE, RTE_ETH_FC_NONE}) {
+		rte_eth_fc_conf set{};
+		set.mode = m;
+		ASSERT_EQ(rte_eth_dev_flow_ctrl_set(kRx, &set), 0) << m;
+		rte_eth_fc_conf back{};
+		ASSERT_EQ(rte_eth_dev_flow_ctrl_get(kRx, &back), 0);
+		EXPECT_EQ(back.mode, m);
+		EXPECT_EQ(link_now(kRx), RTE_ETH_LINK_UP) << "the link stays up";
+	}
+	expect_passed(FrameSpec{}, "after the flow control changes");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+	::testing::InitGoogleTest(&argc, argv);
+	const char *eal_args[] = {
+		"dpaa2-ethdev-ctrl", "--no-huge",   "-m",	   "256", "--no-pci",
+		"--iova-mode=va",    "--no-shconf", "-l",	   "0",	  "-a",
+		"fslmc:dpni.1",	     "-a",	    "fslmc:dpni.2"};
+	eal_ready = rte_eal_init(static_cast<int>(std::size(eal_args)),
+				 const_cast<char **>(eal_args)) >= 0;
+	if (eal_ready) {
+		for (unsigned i = 0; i < 2; i++) {
+			char name[32];
+			snprintf(name, sizeof(name), "dpaa2_ctrl%u", i);
+			pools[i] = rte_pktmbuf_pool_create_by_ops(
+				name, kPoolSize, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0, "dpaa2");
+		}
+		for (uint16_t p : {kTx, kRx})
+			rte_eth_dev_callback_register(p, RTE_ETH_EVENT_INTR_LSC, on_lsc, nullptr);
+	}
+	const int ret = RUN_ALL_TESTS();
+	if (eal_ready) {
+		for (uint16_t p : {kTx, kRx}) {
+			rte_eth_dev_stop(p);
+			rte_eth_dev_close(p);
+		}
+		rte_mempool_free(pools[0]);
+		rte_mempool_free(pools[1]);
+		dpaa2::fslmc::release_thread_portal();
+		rte_eal_cleanup();
+	}
+	return ret;
+}
