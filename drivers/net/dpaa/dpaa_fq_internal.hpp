@@ -50,9 +50,20 @@ inline constexpr unsigned kOosPolls = 20;
 int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 		uint64_t *mac_errors = nullptr, qbman::QmanPortal *ring = nullptr) noexcept;
 int fq_try_oos(qbman::QmanPortal &portal, uint32_t fqid) noexcept;
+// Whether the FQRN of fqid's pending retirement came (then forgotten).
+bool retire_notified(uint32_t fqid) noexcept;
 void reap_retiring(qbman::QmanPortal *portal) noexcept;
 void keep_retiring(uint32_t base, uint16_t n) noexcept;
 void release_block(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcept;
+
+// dpaa_rxq_state.cpp
+// Completes pending Rx queue stops and starts from the EAL's alarm thread
+// while any queue retires (armed by the stop or start that left it so).
+void rxq_complete_later() noexcept;
+// Stop the completions before a port's queues change (port stop, queue
+// release): waits for a completion that runs; rearms for the other ports.
+void rxq_completions_pause() noexcept;
+void rxq_completions_resume() noexcept;
 
 // dpaa_fq_port.cpp
 // What QMan stashes into the polling core's cache with each DQRR entry of an

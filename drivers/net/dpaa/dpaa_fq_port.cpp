@@ -200,7 +200,6 @@ int fqs_start(Port &p) noexcept
 		if (push)
 			take_queue_portal(q);
 		rxq_register(q);
-		q.idle_polls = 0;
 		if (q.conf.rx_deferred_start) {
 			// Its FQ stays out of service (shut down above) until
 			// rx_queue_start: QMan refuses the FMan's frames for it.
@@ -251,6 +250,9 @@ void fqs_stop(Port &p) noexcept
 	if (portal == nullptr)
 		return;
 	rte_eth_dev_data &d = *p.eth_dev->data;
+	// No completion of a pending queue stop runs while the port's FQs
+	// leave service.
+	rxq_completions_pause();
 
 	// Tx first: bursts send nothing from now on (an enqueue to a retired
 	// FQ would be rejected), and what the application handed over leaves
@@ -292,6 +294,7 @@ void fqs_stop(Port &p) noexcept
 	// Blocks left retiring by earlier stops whose lcore has polled since:
 	// their frames go back to the pool now, not at some later start.
 	reap_retiring(portal);
+	rxq_completions_resume();
 }
 
 void release_queue_cgr(RxQueue &q) noexcept

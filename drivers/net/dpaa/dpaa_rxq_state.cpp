@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cinttypes>
 
+#include <rte_alarm.h>
 #include <rte_spinlock.h>
 
 #include "dpaa_fq.hpp"
@@ -24,8 +25,12 @@ namespace
 constexpr unsigned kCtxSlots = RTE_MAX_ETHPORTS * kMaxRxQueues;
 RxQueue *rxq_table[kCtxSlots + 1];
 
-// Bursts on a retiring queue between two attempts to complete its stop.
-constexpr uint32_t kIdleRetryPolls = 256;
+// How often the control path looks for pending stops to complete while a
+// queue retires: QMan completes a retirement as soon as the lcore that
+// holds the FQ's last frames polls, so a millisecond keeps the FQ in
+// service (taking frames nobody receives) only briefly, at no cost
+// otherwise.
+constexpr uint64_t kCompletePeriodUs = 1000;
 
 uint32_t rx_ctx(const RxQueue &q) noexcept
 {
@@ -47,8 +52,101 @@ void rxq_register(RxQueue &q) noexcept
 
 void rxq_unregister(RxQueue &q) noexcept
 {
+	rxq_completions_pause();
 	if (q.ctx && rxq_table[q.ctx] == &q)
 		rxq_table[q.ctx] = nullptr;
+	rxq_completions_resume();
+}
+
+namespace
+{
+
+bool pending_state(RxqState s) noexcept
+{
+	return s == RxqState::retiring || s == RxqState::starting;
+}
+
+// Complete a retiring or starting queue's transition, its lock held: false
+// while its retirement is still pending.
+bool complete_transition(RxQueue &q, qbman::QmanPortal &portal) noexcept
+{
+	const int ret = fq_try_oos(portal, q.fqid);
+	if (ret == -EBUSY)
+		return false;
+	if (ret < 0) {
+		DPAA_PMD_LOG(WARNING, "port %u Rx queue %u: FQ 0x%x out of service failed: %s",
+			     q.port_id, q.queue_id, q.fqid, strerror(-ret));
+		return false;
+	}
+	if (q.state == RxqState::retiring) {
+		std::atomic_ref(q.state).store(RxqState::stopped, std::memory_order_release);
+		return true;
+	}
+	if (rx_fq_init(portal, q) < 0)
+		return false;
+	std::atomic_ref(q.state).store(RxqState::running, std::memory_order_release);
+	DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u started once its FQ retired", q.port_id,
+		     q.queue_id);
+	return true;
+}
+
+// The alarm: every retiring or starting queue whose retirement completed
+// (the FQRN came, or QMan says so) leaves service, and a starting one is
+// put back in service. A queue whose lock a control path holds waits for
+// the next round.
+void complete_pending(void *) noexcept
+{
+	qbman::QmanPortal *portal = bus::qman_portal();
+	bool again = false;
+	for (unsigned ctx = 1; ctx <= kCtxSlots; ctx++) {
+		RxQueue *q = rxq_table[ctx];
+		if (q == nullptr ||
+		    !pending_state(std::atomic_ref(q->state).load(std::memory_order_acquire)))
+			continue;
+		if (portal == nullptr || !rte_spinlock_trylock(&q->lock)) {
+			again = true;
+			continue;
+		}
+		if (pending_state(q->state) && !complete_transition(*q, *portal))
+			again = true;
+		rte_spinlock_unlock(&q->lock);
+	}
+	if (again)
+		rxq_complete_later();
+}
+
+bool any_pending() noexcept
+{
+	for (unsigned ctx = 1; ctx <= kCtxSlots; ctx++)
+		if (RxQueue *q = rxq_table[ctx];
+		    q != nullptr &&
+		    pending_state(std::atomic_ref(q->state).load(std::memory_order_acquire)))
+			return true;
+	return false;
+}
+
+} // namespace
+
+void rxq_complete_later() noexcept
+{
+	const int ret = rte_eal_alarm_set(kCompletePeriodUs, complete_pending, nullptr);
+	if (ret < 0)
+		DPAA_PMD_LOG(WARNING,
+			     "no alarm to complete Rx queue stops (%s): a retiring queue leaves "
+			     "service at its next start or stop",
+			     strerror(-ret));
+}
+
+void rxq_completions_pause() noexcept
+{
+	// Waits for a run in progress, unless this is that run's thread.
+	rte_eal_alarm_cancel(complete_pending, nullptr);
+}
+
+void rxq_completions_resume() noexcept
+{
+	if (any_pending())
+		rxq_complete_later();
 }
 
 int rxq_stop(RxQueue &q) noexcept
@@ -79,12 +177,12 @@ int rxq_stop(RxQueue &q) noexcept
 		// polls again, and the FQ then leaves service (its next burst,
 		// the queue's start or the port's stop complete it).
 		std::atomic_ref(q.state).store(RxqState::retiring, std::memory_order_release);
+		rxq_complete_later();
 		DPAA_PMD_LOG(INFO,
 			     "port %u Rx queue %u stopped; FQ 0x%x leaves service once the lcore "
 			     "that polled it last polls again",
 			     q.port_id, q.queue_id, q.fqid);
 	}
-	q.idle_polls = 0;
 	rte_spinlock_unlock(&q.lock);
 	DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u stopped, %" PRIu64 " frames freed", q.port_id,
 		     q.queue_id, freed);
@@ -103,11 +201,11 @@ int rxq_start(RxQueue &q) noexcept
 		// Frames queued while it was retiring are dropped, as those
 		// the FMan sent to a stopped queue.
 		if (fq_shutdown(*portal, q.fqid, nullptr) < 0) {
-			// Still retiring: the first burst that finds the ring
-			// holding its frames emptied completes the start.
-			q.idle_polls = 0;
+			// Still retiring: the control path completes the start
+			// once the lcore that holds the FQ's last frames polls.
 			std::atomic_ref(q.state).store(RxqState::starting,
 						       std::memory_order_release);
+			rxq_complete_later();
 			DPAA_PMD_LOG(INFO,
 				     "port %u Rx queue %u: FQ 0x%x still retiring; receives once "
 				     "the lcore that polled it last polls again",
@@ -125,42 +223,18 @@ int rxq_start(RxQueue &q) noexcept
 
 uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept
 {
-	// Retiring and starting queues need a pending retirement completed;
-	// a stopped queue's FQ is out of service, so nothing of it is left.
-	if (std::atomic_ref(q.state).load(std::memory_order_acquire) == RxqState::stopped)
+	// A stopped queue's FQ is out of service, so nothing of it is left.
+	if (!pending_state(std::atomic_ref(q.state).load(std::memory_order_acquire)))
 		return 0;
+	// Not while the control path changes the queue: the FQ may be back
+	// in service, its frames the application's again.
 	if (!rte_spinlock_trylock(&q.lock))
 		return 0;
-	if (q.state == RxqState::retiring || q.state == RxqState::starting) {
-		// This lcore's ring held the FQ's last frames: QMan completes
-		// the retirement once it sees them consumed, within a few
-		// commands, and the FQ leaves service before this burst
-		// returns. Otherwise another ring holds them: an attempt (a few
-		// management commands) now and then.
-		const bool freed = free_own_ring_entries(q, portal) != 0;
-		int ret = -EBUSY;
-		// Not while a volatile dequeue of another queue is in flight on
-		// this portal: the drain would take its frames.
-		if (!portal.vdqcr_busy()) {
-			if (freed) {
-				for (unsigned i = 0; i < kOosPolls && ret == -EBUSY; i++)
-					ret = fq_try_oos(portal, q.fqid);
-			} else if (q.idle_polls++ % kIdleRetryPolls == 0) {
-				ret = fq_try_oos(portal, q.fqid);
-			}
-		}
-		if (ret == 0) {
-			if (q.state == RxqState::retiring) {
-				std::atomic_ref(q.state).store(RxqState::stopped,
-							       std::memory_order_release);
-			} else if (rx_fq_init(portal, q) == 0) {
-				std::atomic_ref(q.state).store(RxqState::running,
-							       std::memory_order_release);
-				DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u started by a burst",
-					     q.port_id, q.queue_id);
-			}
-		}
-	}
+	// The FQ's last frames in this lcore's ring hold its retirement back:
+	// consumed, they let QMan complete it (FQRN), and the control path
+	// takes the FQ out of service.
+	if (pending_state(q.state))
+		free_own_ring_entries(q, portal);
 	rte_spinlock_unlock(&q.lock);
 	return 0;
 }
