@@ -19,6 +19,7 @@
 
 #include "dpaa_bus.hpp"
 #include "dpaa_port_hw.hpp"
+#include "dpaa_queue_state.hpp"
 #include "dpaa_rx_check.hpp"
 
 namespace dpaa::net
@@ -53,16 +54,7 @@ enum class RxMode : uint8_t {
 
 struct Port;
 
-// Where an Rx queue is in its life cycle (dev_start/stop, rx_queue_start/stop).
-enum class RxqState : uint8_t {
-	running,  // FQ in service: bursts dequeue
-	stopped,  // FQ out of service: QMan refuses the FMan's frames for it
-	retiring, // stopped, but frames of the FQ wait in a portal ring no lcore has
-		  // polled since: the control path takes the FQ out of service
-		  // once they are consumed (FQRN)
-	starting, // started while still retiring: the control path completes the
-		  // start once the FQ retired
-};
+// Where an Rx queue is in its life cycle: RxqState (dpaa_queue_state.hpp).
 
 // Software counters of a queue, summed once per burst.
 struct QueueStats {

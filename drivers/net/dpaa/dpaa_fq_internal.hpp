@@ -57,6 +57,9 @@ void keep_retiring(uint32_t base, uint16_t n) noexcept;
 void release_block(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcept;
 
 // dpaa_rxq_state.cpp
+// The queue's next state by the transition table (dpaa_queue_state.hpp),
+// stored for the bursts to see (release).
+void rxq_apply(RxQueue &q, RxqEvent e) noexcept;
 // Completes pending Rx queue stops and starts from the EAL's alarm thread
 // while any queue retires (armed by the stop or start that left it so).
 void rxq_complete_later() noexcept;
@@ -64,6 +67,9 @@ void rxq_complete_later() noexcept;
 // release): waits for a completion that runs; rearms for the other ports.
 void rxq_completions_pause() noexcept;
 void rxq_completions_resume() noexcept;
+
+// dpaa_txq_state.cpp
+void txq_apply(TxQueue &q, TxqEvent e) noexcept;
 
 // dpaa_fq_port.cpp
 // What QMan stashes into the polling core's cache with each DQRR entry of an

@@ -203,13 +203,13 @@ int fqs_start(Port &p) noexcept
 		if (q.conf.rx_deferred_start) {
 			// Its FQ stays out of service (shut down above) until
 			// rx_queue_start: QMan refuses the FMan's frames for it.
-			q.state = RxqState::stopped;
+			rxq_apply(q, RxqEvent::port_start_deferred);
 			continue;
 		}
 		ret = rx_fq_init(*portal, q);
 		if (ret < 0)
 			return ret;
-		q.state = RxqState::running;
+		rxq_apply(q, RxqEvent::port_start);
 	}
 	const uint64_t tx_ctx_a = d.nb_tx_queues > 0 ? tx_context_a(p.hw->ccsr) : 0;
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
@@ -230,7 +230,8 @@ int fqs_start(Port &p) noexcept
 		}
 		// A deferred queue's FQ is ready: tx_queue_start only lets the
 		// bursts through.
-		q.running = !q.conf.tx_deferred_start;
+		txq_apply(q, q.conf.tx_deferred_start ? TxqEvent::port_start_deferred
+						      : TxqEvent::port_start);
 	}
 	fq_shutdown(*portal, p.err_fqid, nullptr);
 	qbman::FqInit err{};
@@ -259,7 +260,7 @@ void fqs_stop(Port &p) noexcept
 	// on the wire.
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++)
 		if (TxQueue *q = static_cast<TxQueue *>(d.tx_queues[i]))
-			__atomic_store_n(&q->running, false, __ATOMIC_RELEASE);
+			txq_apply(*q, TxqEvent::port_stop);
 	rte_atomic_thread_fence(__ATOMIC_SEQ_CST);
 	const uint64_t deadline = rte_get_timer_cycles() + kTxDrainMs * rte_get_timer_hz() / 1000;
 	for (uint16_t i = 0; i < d.nb_tx_queues; i++) {
@@ -273,7 +274,7 @@ void fqs_stop(Port &p) noexcept
 	}
 	for (uint16_t i = 0; i < d.nb_rx_queues; i++) {
 		RxQueue &q = *static_cast<RxQueue *>(d.rx_queues[i]);
-		std::atomic_ref(q.state).store(RxqState::stopped, std::memory_order_release);
+		rxq_apply(q, RxqEvent::port_stop);
 		// A secondary process's portal keeps the channel until that
 		// process gives the portal back (which clears its SDQCR).
 		if (q.channel != 0 && bound_portal_here(q) != nullptr)

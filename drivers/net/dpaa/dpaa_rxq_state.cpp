@@ -61,11 +61,6 @@ void rxq_unregister(RxQueue &q) noexcept
 namespace
 {
 
-bool pending_state(RxqState s) noexcept
-{
-	return s == RxqState::retiring || s == RxqState::starting;
-}
-
 // Complete a retiring or starting queue's transition, its lock held: false
 // while its retirement is still pending.
 bool complete_transition(RxQueue &q, qbman::QmanPortal &portal) noexcept
@@ -78,15 +73,13 @@ bool complete_transition(RxQueue &q, qbman::QmanPortal &portal) noexcept
 			     q.port_id, q.queue_id, q.fqid, strerror(-ret));
 		return false;
 	}
-	if (q.state == RxqState::retiring) {
-		std::atomic_ref(q.state).store(RxqState::stopped, std::memory_order_release);
-		return true;
-	}
-	if (rx_fq_init(portal, q) < 0)
+	const bool start = rxq_next(q.state, RxqEvent::retired) == RxqState::running;
+	if (start && rx_fq_init(portal, q) < 0)
 		return false;
-	std::atomic_ref(q.state).store(RxqState::running, std::memory_order_release);
-	DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u started once its FQ retired", q.port_id,
-		     q.queue_id);
+	rxq_apply(q, RxqEvent::retired);
+	if (start)
+		DPAA_PMD_LOG(DEBUG, "port %u Rx queue %u started once its FQ retired", q.port_id,
+			     q.queue_id);
 	return true;
 }
 
@@ -100,14 +93,14 @@ void complete_pending(void *) noexcept
 	bool again = false;
 	for (unsigned ctx = 1; ctx <= kCtxSlots; ctx++) {
 		RxQueue *q = rxq_table[ctx];
-		if (q == nullptr ||
-		    !pending_state(std::atomic_ref(q->state).load(std::memory_order_acquire)))
+		if (q == nullptr || !rxq_retirement_pending(std::atomic_ref(q->state).load(
+					    std::memory_order_acquire)))
 			continue;
 		if (portal == nullptr || !rte_spinlock_trylock(&q->lock)) {
 			again = true;
 			continue;
 		}
-		if (pending_state(q->state) && !complete_transition(*q, *portal))
+		if (rxq_retirement_pending(q->state) && !complete_transition(*q, *portal))
 			again = true;
 		rte_spinlock_unlock(&q->lock);
 	}
@@ -119,8 +112,8 @@ bool any_pending() noexcept
 {
 	for (unsigned ctx = 1; ctx <= kCtxSlots; ctx++)
 		if (RxQueue *q = rxq_table[ctx];
-		    q != nullptr &&
-		    pending_state(std::atomic_ref(q->state).load(std::memory_order_acquire)))
+		    q != nullptr && rxq_retirement_pending(std::atomic_ref(q->state).load(
+					    std::memory_order_acquire)))
 			return true;
 	return false;
 }
@@ -149,6 +142,11 @@ void rxq_completions_resume() noexcept
 		rxq_complete_later();
 }
 
+void rxq_apply(RxQueue &q, RxqEvent e) noexcept
+{
+	std::atomic_ref(q.state).store(rxq_next(q.state, e), std::memory_order_release);
+}
+
 int rxq_stop(RxQueue &q) noexcept
 {
 	qbman::QmanPortal *portal = ctl_portal("Rx queue stop");
@@ -157,6 +155,7 @@ int rxq_stop(RxQueue &q) noexcept
 	rte_spinlock_lock(&q.lock);
 	// Bursts see the queue stopped before its FQ changes; a burst of
 	// another queue that meets one of its frames frees it from now on.
+	// (the state the stop leaves it in follows below).
 	std::atomic_ref(q.state).store(RxqState::stopped, std::memory_order_release);
 	unbind_push_queue(q);
 	qbman::QmanPortal *own = queue_portal(q);
@@ -171,12 +170,12 @@ int rxq_stop(RxQueue &q) noexcept
 	const int ret = fq_shutdown(*portal, q.fqid, &freed, nullptr, own);
 	freed += q.stash_n;
 	free_stash(q);
+	rxq_apply(q, ret < 0 ? RxqEvent::stop_pending : RxqEvent::stop_retired);
 	if (ret < 0) {
 		// Frames of the FQ wait in the ring of an lcore that has not
 		// polled since it last took some; they are freed when it
 		// polls again, and the FQ then leaves service (its next burst,
 		// the queue's start or the port's stop complete it).
-		std::atomic_ref(q.state).store(RxqState::retiring, std::memory_order_release);
 		rxq_complete_later();
 		DPAA_PMD_LOG(INFO,
 			     "port %u Rx queue %u stopped; FQ 0x%x leaves service once the lcore "
@@ -203,8 +202,7 @@ int rxq_start(RxQueue &q) noexcept
 		if (fq_shutdown(*portal, q.fqid, nullptr) < 0) {
 			// Still retiring: the control path completes the start
 			// once the lcore that holds the FQ's last frames polls.
-			std::atomic_ref(q.state).store(RxqState::starting,
-						       std::memory_order_release);
+			rxq_apply(q, RxqEvent::start_pending);
 			rxq_complete_later();
 			DPAA_PMD_LOG(INFO,
 				     "port %u Rx queue %u: FQ 0x%x still retiring; receives once "
@@ -213,8 +211,7 @@ int rxq_start(RxQueue &q) noexcept
 		} else {
 			ret = rx_fq_init(*portal, q);
 			if (ret == 0)
-				std::atomic_ref(q.state).store(RxqState::running,
-							       std::memory_order_release);
+				rxq_apply(q, RxqEvent::start_retired);
 		}
 	}
 	rte_spinlock_unlock(&q.lock);
@@ -224,7 +221,7 @@ int rxq_start(RxQueue &q) noexcept
 uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept
 {
 	// A stopped queue's FQ is out of service, so nothing of it is left.
-	if (!pending_state(std::atomic_ref(q.state).load(std::memory_order_acquire)))
+	if (!rxq_retirement_pending(std::atomic_ref(q.state).load(std::memory_order_acquire)))
 		return 0;
 	// Not while the control path changes the queue: the FQ may be back
 	// in service, its frames the application's again.
@@ -233,7 +230,7 @@ uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept
 	// The FQ's last frames in this lcore's ring hold its retirement back:
 	// consumed, they let QMan complete it (FQRN), and the control path
 	// takes the FQ out of service.
-	if (pending_state(q.state))
+	if (rxq_retirement_pending(q.state))
 		free_own_ring_entries(q, portal);
 	rte_spinlock_unlock(&q.lock);
 	return 0;

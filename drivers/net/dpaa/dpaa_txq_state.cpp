@@ -14,9 +14,16 @@ namespace dpaa::net
 
 namespace qm = hw::qm;
 
+void txq_apply(TxQueue &q, TxqEvent e) noexcept
+{
+	const TxqState now = __atomic_load_n(&q.running, __ATOMIC_RELAXED) ? TxqState::running
+									   : TxqState::stopped;
+	__atomic_store_n(&q.running, txq_next(now, e) == TxqState::running, __ATOMIC_RELEASE);
+}
+
 void txq_stop(TxQueue &q) noexcept
 {
-	__atomic_store_n(&q.running, false, __ATOMIC_RELEASE);
+	txq_apply(q, TxqEvent::stop);
 	rte_atomic_thread_fence(__ATOMIC_SEQ_CST);
 	// What the application handed over leaves on the wire: the entries
 	// of this thread's EQCR that QMan has not read yet (not in the FQ's
@@ -44,7 +51,7 @@ void txq_stop(TxQueue &q) noexcept
 
 void txq_start(TxQueue &q) noexcept
 {
-	__atomic_store_n(&q.running, true, __ATOMIC_RELEASE);
+	txq_apply(q, TxqEvent::start);
 }
 
 } // namespace dpaa::net
