@@ -9,11 +9,12 @@
 // frees them, so every MR poll of the driver (the Tx burst's slow path and
 // the control path's FQ shutdowns) frees them and counts the frame as a Tx
 // error of the port whose Tx FQ refused it. FQ state-change messages (FQRN,
-// FQRNI, FQRL, FQPN) need nothing: the control path learns retirement and
-// parking from QUERYFQ_NP.
+// FQRNI, FQRL, FQPN) go to the frame-queue code (fq_state_message), which
+// records them for the control path.
 
 #include "dpaa_ethdev.hpp"
 #include "dpaa_fd.hpp"
+#include "dpaa_fq.hpp"
 
 namespace dpaa::net
 {
@@ -45,8 +46,10 @@ unsigned take_mr(qbman::QmanPortal &portal) noexcept
 {
 	unsigned erns = 0;
 	portal.poll_mr([&erns](const qm::MrEntry &e) {
-		if (!qm::mr_verb::is_sw_ern(e.verb))
+		if (!qm::mr_verb::is_sw_ern(e.verb)) {
+			fq_state_message(e);
 			return;
+		}
 		free_fd_buffers(e.fd);
 		erns++;
 		if (Port *p = tx_port_of(e.fqid()))

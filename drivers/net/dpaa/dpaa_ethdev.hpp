@@ -19,6 +19,7 @@
 
 #include "dpaa_bus.hpp"
 #include "dpaa_port_hw.hpp"
+#include "dpaa_queue_state.hpp"
 #include "dpaa_rx_check.hpp"
 
 namespace dpaa::net
@@ -53,14 +54,7 @@ enum class RxMode : uint8_t {
 
 struct Port;
 
-// Where an Rx queue is in its life cycle (dev_start/stop, rx_queue_start/stop).
-enum class RxqState : uint8_t {
-	running,  // FQ in service: bursts dequeue
-	stopped,  // FQ out of service: QMan refuses the FMan's frames for it
-	retiring, // stopped, but frames of the FQ wait in a portal ring no lcore has
-		  // polled since: the FQ leaves service once they are consumed
-	starting, // started while still retiring: a burst completes the start
-};
+// Where an Rx queue is in its life cycle: RxqState (dpaa_queue_state.hpp).
 
 // Software counters of a queue, summed once per burst.
 struct QueueStats {
@@ -123,9 +117,8 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	uint16_t channel; // push: the queue's QMan pool channel (0: none, dedicated channel)
 	uint64_t stray;	  // frames of this queue met in another lcore's ring (atomic)
 	uint16_t nb_desc;
-	int16_t cgrid; // the FQ's congestion group (bounds it to nb_desc frames), -1: none yet
-	uint32_t idle_polls;	 // bursts on the queue while retiring or starting
-	uint64_t bad_fds;	 // FDs dropped as malformed (rx_fd_slow)
+	int16_t cgrid;	  // the FQ's congestion group (bounds it to nb_desc frames), -1: none yet
+	uint64_t bad_fds; // FDs dropped as malformed (rx_fd_slow)
 	uint64_t bad_fds_logged; // bad_fds at the last log line
 	uint64_t bad_log_tsc;	 // when that line was written
 	uint64_t bad_fds_base;	 // bad_fds at the last stats reset

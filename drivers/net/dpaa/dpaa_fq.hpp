@@ -33,13 +33,17 @@ void fqs_stop(Port &p) noexcept;
 // consecutive FQIDs): QMan refuses the FMan's frames for it, which the FMan
 // Rx port frees and counts as discards (imissed). If frames of the FQ sit in
 // the ring of an lcore that has not polled since, the FQ stays retiring
-// until that lcore polls again (RxqState::retiring).
+// (RxqState::retiring) until that lcore polls again and frees them; the
+// control path then completes the stop (an EAL alarm, every millisecond
+// while a queue retires, or the queue's next start or stop).
 int rxq_stop(RxQueue &q) noexcept;
 // Rx start: the FQ back in service (bound at the queue's next burst, push
-// mode). Still retiring: RxqState::starting, completed by a later burst.
+// mode). Still retiring: RxqState::starting, completed as a pending stop.
 int rxq_start(RxQueue &q) noexcept;
-// The burst of a queue that is not running: completes a pending stop or
-// start when it can. Returns 0 (no frames).
+// The burst of a queue that is not running: frees the frames of its FQ this
+// lcore's ring holds, which is what lets a pending retirement complete. No
+// management command: the control path completes the stop or start.
+// Returns 0 (no frames).
 uint16_t rxq_idle_burst(RxQueue &q, qbman::QmanPortal &portal) noexcept;
 // Tx stop: bursts of the queue send nothing; returns once what was
 // enqueued on its FQ went to the FMan (bounded wait). The FQ stays in
@@ -87,6 +91,11 @@ void rxq_unregister(RxQueue &q) noexcept;
 // this lcore), or freed if its queue is stopped. false: the stash is full
 // and the entry must stay in the ring.
 bool park_foreign_entry(const hw::qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexcept;
+
+// An FQ state-change message of an MR (FQRN, FQRNI, FQRL, FQPN), from any
+// thread that polls an MR (take_mr): recorded for the control path, which
+// completes the retirement it announces; never acted on there.
+void fq_state_message(const hw::qm::MrEntry &e) noexcept;
 
 // QMan's count of frames in an FQ (0 if it cannot be queried).
 uint32_t fq_frame_count(uint32_t fqid) noexcept;
