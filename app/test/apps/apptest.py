@@ -111,8 +111,8 @@ PROMPT = "testpmd> "
 class App:
     """A running application whose output is collected as it comes."""
 
-    def __init__(self, argv, env_model, interactive=True):
-        env = platform_env(dict(os.environ), env_model)
+    def __init__(self, argv, env_model, interactive=True, extra_env=None):
+        env = platform_env(dict(os.environ, **(extra_env or {})), env_model)
         argv = platform_argv(argv)
         stdin = subprocess.PIPE if interactive else subprocess.DEVNULL
         # Line-buffered stdout: testpmd's printf output would otherwise sit in
@@ -280,7 +280,7 @@ class AppTestCase(unittest.TestCase):
     def path(self, name):
         return os.path.join(self.dir.name, name)
 
-    def start(self, argv, env_model, interactive=True):
-        app = App(argv, env_model, interactive)
+    def start(self, argv, env_model, interactive=True, extra_env=None):
+        app = App(argv, env_model, interactive, extra_env)
         self.apps.append(app)
         return app
