@@ -114,11 +114,11 @@ class AppTestCase(unittest.TestCase):
     def path(self, name):
         return os.path.join(self.dir.name, name)
 
-    def start(self, argv, env_model, interactive=True):
+    def start(self, argv, env_model, interactive=True, extra_env=None):
         """Our application on the platform the suite runs on, the model
-        described by env_model."""
-        return self.start_app(platform_argv(argv), platform_env(dict(os.environ), env_model),
-                              interactive)
+        described by env_model, with extra_env beside it."""
+        env = dict(os.environ, **(extra_env or {}))
+        return self.start_app(platform_argv(argv), platform_env(env, env_model), interactive)
 
     def start_app(self, argv, env, interactive=True):
         """argv with the environment env, stopped and checked for misuse at
