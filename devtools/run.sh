@@ -159,7 +159,9 @@ else
 fi
 out=$(mktemp)
 pid=
-trap '[ -z "$pid" ] || kill -INT "$pid" 2>/dev/null; rm -f "$out"' EXIT
+# testpmd has normally exited by then: a failed kill must not become the
+# script's exit status (set -e applies in the trap too).
+trap '[ -z "$pid" ] || kill -INT "$pid" 2>/dev/null || true; rm -f "$out"' EXIT
 echo "run: dpdk-testpmd, $fwd forwarding $in_port -> $out_port for ${duration}s, $queues queue(s), $cores core(s)"
 # The duration is forwarding time: the clock starts when testpmd starts
 # forwarding, not when it starts. Its start-up (EAL, the mbuf pool filled
