@@ -175,7 +175,10 @@ template <RxFlags F>
 		memcpy(&m->rearm_data, &rearm, sizeof(rearm));
 		m->data_len = static_cast<uint16_t>(fd.length());
 		m->pkt_len = fd.length();
-		m->next = nullptr;
+		// m->next, on the mbuf's second line, is left as it is: every
+		// mbuf in a pool has next NULL (rte_mbuf_raw_alloc's contract,
+		// kept by rte_pktmbuf_prefree_seg and by our Tx, which unchains
+		// what WRIOP releases), and nb_segs 1 is in the rearm word.
 		set_parse<F>(m, fd, buf);
 		return m;
 	}
