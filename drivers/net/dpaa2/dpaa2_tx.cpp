@@ -279,8 +279,13 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 	bool stalled = false;
 	while (done < nb && !stalled) {
 		Fd fds[kBurstMax];
+		// What the frames of the slow path became (bit i of `slow`: frame
+		// i's entry is set); a released contiguous frame has nothing to
+		// undo or count but its length, summed as it is built.
 		Built built[kBurstMax];
-		uint32_t chunk_bytes[kBurstMax];
+		static_assert(kBurstMax <= 32);
+		uint32_t slow = 0;
+		uint64_t chunk_bytes = 0;
 		unsigned n = 0;
 		while (n < kBurstMax && done + n < nb) {
 			rte_mbuf *m = pkts[done + n];
@@ -288,7 +293,6 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 			if (m->nb_segs == 1 && bpid >= 0 && releasable(m) &&
 			    m->data_off >= kTxAnnotation) [[likely]] {
 				contig_fd(fds[n], m, bpid);
-				built[n] = Built{nullptr, nullptr, 0, -1};
 			} else {
 				const Build r = build_slow(q, m, fds[n], built[n]);
 				if (r == Build::later) {
@@ -303,8 +307,9 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 					done++;
 					continue;
 				}
+				slow |= 1u << n;
 			}
-			chunk_bytes[n] = m->pkt_len;
+			chunk_bytes += m->pkt_len;
 			n++;
 		}
 		if (n == 0)
@@ -312,18 +317,25 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 		unsigned sent = 0;
 		for (unsigned tries = 0; sent < n && tries < kEnqueueTries; tries++)
 			sent += p->enqueue(q.fqid, fds + sent, n - sent);
-		for (unsigned i = 0; i < sent; i++) {
-			bytes += chunk_bytes[i];
-			confirming += built[i].slot >= 0;
+		if (sent < n) [[unlikely]] {
+			for (unsigned i = sent; i < n; i++) {
+				// An unsent chain keeps its head's pkt_len (only its
+				// links were undone).
+				chunk_bytes -= pkts[done + i]->pkt_len;
+				if (!(slow >> i & 1))
+					continue;
+				if (built[i].sg_head != nullptr)
+					sg_relink(built[i]);
+				if (built[i].taken != nullptr)
+					rte_pktmbuf_free(built[i].taken);
+				if (built[i].slot >= 0)
+					slot_unused(q, built[i].slot);
+			}
+			slow &= (1u << sent) - 1; // sent < n <= 32
 		}
-		for (unsigned i = sent; i < n; i++) {
-			if (built[i].sg_head != nullptr)
-				sg_relink(built[i]);
-			if (built[i].taken != nullptr)
-				rte_pktmbuf_free(built[i].taken);
-			if (built[i].slot >= 0)
-				slot_unused(q, built[i].slot);
-		}
+		for (; slow != 0; slow &= slow - 1)
+			confirming += built[__builtin_ctz(slow)].slot >= 0;
+		bytes += chunk_bytes;
 		packets += sent;
 		done = static_cast<uint16_t>(done + sent);
 		if (sent < n)
