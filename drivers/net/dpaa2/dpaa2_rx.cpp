@@ -250,16 +250,28 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 	const int half = q.pending == 0 ? 0 : 1;
 	uint16_t got = 0;
 	uint64_t bytes = 0;
-	p->pull_collect(half_of(q, half), q.pending_n,
-			[&](const Fd &fd, const qb::DequeueResult &) {
-				if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
-					bytes += m->pkt_len;
-					if (got < nb) [[likely]]
+	if (q.pending_n <= nb) [[likely]] {
+		// The pull asked for no more frames than this call takes, and no
+		// more of its results are read: no frame for the stash.
+		p->pull_collect(half_of(q, half), q.pending_n,
+				[&](const Fd &fd, const qb::DequeueResult &) {
+					if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
+						bytes += m->pkt_len;
 						bufs[got++] = m;
-					else
-						q.stash[q.stash_n++] = m;
-				}
-			});
+					}
+				});
+	} else {
+		p->pull_collect(half_of(q, half), q.pending_n,
+				[&](const Fd &fd, const qb::DequeueResult &) {
+					if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
+						bytes += m->pkt_len;
+						if (got < nb)
+							bufs[got++] = m;
+						else
+							q.stash[q.stash_n++] = m;
+					}
+				});
+	}
 	pull_issue(q, *p, 1 - half, n);
 	const unsigned frames = got + q.stash_n;
 	if (frames) {
