@@ -33,7 +33,21 @@ fi
 echo "frame-counts: building $vgdir"
 nice ninja -C "$vgdir" subprojects/dpdk/app/dpdk-testpmd lib/fslmc_emu/libfslmc_emu.so \
 	lib/usdpaa_emu/libusdpaa_emu.so app/bench/dpaa2-datapath-bench >/dev/null
-if ! DPAA_UPSTREAM_BUILD_DIR=build-upstream-valgrind buildtools/build-upstream --check; then
+# Upstream's build only when one of its drivers is asked for (--only
+# names none of them: ours and the floor need none of it).
+need_upstream=1
+prev=
+for arg in "$@"; do
+	only=
+	case $arg in --only=*) only=${arg#--only=} ;; esac
+	[ "$prev" = --only ] && only=$arg
+	if [ -n "$only" ]; then
+		case ",$only," in *,upstream*) need_upstream=1 ;; *) need_upstream=0 ;; esac
+	fi
+	prev=$arg
+done
+if [ $need_upstream = 1 ] &&
+	! DPAA_UPSTREAM_BUILD_DIR=build-upstream-valgrind buildtools/build-upstream --check; then
 	echo "frame-counts: building build-upstream-valgrind (upstream's drivers, generic x86-64)"
 	DPAA_UPSTREAM_BUILD_DIR=build-upstream-valgrind \
 		DPAA_UPSTREAM_MESON_ARGS="-Dcpu_instruction_set=generic" nice buildtools/build-upstream

@@ -126,7 +126,11 @@ FAMILIES = {
         ["--D1=32768,2,64", "--I1=49152,3,64", "--LL=1048576,16,64"],
         [Driver("upstream", False, r"^dpaa2_dev_prefetch_rx$", r"^dpaa2_dev_tx$"),
          Driver("upstream-strip", False, r"^dpaa2_dev_prefetch_rx$", r"^dpaa2_dev_tx$", strip=True),
-         Driver("ours", True, r"dpaa2::net::.*::rx_burst<", r"dpaa2::net::.*::tx_burst\(")],
+         # Our net_dpaa2's ipackets are the frames its bursts took (none
+         # before forwarding starts); the DPNI's ingress count is an
+         # extended statistic.
+         Driver("ours", True, r"dpaa2::net::.*::rx_burst<", r"dpaa2::net::.*::tx_burst\(",
+                queued=("show port xstats 0", r"ingress_all_frames: +(\d+)"))],
         r"trapped accesses (\d+)"),
     "dpaa": Family(
         "dpaa", "ls1046a-rdb", ("fm1-mac9", "fm1-mac10"), "02:00:00:D9:01:09",

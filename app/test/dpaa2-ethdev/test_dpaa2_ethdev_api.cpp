@@ -375,6 +375,33 @@ TEST_F(Dpaa2Ethdev, ReleasableMbufsGoBackToThePoolByWriop)
 	EXPECT_EQ(dpbp_free(pool), kPoolSize);
 }
 
+// Mbufs of two dpaa2 pools mixed in one burst: WRIOP releases each
+// buffer to the DPBP of the mbuf's own pool (the Tx burst finds the pool
+// from where the mbuf lies), so both pools count every buffer back.
+TEST_F(Dpaa2Ethdev, MbufsOfTwoPoolsGoBackToTheirOwn)
+{
+	constexpr unsigned kSecondSize = 64;
+	rte_mempool *second = rte_pktmbuf_pool_create_by_ops("dpaa2_second", kSecondSize, 0, 0,
+							     RTE_MBUF_DEFAULT_BUF_SIZE, 0, "dpaa2");
+	ASSERT_NE(second, nullptr);
+	std::vector<rte_mbuf *> frames;
+	std::vector<uint8_t> seeds;
+	// Runs of one, two and three mbufs of each pool, twice.
+	constexpr char kRuns[] = "psppsspppsss"; // p: pool, s: second
+	for (uint8_t i = 0; i < 24; i++) {
+		frames.push_back(frame_mbuf(kRuns[i % 12] == 's' ? second : pool, i));
+		ASSERT_NE(frames.back(), nullptr);
+		seeds.push_back(i);
+	}
+	EXPECT_EQ(rte_mempool_avail_count(second), kSecondSize - 12);
+	send_and_check(frames, seeds);
+	EXPECT_EQ(rte_mempool_avail_count(second), kSecondSize);
+	EXPECT_EQ(dpbp_free(second), kSecondSize);
+	EXPECT_EQ(rte_mempool_avail_count(pool), kPoolSize);
+	EXPECT_EQ(dpbp_free(pool), kPoolSize);
+	rte_mempool_free(second);
+}
+
 // The value of extended statistic `name`, by its id; -1 if there is none.
 int64_t xstat(const char *name)
 {

@@ -124,6 +124,11 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	const rte_mempool *last_mp;
 	int32_t last_bpid;
 	uint32_t conf_pending; // frames sent for confirmation, not yet back
+	// The memory chunk of last_mp that held the last mbuf looked up
+	// (len 0: none): an mbuf inside it is of that pool, found without
+	// reading m->pool on the mbuf's second line.
+	uintptr_t chunk_start;
+	uintptr_t chunk_len;
 	uint64_t packets;
 	uint64_t bytes;
 	uint64_t errors;    // frames dropped (too many segments)

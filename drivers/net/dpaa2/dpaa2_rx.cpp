@@ -175,7 +175,10 @@ template <RxFlags F>
 		memcpy(&m->rearm_data, &rearm, sizeof(rearm));
 		m->data_len = static_cast<uint16_t>(fd.length());
 		m->pkt_len = fd.length();
-		m->next = nullptr;
+		// m->next, on the mbuf's second line, is left as it is: every
+		// mbuf in a pool has next NULL (rte_mbuf_raw_alloc's contract,
+		// kept by rte_pktmbuf_prefree_seg and by our Tx, which unchains
+		// what WRIOP releases), and nb_segs 1 is in the rearm word.
 		set_parse<F>(m, fd, buf);
 		return m;
 	}
@@ -247,16 +250,28 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 	const int half = q.pending == 0 ? 0 : 1;
 	uint16_t got = 0;
 	uint64_t bytes = 0;
-	p->pull_collect(half_of(q, half), q.pending_n,
-			[&](const Fd &fd, const qb::DequeueResult &) {
-				if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
-					bytes += m->pkt_len;
-					if (got < nb) [[likely]]
+	if (q.pending_n <= nb) [[likely]] {
+		// The pull asked for no more frames than this call takes, and no
+		// more of its results are read: no frame for the stash.
+		p->pull_collect(half_of(q, half), q.pending_n,
+				[&](const Fd &fd, const qb::DequeueResult &) {
+					if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
+						bytes += m->pkt_len;
 						bufs[got++] = m;
-					else
-						q.stash[q.stash_n++] = m;
-				}
-			});
+					}
+				});
+	} else {
+		p->pull_collect(half_of(q, half), q.pending_n,
+				[&](const Fd &fd, const qb::DequeueResult &) {
+					if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
+						bytes += m->pkt_len;
+						if (got < nb)
+							bufs[got++] = m;
+						else
+							q.stash[q.stash_n++] = m;
+					}
+				});
+	}
 	pull_issue(q, *p, 1 - half, n);
 	const unsigned frames = got + q.stash_n;
 	if (frames) {

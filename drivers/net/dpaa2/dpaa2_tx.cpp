@@ -66,6 +66,7 @@ static_assert(kConfSlotSize % 64 == 0);
 	const int bpid = rte_dpaa2_mbuf_pool_bpid(const_cast<rte_mempool *>(mp));
 	q.last_mp = mp;
 	q.last_bpid = bpid < 0 ? -1 : bpid;
+	q.chunk_len = 0; // the chunk was the previous pool's
 	return q.last_bpid;
 }
 
@@ -74,6 +75,38 @@ static_assert(kConfSlotSize % 64 == 0);
 	if (mp == q.last_mp) [[likely]]
 		return q.last_bpid;
 	return pool_bpid_slow(q, mp);
+}
+
+// The BPID of the pool of the mbuf `m` (-1: not a dpaa2 pool) when it
+// does not lie in the cached chunk: from m->pool, and the chunk of that
+// pool that holds m cached for the next frames.
+[[gnu::noinline]] int32_t mbuf_bpid_slow(TxQueue &q, const rte_mbuf *m) noexcept
+{
+	const int32_t bpid = pool_bpid(q, m->pool);
+	const auto addr = reinterpret_cast<uintptr_t>(m);
+	const rte_mempool_memhdr *hdr;
+	STAILQ_FOREACH(hdr, &m->pool->mem_list, next)
+	{
+		const auto start = reinterpret_cast<uintptr_t>(hdr->addr);
+		if (addr - start < hdr->len) {
+			q.chunk_start = start;
+			q.chunk_len = hdr->len;
+			break;
+		}
+	}
+	return bpid;
+}
+
+// The BPID of the pool of the mbuf `m`. An mbuf is an object of the
+// pool whose memory holds it (m->pool is set to that pool when the pool
+// is populated, rte_pktmbuf_init), so its address says its pool without
+// a read of the mbuf's second line, which a contiguous frame's FD needs
+// nothing else from (Rx leaves that line alone too).
+[[gnu::always_inline]] inline int32_t mbuf_bpid(TxQueue &q, const rte_mbuf *m) noexcept
+{
+	if (reinterpret_cast<uintptr_t>(m) - q.chunk_start < q.chunk_len) [[likely]]
+		return q.last_bpid;
+	return mbuf_bpid_slow(q, m);
 }
 
 // Whether WRIOP may release this segment's buffer to its pool.
@@ -246,16 +279,20 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 	bool stalled = false;
 	while (done < nb && !stalled) {
 		Fd fds[kBurstMax];
+		// What the frames of the slow path became (bit i of `slow`: frame
+		// i's entry is set); a released contiguous frame has nothing to
+		// undo or count but its length, summed as it is built.
 		Built built[kBurstMax];
-		uint32_t chunk_bytes[kBurstMax];
+		static_assert(kBurstMax <= 32);
+		uint32_t slow = 0;
+		uint64_t chunk_bytes = 0;
 		unsigned n = 0;
 		while (n < kBurstMax && done + n < nb) {
 			rte_mbuf *m = pkts[done + n];
-			const int32_t bpid = pool_bpid(q, m->pool);
+			const int32_t bpid = mbuf_bpid(q, m);
 			if (m->nb_segs == 1 && bpid >= 0 && releasable(m) &&
 			    m->data_off >= kTxAnnotation) [[likely]] {
 				contig_fd(fds[n], m, bpid);
-				built[n] = Built{nullptr, nullptr, 0, -1};
 			} else {
 				const Build r = build_slow(q, m, fds[n], built[n]);
 				if (r == Build::later) {
@@ -270,8 +307,9 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 					done++;
 					continue;
 				}
+				slow |= 1u << n;
 			}
-			chunk_bytes[n] = m->pkt_len;
+			chunk_bytes += m->pkt_len;
 			n++;
 		}
 		if (n == 0)
@@ -279,18 +317,25 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 		unsigned sent = 0;
 		for (unsigned tries = 0; sent < n && tries < kEnqueueTries; tries++)
 			sent += p->enqueue(q.fqid, fds + sent, n - sent);
-		for (unsigned i = 0; i < sent; i++) {
-			bytes += chunk_bytes[i];
-			confirming += built[i].slot >= 0;
+		if (sent < n) [[unlikely]] {
+			for (unsigned i = sent; i < n; i++) {
+				// An unsent chain keeps its head's pkt_len (only its
+				// links were undone).
+				chunk_bytes -= pkts[done + i]->pkt_len;
+				if (!(slow >> i & 1))
+					continue;
+				if (built[i].sg_head != nullptr)
+					sg_relink(built[i]);
+				if (built[i].taken != nullptr)
+					rte_pktmbuf_free(built[i].taken);
+				if (built[i].slot >= 0)
+					slot_unused(q, built[i].slot);
+			}
+			slow &= (1u << sent) - 1; // sent < n <= 32
 		}
-		for (unsigned i = sent; i < n; i++) {
-			if (built[i].sg_head != nullptr)
-				sg_relink(built[i]);
-			if (built[i].taken != nullptr)
-				rte_pktmbuf_free(built[i].taken);
-			if (built[i].slot >= 0)
-				slot_unused(q, built[i].slot);
-		}
+		for (; slow != 0; slow &= slow - 1)
+			confirming += built[__builtin_ctz(slow)].slot >= 0;
+		bytes += chunk_bytes;
 		packets += sent;
 		done = static_cast<uint16_t>(done + sent);
 		if (sent < n)
