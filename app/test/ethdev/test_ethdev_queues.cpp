@@ -667,6 +667,11 @@ struct AlarmThreadHold {
 
 TEST_F(WorkerRing, StartFindsTheRetirementNoticeWaitingAndReceives)
 {
+	if (model_system() == nullptr) {
+		expect_drops_until_started(); // the worker's frames back first
+		GTEST_SKIP() << "reads the FQ's state from the model, which the emulated kernel's "
+				"board platform keeps to itself";
+	}
 	AlarmThreadHold hold;
 	ASSERT_EQ(rte_eal_alarm_set(1, AlarmThreadHold::run, &hold), 0);
 	for (int ms = 0; ms < 10000 && !hold.entered.load(); ms++)
