@@ -448,13 +448,25 @@ void Qman::dqrr_consumed(unsigned portal, Fq &fq, unsigned n)
 
 void Qman::complete_retire(Fq &fq)
 {
-	QmanSwPortal *p = portals_[static_cast<unsigned>(fq.retire_portal)];
+	const auto portal = static_cast<unsigned>(fq.retire_portal);
 	fq.retire_portal = -1;
 	fq.state = S::retired;
+	post_fq_state(portal, qm::mr_verb::kFqrn, fq);
+}
+
+// An FQ state-change message on the MR of the portal that asked for the
+// change. A retirement QMan completes at once is announced too (FQRNI),
+// although ALTER_RETIRE's result says so already: the kernel's and
+// upstream's qman_retire_fq drain FQRNIs from the MR right after an
+// immediate retirement (drain_mr_fqrni), waiting a while for the ones
+// QMan has yet to write.
+void Qman::post_fq_state(unsigned portal, uint8_t verb, const Fq &fq)
+{
+	QmanSwPortal *p = portals_[portal];
 	if (p == nullptr)
 		return;
 	qm::MrEntry m{};
-	m.verb = qm::mr_verb::kFqrn;
+	m.verb = verb;
 	m.dca_fqs = fq.frames.empty() ? 0 : qm::fqs::kNotEmpty;
 	m.set_fqid(fq.fqid);
 	m.tag_context_b.store(fq.context_b);
@@ -658,6 +670,7 @@ void Qman::cmd_alter(unsigned portal, uint8_t verb, uint32_t fqid, qm::McResult 
 		fq->state = S::retired;
 		a.fqs = fq->frames.empty() ? 0 : qm::fqs::kNotEmpty;
 		a.result = qm::mcr_result::kOk;
+		post_fq_state(portal, qm::mr_verb::kFqrni, *fq);
 		return;
 	case qm::mcc_verb::kAlterOos:
 		if (fq->state != S::retired) {

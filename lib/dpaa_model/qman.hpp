@@ -286,6 +286,7 @@ private:
 	hw::Fd pop_frame(Fq &fq);
 	void refresh_sched_state(Fq &fq);
 	void complete_retire(Fq &fq);
+	void post_fq_state(unsigned portal, uint8_t verb, const Fq &fq);
 
 	void cmd_initfq(const hw::qm::McInitFq &c, bool sched, hw::qm::McResult &r);
 	void cmd_queryfq(uint32_t fqid, hw::qm::McResult &r);

@@ -11,9 +11,13 @@
 #include <map>
 #include <mutex>
 
+#include <rte_alarm.h>
 #include <rte_cycles.h>
 #include <rte_lcore.h>
 
+#include "dpaa_bus.hpp"
+#include "dpaa_ethdev.hpp"
+#include "dpaa_model/system.hpp"
 #include "ethdev_test_support.hpp"
 
 using namespace dpaa_test;
@@ -518,6 +522,18 @@ protected:
 		if (worker_ >= RTE_MAX_LCORE)
 			GTEST_SKIP() << "needs two lcores";
 		start_pair();
+		// B's queue 0 without a portal of its own, so that it is
+		// dequeued by the portal of the lcore that polls it: B
+		// restarted while every spare portal is taken.
+		ASSERT_EQ(rte_eth_dev_stop(B), 0);
+		std::vector<dpaa::qbman::QmanPortal *> spare;
+		while (auto *p = dpaa::bus::take_queue_portal(0))
+			spare.push_back(p);
+		const int started = rte_eth_dev_start(B);
+		for (auto *p : spare)
+			dpaa::bus::give_queue_portal(p);
+		ASSERT_EQ(started, 0);
+		ASSERT_EQ(rte_eth_stats_reset(B), 0);
 		const uint64_t base = xstat(B, "rx_fman_port_frames");
 		before_ = numbered(100, 40);
 		ASSERT_EQ(send_frames(A, 0, g_pool, before_), before_.size());
@@ -548,11 +564,31 @@ protected:
 		return out;
 	}
 
+	// The worker polls the stopped queue again: it hands out nothing and
+	// frees what the worker's ring held of it, the FQ leaves service and
+	// the queue drops until started; started, it receives.
+	void expect_drops_until_started();
+
+	// QMan's view of B's queue 0 FQ, read under the model's lock.
+	dpaa::model::FqInfo rx_fq()
+	{
+		auto *sys = model_system();
+		dpaa::model::FqInfo info{};
+		EXPECT_NE(sys, nullptr);
+		if (sys == nullptr)
+			return info;
+		const auto *q = static_cast<const dpaa::net::RxQueue *>(
+			rte_eth_devices[B].data->rx_queues[0]);
+		std::lock_guard<std::mutex> hold(sys->soc().lock());
+		EXPECT_TRUE(sys->soc().qman().fq_info(q->fqid, info));
+		return info;
+	}
+
 	unsigned worker_ = RTE_MAX_LCORE;
 	std::vector<Bytes> before_;
 };
 
-TEST_F(WorkerRing, StoppedQueuePolledByTheWorkerFreesItsRingThenDrops)
+void WorkerRing::expect_drops_until_started()
 {
 	Worker w;
 	w.port = B;
@@ -585,6 +621,99 @@ TEST_F(WorkerRing, StoppedQueuePolledByTheWorkerFreesItsRingThenDrops)
 	w.quit = true;
 	rte_eal_wait_lcore(worker_);
 	const auto got = collect(w);
+	ASSERT_EQ(got.size(), after.size());
+	for (size_t i = 0; i < got.size(); i++)
+		EXPECT_EQ(got[i], after[i]) << "frame " << i;
+}
+
+TEST_F(WorkerRing, StoppedQueuePolledByTheWorkerFreesItsRingThenDrops)
+{
+	expect_drops_until_started();
+}
+
+TEST_F(WorkerRing, QueueStoppedWhileStartingStaysStoppedOnceTheWorkerPolls)
+{
+	// Started while its FQ still retires (the start pending), stopped
+	// again before the worker polls: the stop cancels the start, so the
+	// retirement, once complete, leaves the FQ out of service.
+	ASSERT_EQ(rte_eth_dev_rx_queue_start(B, 0), 0);
+	EXPECT_EQ(rxq_state(B, 0), kStarted);
+	ASSERT_EQ(rte_eth_dev_rx_queue_stop(B, 0), 0);
+	EXPECT_EQ(rxq_state(B, 0), kStopped);
+	expect_drops_until_started();
+}
+
+// Holds the EAL's alarm thread, so that no alarm (the PMD's completion of
+// pending queue stops among them) runs until released, at the latest when
+// the test ends.
+struct AlarmThreadHold {
+	std::atomic<bool> entered{false};
+	std::atomic<bool> release{false};
+
+	~AlarmThreadHold()
+	{
+		release = true;
+		rte_eal_alarm_cancel(run, this); // waits for a run in progress
+	}
+
+	static void run(void *arg)
+	{
+		auto *h = static_cast<AlarmThreadHold *>(arg);
+		h->entered = true;
+		while (!h->release.load())
+			rte_pause();
+	}
+};
+
+TEST_F(WorkerRing, StartFindsTheRetirementNoticeWaitingAndReceives)
+{
+	if (model_system() == nullptr) {
+		expect_drops_until_started(); // the worker's frames back first
+		GTEST_SKIP() << "reads the FQ's state from the model, which the emulated kernel's "
+				"board platform keeps to itself";
+	}
+	AlarmThreadHold hold;
+	ASSERT_EQ(rte_eal_alarm_set(1, AlarmThreadHold::run, &hold), 0);
+	for (int ms = 0; ms < 10000 && !hold.entered.load(); ms++)
+		sleep_ms(1);
+	ASSERT_TRUE(hold.entered.load());
+	// One poll of the worker frees its ring: QMan completes the FQ's
+	// retirement and posts the FQRN, which nobody reads meanwhile.
+	Worker w;
+	w.port = B;
+	w.take_one = 1;
+	ASSERT_EQ(rte_eal_remote_launch(worker_lcore, &w, worker_), 0);
+	dpaa::model::FqInfo fq = rx_fq();
+	for (int ms = 0; ms < 10000 && fq.retire_pending; ms++) {
+		sleep_ms(1);
+		fq = rx_fq();
+	}
+	w.quit = true;
+	rte_eal_wait_lcore(worker_);
+	EXPECT_EQ(w.got.load(), 0u);
+	ASSERT_FALSE(fq.retire_pending) << "the worker's poll did not let the retirement complete";
+	ASSERT_EQ(fq.state, dpaa::hw::qm::FqState::retired)
+		<< "the FQ left service although nobody read the FQRN";
+	// The start finds the FQRN waiting and puts the FQ back in service
+	// itself, before any alarm runs.
+	const int ret = rte_eth_dev_rx_queue_start(B, 0);
+	const dpaa::model::FqInfo after_start = rx_fq();
+	hold.release = true;
+	ASSERT_EQ(ret, 0);
+	EXPECT_EQ(rxq_state(B, 0), kStarted);
+	EXPECT_NE(after_start.state, dpaa::hw::qm::FqState::retired);
+	EXPECT_NE(after_start.state, dpaa::hw::qm::FqState::oos);
+
+	Worker r;
+	r.port = B;
+	ASSERT_EQ(rte_eal_remote_launch(worker_lcore, &r, worker_), 0);
+	const auto after = numbered(300, 20);
+	ASSERT_EQ(send_frames(A, 0, g_pool, after), after.size());
+	for (int ms = 0; ms < 10000 && r.got.load() < after.size(); ms++)
+		sleep_ms(1);
+	r.quit = true;
+	rte_eal_wait_lcore(worker_);
+	const auto got = collect(r);
 	ASSERT_EQ(got.size(), after.size());
 	for (size_t i = 0; i < got.size(); i++)
 		EXPECT_EQ(got[i], after[i]) << "frame " << i;

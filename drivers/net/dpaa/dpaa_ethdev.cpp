@@ -412,6 +412,7 @@ int dev_close(rte_eth_dev *dev) noexcept
 	// it (eth_remove finds no port to close). rte_dev_probe() of it before
 	// that (testpmd's "port attach") makes a new port, with counters of
 	// its own (eth_probe).
+	ctl_portal_port_closed();
 	bus::port_closed();
 	return 0;
 }
@@ -742,6 +743,7 @@ int eth_probe(rte_dpaa_driver *, rte_dpaa_device *dev) noexcept
 	eth_dev->rx_queue_count = rx_queue_count;
 	stats_reset(eth_dev);
 	bus::port_opened();
+	ctl_portal_port_opened();
 	rte_eth_dev_probing_finish(eth_dev);
 	DPAA_PMD_LOG(INFO, "%s: port %u, %s Rx, " RTE_ETHER_ADDR_PRT_FMT, dev->name,
 		     eth_dev->data->port_id, devargs.rx_mode == RxMode::push ? "push" : "pull",

@@ -19,6 +19,10 @@ namespace dpaa::net
 // Tx queues; frees the previous ones. Port stopped.
 int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept;
 void fqs_free(Port &p) noexcept;
+// The PMD's ports, counted so that the last close gives the control portal
+// (dpaa_ctl_portal.cpp) back, before the bus takes every portal back.
+void ctl_portal_port_opened() noexcept;
+void ctl_portal_port_closed() noexcept;
 // Initialise every FQ of the port (Rx parked until bound or pulled), but
 // leave deferred Rx queues stopped and deferred Tx queues closed.
 int fqs_start(Port &p) noexcept;
@@ -92,9 +96,10 @@ void rxq_unregister(RxQueue &q) noexcept;
 // and the entry must stay in the ring.
 bool park_foreign_entry(const hw::qm::DqrrEntry &e, const qbman::QmanPortal &portal) noexcept;
 
-// An FQ state-change message of an MR (FQRN, FQRNI, FQRL, FQPN), from any
-// thread that polls an MR (take_mr): recorded for the control path, which
-// completes the retirement it announces; never acted on there.
+// An FQ state-change message of an MR (FQRN, FQRNI, FQRL, FQPN), read by
+// whoever polls an MR (take_mr): only the control portal's carry them, as
+// the control path issues every retirement there. Recorded for the control
+// path, which completes the retirement it announces; never acted on there.
 void fq_state_message(const hw::qm::MrEntry &e) noexcept;
 
 // QMan's count of frames in an FQ (0 if it cannot be queried).

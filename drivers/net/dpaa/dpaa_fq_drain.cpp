@@ -74,6 +74,12 @@ unsigned free_own_ring_entries(const RxQueue &q, qbman::QmanPortal &portal) noex
 	return n;
 }
 
+unsigned free_caller_ring_entries(const RxQueue &q) noexcept
+{
+	qbman::QmanPortal *mine = rte_dpaa_tls_qman_portal; // none taken here
+	return mine != nullptr ? free_own_ring_entries(q, *mine) : 0;
+}
+
 unsigned fq_drain(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *mac_errors) noexcept
 {
 	unsigned freed = 0;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 
 #include "dpaa_ethdev.hpp"
 
@@ -23,9 +24,30 @@ inline constexpr uint8_t kTxWq = 3;
 // How long a stop waits for the Tx FQs to empty before dropping what is left.
 inline constexpr uint64_t kTxDrainMs = 1000;
 
-// The calling thread's QMan portal for a control-path operation, or nullptr
-// (logged, naming 'what').
-qbman::QmanPortal *ctl_portal(const char *what) noexcept;
+// dpaa_ctl_portal.cpp
+// The process's control portal, held (locked) as long as this object
+// lives: every FQ management command of the control paths is issued on it,
+// so the FQRN of a retirement one of them leaves pending is read by the
+// next (take_mr). Empty (get() nullptr) when no portal could be had.
+class CtlPortal
+{
+public:
+	// Waits for the lock; takes the portal on first use (an ERR log
+	// naming 'what' if none is left).
+	explicit CtlPortal(const char *what) noexcept;
+	// Only if the lock is free now, and only a portal taken already: for
+	// the alarm, which must not wait for a control path that waits for
+	// it (rxq_completions_pause).
+	explicit CtlPortal(std::try_to_lock_t) noexcept;
+	CtlPortal(const CtlPortal &) = delete;
+	CtlPortal &operator=(const CtlPortal &) = delete;
+
+	qbman::QmanPortal *get() const noexcept { return portal_; }
+
+private:
+	std::unique_lock<std::mutex> hold_;
+	qbman::QmanPortal *portal_ = nullptr;
+};
 
 // dpaa_fq_bind.cpp
 // QMan's pool channel 1, as the platform numbers it (0x401 on LS104x).
@@ -40,6 +62,10 @@ void take_queue_portal(RxQueue &q) noexcept;
 // dpaa_fq_drain.cpp
 unsigned free_queue_ring(qbman::QmanPortal *ring) noexcept;
 unsigned free_own_ring_entries(const RxQueue &q, qbman::QmanPortal &portal) noexcept;
+// The same in the calling thread's ring, if it owns a portal: a control
+// path's thread that polled q holds its last frames there, which the
+// control portal's commands never meet.
+unsigned free_caller_ring_entries(const RxQueue &q) noexcept;
 
 // dpaa_fq_retire.cpp
 // Attempts to take a retired FQ out of service. Retirement stays pending
@@ -50,8 +76,6 @@ inline constexpr unsigned kOosPolls = 20;
 int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed,
 		uint64_t *mac_errors = nullptr, qbman::QmanPortal *ring = nullptr) noexcept;
 int fq_try_oos(qbman::QmanPortal &portal, uint32_t fqid) noexcept;
-// Whether the FQRN of fqid's pending retirement came (then forgotten).
-bool retire_notified(uint32_t fqid) noexcept;
 void reap_retiring(qbman::QmanPortal *portal) noexcept;
 void keep_retiring(uint32_t base, uint16_t n) noexcept;
 void release_block(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcept;

@@ -40,14 +40,6 @@ uint64_t tx_context_a(hw::RegisterWindow &ccsr) noexcept
 
 } // namespace
 
-qbman::QmanPortal *ctl_portal(const char *what) noexcept
-{
-	qbman::QmanPortal *portal = bus::qman_portal();
-	if (portal == nullptr)
-		DPAA_PMD_LOG(ERR, "%s: no QMan portal for this thread", what);
-	return portal;
-}
-
 // The descriptor count bounds the frames an Rx queue's FQ holds, as a count
 // of frames whatever their size: the FQ counts into a congestion group of
 // its own in frame mode, whose tail drop (CSTD) rejects the FMan's enqueues
@@ -137,7 +129,10 @@ int fqs_allocate(Port &p, uint16_t nb_rx, uint16_t nb_tx) noexcept
 
 void fqs_free(Port &p) noexcept
 {
-	release_block(bus::qman_portal(), p.rx_fqid_base, p.nb_rx_fqs);
+	if (p.nb_rx_fqs != 0) {
+		const CtlPortal ctl(p.bus_dev->name);
+		release_block(ctl.get(), p.rx_fqid_base, p.nb_rx_fqs);
+	}
 	if (p.nb_tx_fqs)
 		bus::fqid_free(p.tx_fqid_base, p.nb_tx_fqs);
 	p.rx_fqid_base = p.tx_fqid_base = 0;
@@ -146,7 +141,8 @@ void fqs_free(Port &p) noexcept
 
 int fqs_start(Port &p) noexcept
 {
-	qbman::QmanPortal *portal = ctl_portal(p.bus_dev->name);
+	const CtlPortal ctl(p.bus_dev->name);
+	qbman::QmanPortal *portal = ctl.get();
 	if (portal == nullptr)
 		return -ENODEV;
 	rte_eth_dev_data &d = *p.eth_dev->data;
@@ -247,7 +243,8 @@ int fqs_start(Port &p) noexcept
 
 void fqs_stop(Port &p) noexcept
 {
-	qbman::QmanPortal *portal = ctl_portal(p.bus_dev->name);
+	const CtlPortal ctl(p.bus_dev->name);
+	qbman::QmanPortal *portal = ctl.get();
 	if (portal == nullptr)
 		return;
 	rte_eth_dev_data &d = *p.eth_dev->data;
@@ -283,6 +280,7 @@ void fqs_stop(Port &p) noexcept
 		qbman::QmanPortal *own = queue_portal(q);
 		if (own != nullptr)
 			sdq_reset(*own);
+		free_caller_ring_entries(q);
 		fq_shutdown(*portal, q.fqid, nullptr, nullptr, own);
 		// Frames another queue's burst parked for this one.
 		free_stash(q);

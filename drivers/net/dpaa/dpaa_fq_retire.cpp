@@ -45,16 +45,19 @@ constexpr unsigned kMaxRetiring = 16;
 Retiring retiring[kMaxRetiring];
 std::mutex retiring_lock; // held across management commands: not a spin lock
 
-// Retirements QMan answered "pending" (frames of the FQ in a DQRR): the
-// FQRN that completes each comes on the MR of the portal that asked. It is
-// read by whichever thread polls that MR next (a Tx burst's slow path, a
-// control path: take_mr), which only records it here; the control path
-// then finishes the shutdown (drain, ALTER_OOS) without asking QMan first.
+// The retirements of FQs the control path takes out of service, and
+// whether each is over: answered "pending" by QMan (frames of the FQ in a
+// DQRR), it ends with the FQRN that QMan posts on the MR of the portal that
+// asked, the control portal, whose next holder reads it (take_mr) and
+// records it here; answered at once, it is over already. The control path
+// then finishes the shutdown (drain, ALTER_OOS) without asking QMan.
+// Enough slots for every Rx queue's FQ and as many FQs of blocks given up
+// while retiring.
 struct RetireNotice {
 	uint32_t fqid; // 0: a free slot
-	bool done;     // the FQRN came
+	bool done;     // retired: the FQRN came, or no FQRN was due
 };
-constexpr unsigned kMaxNotices = 64;
+constexpr unsigned kMaxNotices = 2 * RTE_MAX_ETHPORTS * kMaxRxQueues;
 RetireNotice notices[kMaxNotices];
 rte_spinlock_t notices_lock = RTE_SPINLOCK_INITIALIZER;
 
@@ -66,18 +69,21 @@ RetireNotice *notice_find(uint32_t fqid) noexcept
 	return nullptr;
 }
 
-// Expect the FQRN of fqid. With every slot taken, nothing is recorded and
-// the control path asks QMan (QUERYFQ_NP) instead, as for an FQRN that went
-// to another thread's MR.
-void notice_expect(uint32_t fqid) noexcept
+// Record fqid's retirement as pending, or as over ('done').
+void notice_record(uint32_t fqid, bool done) noexcept
 {
 	rte_spinlock_lock(&notices_lock);
 	RetireNotice *n = notice_find(fqid);
 	if (n == nullptr)
 		n = notice_find(0);
 	if (n != nullptr)
-		*n = RetireNotice{fqid, false};
+		*n = RetireNotice{fqid, done};
 	rte_spinlock_unlock(&notices_lock);
+	if (n == nullptr)
+		DPAA_PMD_LOG(WARNING,
+			     "FQ 0x%x: no room to record its retirement; it leaves service at its "
+			     "queue's next start or stop",
+			     fqid);
 }
 
 void notice_forget(uint32_t fqid) noexcept
@@ -93,8 +99,8 @@ void notice_forget(uint32_t fqid) noexcept
 void fq_state_message(const qm::MrEntry &e) noexcept
 {
 	// FQRNI: the ALTER_RETIRE answer said the retirement was immediate,
-	// and the caller acted on it then (as the kernel does, which drops
-	// them). FQRL: no FQ of ours has an order restoration list. FQPN: none
+	// and the caller recorded it then (the kernel and upstream drop them
+	// too). FQRL: no FQ of ours has an order restoration list. FQPN: none
 	// of ours is parked by QMan (no HOLD_ACTIVE, no park on empty).
 	if (e.type() != qm::mr_verb::kFqrn || e.fqid() == 0)
 		return;
@@ -106,17 +112,6 @@ void fq_state_message(const qm::MrEntry &e) noexcept
 	if (n == nullptr)
 		DPAA_PMD_LOG(DEBUG, "FQRN for FQ 0x%x, whose retirement nobody waits for",
 			     e.fqid());
-}
-
-bool retire_notified(uint32_t fqid) noexcept
-{
-	rte_spinlock_lock(&notices_lock);
-	RetireNotice *n = notice_find(fqid);
-	const bool done = n != nullptr && n->done;
-	if (done)
-		*n = RetireNotice{};
-	rte_spinlock_unlock(&notices_lock);
-	return done;
 }
 
 // Retire an FQ, free what it holds, take it out of service. ring: the
@@ -134,14 +129,15 @@ int fq_shutdown(qbman::QmanPortal &portal, uint32_t fqid, uint64_t *freed, uint6
 		notice_forget(fqid);
 		return 0;
 	}
-	if (np.state != qm::FqState::retired && !np.retire_pending) {
+	if (np.state == qm::FqState::retired) {
+		notice_record(fqid, true);
+	} else if (!np.retire_pending) {
 		ret = portal.retire_fq(f);
-		if (ret == -EINPROGRESS)
-			notice_expect(fqid);
-		else if (ret < 0) {
+		if (ret < 0 && ret != -EINPROGRESS) {
 			DPAA_PMD_LOG(ERR, "FQ 0x%x: retire failed: %s", fqid, strerror(-ret));
 			return ret;
 		}
+		notice_record(fqid, ret == 0);
 	}
 	const unsigned n = free_queue_ring(ring) + fq_drain(portal, fqid, mac_errors);
 	if (freed)
@@ -208,41 +204,25 @@ void release_block(qbman::QmanPortal *portal, uint32_t base, uint16_t n) noexcep
 }
 
 // One attempt, from the control path, to take a stopped queue's FQ out of
-// service: -EBUSY while frames of it still sit in a portal ring (retirement
-// pending). It never waits. The FQRN, once recorded, says the retirement
-// is over; QUERYFQ_NP answers otherwise (an FQRN on another thread's MR,
-// or a retirement not asked for yet).
+// service, once fq_shutdown has asked for its retirement: -EBUSY while its
+// FQRN has not come (frames of it still in a portal ring). It never waits,
+// and asks QMan nothing before the FQRN.
 int fq_try_oos(qbman::QmanPortal &portal, uint32_t fqid) noexcept
 {
-	const hw::Fqid f{fqid};
-	int ret;
 	take_mr(portal);
-	if (!retire_notified(fqid)) {
-		qbman::FqNp np;
-		ret = portal.query_fq_np(f, np);
-		if (ret < 0)
-			return ret;
-		if (np.state == qm::FqState::oos) {
-			notice_forget(fqid);
-			return 0;
-		}
-		if (np.retire_pending)
-			return -EBUSY;
-		if (np.state != qm::FqState::retired) {
-			ret = portal.retire_fq(f);
-			if (ret == -EINPROGRESS) {
-				notice_expect(fqid);
-				return -EBUSY;
-			}
-			if (ret < 0)
-				return ret;
-		}
-	}
+	rte_spinlock_lock(&notices_lock);
+	const RetireNotice *n = notice_find(fqid);
+	const bool retired = n != nullptr && n->done;
+	rte_spinlock_unlock(&notices_lock);
+	if (!retired)
+		return -EBUSY;
 	fq_drain(portal, fqid);
-	ret = portal.oos_fq(f);
+	const int ret = portal.oos_fq(hw::Fqid{fqid});
 	if (ret == 0)
 		notice_forget(fqid);
-	return ret == -ENOTEMPTY || ret == -EPERM ? -EBUSY : ret;
+	// -ENOTEMPTY: frames came in since the drain; the next round drains
+	// them.
+	return ret == -ENOTEMPTY ? -EBUSY : ret;
 }
 
 } // namespace dpaa::net

@@ -84,12 +84,16 @@ bool complete_transition(RxQueue &q, qbman::QmanPortal &portal) noexcept
 }
 
 // The alarm: every retiring or starting queue whose retirement completed
-// (the FQRN came, or QMan says so) leaves service, and a starting one is
-// put back in service. A queue whose lock a control path holds waits for
-// the next round.
+// (its FQRN came to the control portal) leaves service, and a starting one
+// is put back in service. While a control path holds the control portal,
+// or a queue's lock, that queue waits for the next round.
 void complete_pending(void *) noexcept
 {
-	qbman::QmanPortal *portal = bus::qman_portal();
+	// Frees (and the BMan portal they need) may give this thread portals
+	// of its own, which it gives back when done: it polls nothing.
+	const bool had_portals = rte_dpaa_tls_qman_portal != nullptr;
+	const CtlPortal ctl(std::try_to_lock);
+	qbman::QmanPortal *portal = ctl.get();
 	bool again = false;
 	for (unsigned ctx = 1; ctx <= kCtxSlots; ctx++) {
 		RxQueue *q = rxq_table[ctx];
@@ -104,6 +108,8 @@ void complete_pending(void *) noexcept
 			again = true;
 		rte_spinlock_unlock(&q->lock);
 	}
+	if (!had_portals && rte_dpaa_tls_qman_portal != nullptr)
+		bus::release_thread_portals();
 	if (again)
 		rxq_complete_later();
 }
@@ -149,7 +155,8 @@ void rxq_apply(RxQueue &q, RxqEvent e) noexcept
 
 int rxq_stop(RxQueue &q) noexcept
 {
-	qbman::QmanPortal *portal = ctl_portal("Rx queue stop");
+	const CtlPortal ctl("Rx queue stop");
+	qbman::QmanPortal *portal = ctl.get();
 	if (portal == nullptr)
 		return -ENODEV;
 	rte_spinlock_lock(&q.lock);
@@ -166,7 +173,7 @@ int rxq_stop(RxQueue &q) noexcept
 	// thread's ring hold, out of service. The FQ keeps its FQID: KeyGen
 	// distributes over the port's consecutive FQIDs, and QMan now refuses
 	// the FMan's frames for it.
-	uint64_t freed = 0;
+	uint64_t freed = free_caller_ring_entries(q);
 	const int ret = fq_shutdown(*portal, q.fqid, &freed, nullptr, own);
 	freed += q.stash_n;
 	free_stash(q);
@@ -190,7 +197,8 @@ int rxq_stop(RxQueue &q) noexcept
 
 int rxq_start(RxQueue &q) noexcept
 {
-	qbman::QmanPortal *portal = ctl_portal("Rx queue start");
+	const CtlPortal ctl("Rx queue start");
+	qbman::QmanPortal *portal = ctl.get();
 	if (portal == nullptr)
 		return -ENODEV;
 	rte_spinlock_lock(&q.lock);
@@ -199,6 +207,7 @@ int rxq_start(RxQueue &q) noexcept
 		unbind_push_queue(q);
 		// Frames queued while it was retiring are dropped, as those
 		// the FMan sent to a stopped queue.
+		free_caller_ring_entries(q);
 		if (fq_shutdown(*portal, q.fqid, nullptr) < 0) {
 			// Still retiring: the control path completes the start
 			// once the lcore that holds the FQ's last frames polls.
