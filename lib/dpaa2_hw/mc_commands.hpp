@@ -70,6 +70,16 @@ inline constexpr uint16_t kCmdDpconOpen = mc_cmd_id(0x808, 1);		  // 0x8081
 inline constexpr uint16_t kCmdDpconGetApiVersion = mc_cmd_id(0xA08, 1);	  // 0xA081
 inline constexpr uint16_t kCmdDpconSetNotification = mc_cmd_id(0x100, 1); // 0x1001
 
+// DPRTC (fsl_dprtc_cmd.h): the MC's handle on the SoC's IEEE 1588 timer,
+// the clock WRIOP timestamps frames with.
+inline constexpr uint16_t kCmdDprtcOpen = mc_cmd_id(0x810, 1);		      // 0x8101
+inline constexpr uint16_t kCmdDprtcGetApiVersion = mc_cmd_id(0xA10, 1);	      // 0xA101
+inline constexpr uint16_t kCmdDprtcSetClockOffset = mc_cmd_id(0x1d0, 1);      // 0x1d01
+inline constexpr uint16_t kCmdDprtcSetFreqCompensation = mc_cmd_id(0x1d1, 1); // 0x1d11
+inline constexpr uint16_t kCmdDprtcGetFreqCompensation = mc_cmd_id(0x1d2, 1); // 0x1d21
+inline constexpr uint16_t kCmdDprtcGetTime = mc_cmd_id(0x1d3, 1);	      // 0x1d31
+inline constexpr uint16_t kCmdDprtcSetTime = mc_cmd_id(0x1d4, 1);	      // 0x1d41
+
 // DPNI (fsl_dpni_cmd.h).
 namespace dpni
 {
@@ -271,6 +281,23 @@ struct DpconAttributesResponse {
 	le16 qbman_ch_id;
 	uint8_t num_priorities;
 	uint8_t pad;
+};
+
+struct DprtcAttributesResponse {
+	le32 paddr; // the timer's registers (unused by DPDK)
+	le32 id;
+	uint8_t little_endian;
+};
+static_assert(offsetof(DprtcAttributesResponse, little_endian) == 8);
+// get_time's response and set_time's command: the timer's count, in ns.
+struct DprtcTime {
+	le64 time;
+};
+struct DprtcClockOffset {
+	le64 offset; // two's complement
+};
+struct DprtcFreqCompensation {
+	le32 freq_compensation; // TMR_ADD
 };
 
 // ---- DPNI layouts ----

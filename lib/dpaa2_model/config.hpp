@@ -50,6 +50,10 @@ struct ModelConfig {
 	unsigned num_dpio = 10;
 	unsigned num_dpbp = 4;
 	unsigned num_dpcon = 5;
+	// dprtc=1: the board's 1588 timer (dprtc.0) assigned to DPDK's
+	// container, for IEEE 1588 (off: dynamic_dpl.sh leaves it to the
+	// kernel).
+	unsigned dprtc = 0;
 	// Every DPMAC of the board, in id order, each with its wire ("dpmac.3").
 	std::vector<PortWire> dpmacs;
 

@@ -90,6 +90,11 @@ void Mc::build(const ModelConfig &cfg)
 		objects_.add<DpbpObject>(id, kDpdkContainer, qbman_.bp_alloc());
 	for (unsigned id = 1; id <= cfg.num_dpcon; id++)
 		objects_.add<DpconObject>(id, kDpdkContainer, qbman_.channel_alloc());
+	// The board's DPL puts the 1588 timer's DPRTC in the root container
+	// (the kernel's dpaa2-ptp); DPDK gets it when it is assigned to its
+	// container (restool dprc assign), which the configuration asks for.
+	if (cfg.dprtc)
+		objects_.add<DprtcObject>(0, kDpdkContainer);
 	for (unsigned id = 1; id <= cfg.num_dpio; id++) {
 		auto &o = objects_.add<DpioObject>(id, kDpdkContainer, id - 1);
 		o.swp = &qbman_.portal_create(o.portal_index);
@@ -167,6 +172,9 @@ void Mc::run(McCommand &cmd, unsigned caller_container)
 				case McObjType::dpni:
 					s = dpni_command(static_cast<DpniObject &>(*o), cmd);
 					break;
+				case McObjType::dprtc:
+					s = dprtc_command(static_cast<DprtcObject &>(*o), cmd);
+					break;
 				default:
 					s = McStatus::unsupported_op;
 					break;
@@ -207,6 +215,8 @@ Mc::McStatus Mc::object_less(McCommand &cmd, unsigned caller_container, bool &ha
 		return open(McObjType::dpbp, cmd, caller_container);
 	case mc::kCmdDpconOpen:
 		return open(McObjType::dpcon, cmd, caller_container);
+	case mc::kCmdDprtcOpen:
+		return open(McObjType::dprtc, cmd, caller_container);
 	case mc::dpni::kGetApiVersion: {
 		static constexpr uint16_t v[2] = {mc::kDpniApiMajor, mc::kDpniApiMinor};
 		return api(v);
@@ -219,6 +229,8 @@ Mc::McStatus Mc::object_less(McCommand &cmd, unsigned caller_container, bool &ha
 		return api(kDpbpApi);
 	case mc::kCmdDpconGetApiVersion:
 		return api(kDpconApi);
+	case mc::kCmdDprtcGetApiVersion:
+		return api(kDprtcApi);
 	}
 	handled = false;
 	return McStatus::ok;

@@ -127,7 +127,7 @@ public:
 	// The versions the object types report (get_api_version), those of the
 	// DPDK 25.11 flib.
 	static constexpr uint16_t kDprcApi[2] = {6, 7}, kDpioApi[2] = {4, 3}, kDpbpApi[2] = {3, 4},
-				  kDpconApi[2] = {3, 3};
+				  kDpconApi[2] = {3, 3}, kDprtcApi[2] = {2, 3};
 
 private:
 	using McStatus = hw::McStatus;
@@ -147,6 +147,7 @@ private:
 	McStatus dpio_command(DpioObject &o, McCommand &cmd);
 	McStatus dpbp_command(DpbpObject &o, McCommand &cmd);
 	McStatus dpcon_command(DpconObject &o, McCommand &cmd);
+	McStatus dprtc_command(DprtcObject &o, McCommand &cmd);
 	McStatus dpni_command(DpniObject &o, McCommand &cmd);
 	McStatus dpni_queue_command(DpniObject &o, McCommand &cmd, bool &handled);
 	void dpni_reset(DpniObject &o);

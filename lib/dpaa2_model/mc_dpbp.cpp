@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 //
-// DPBP and DPCON commands (fsl_dpbp_cmd.h, fsl_dpcon_cmd.h). A DPBP is one
-// QBMan buffer pool, its BPID fixed at creation; a DPCON is one QBMan
-// channel, for event-driven (static dequeue) receive.
+// DPBP, DPCON and DPRTC commands (fsl_dpbp_cmd.h, fsl_dpcon_cmd.h,
+// fsl_dprtc_cmd.h). A DPBP is one QBMan buffer pool, its BPID fixed at
+// creation; a DPCON is one QBMan channel, for event-driven (static dequeue)
+// receive; a DPRTC is the SoC's IEEE 1588 timer, WRIOP's clock.
 #include "dpaa2_model/mc.hpp"
 #include "dpaa2_model/qbman.hpp"
+#include "dpaa2_model/wriop.hpp"
 
 namespace dpaa2::model
 {
@@ -74,6 +76,42 @@ Mc::McStatus Mc::dpcon_command(DpconObject &o, McCommand &cmd)
 		r.num_priorities = o.num_priorities;
 		return McStatus::ok;
 	}
+	}
+	return McStatus::unsupported_op;
+}
+
+// Defined, not sent by DPDK, UNSUPPORTED_OP: create/destroy, the clock
+// offset and frequency compensation, alarms, periodic pulses and external
+// triggers.
+Mc::McStatus Mc::dprtc_command(DprtcObject &o, McCommand &cmd)
+{
+	switch (cmd.cmd_id()) {
+	case mc::kCmdEnable:
+		o.enabled = true;
+		return McStatus::ok;
+	case mc::kCmdDisable:
+	case mc::kCmdReset:
+		o.enabled = false;
+		return McStatus::ok;
+	case mc::kCmdIsEnabled:
+		cmd.clear_params();
+		cmd.as<mc::IsEnabledResponse>().enabled = o.enabled;
+		return McStatus::ok;
+	case mc::kCmdGetAttributes: {
+		cmd.clear_params();
+		auto &r = cmd.as<mc::DprtcAttributesResponse>();
+		r.id.store(o.id);
+		r.little_endian = 1; // the LX2160A's and LS2088A's timer
+		return McStatus::ok;
+	}
+	case mc::kCmdDprtcGetTime:
+		cmd.clear_params();
+		cmd.as<mc::DprtcTime>().time.store(wriop_.now_ns());
+		return McStatus::ok;
+	case mc::kCmdDprtcSetTime:
+		// The timer runs whether or not the object is enabled.
+		wriop_.set_time_ns(cmd.as<mc::DprtcTime>().time.load());
+		return McStatus::ok;
 	}
 	return McStatus::unsupported_op;
 }

@@ -7,7 +7,8 @@ namespace dpaa2::model
 
 namespace
 {
-constexpr const char *kTypeNames[] = {"dprc", "dpmcp", "dpio", "dpbp", "dpni", "dpmac", "dpcon"};
+constexpr const char *kTypeNames[] = {"dprc", "dpmcp", "dpio",	"dpbp",
+				      "dpni", "dpmac", "dpcon", "dprtc"};
 } // namespace
 
 const char *mc_obj_type_name(McObjType t)

@@ -25,7 +25,7 @@ class NiDatapath;
 class Dpmac;
 class Mc;
 
-enum class McObjType : uint8_t { dprc, dpmcp, dpio, dpbp, dpni, dpmac, dpcon };
+enum class McObjType : uint8_t { dprc, dpmcp, dpio, dpbp, dpni, dpmac, dpcon, dprtc };
 
 const char *mc_obj_type_name(McObjType t);
 std::optional<McObjType> mc_obj_type(std::string_view name);
@@ -93,6 +93,11 @@ struct DpconObject final : McObject {
 	}
 	uint16_t channel;
 	uint8_t num_priorities = 8;
+};
+
+// The IEEE 1588 timer's MC object; its time is WRIOP's (Wriop::now_ns).
+struct DprtcObject final : McObject {
+	DprtcObject(unsigned id, unsigned c) : McObject(McObjType::dprtc, id, c, 1) {}
 };
 
 struct DpmacObject final : McObject {

@@ -82,6 +82,16 @@ void Wriop::links_changed()
 
 uint64_t Wriop::now_ns() const
 {
+	return source_ns() + clock_offset_.load(std::memory_order_relaxed);
+}
+
+void Wriop::set_time_ns(uint64_t t)
+{
+	clock_offset_.store(t - source_ns(), std::memory_order_relaxed);
+}
+
+uint64_t Wriop::source_ns() const
+{
 	if (clock_fn_)
 		return clock_fn_(clock_ctx_);
 	return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(

@@ -7,6 +7,7 @@
 // model thread calls poll().
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -46,9 +47,13 @@ public:
 	Qbman &qbman() { return qbman_; }
 	BusMemory &mem() { return mem_; }
 	bool lx2() const { return lx2_; }
-	// The model's clock for Rx timestamps (ns); by default the host's
-	// monotonic clock, tests set their own.
+	// The SoC's IEEE 1588 timer (TMR_CNT, ns), which WRIOP timestamps
+	// Rx frames with and the DPRTC reads and sets: a free-running source
+	// (by default the host's monotonic clock; tests set their own) plus
+	// the offset set_time_ns leaves. Any thread may read it while the MC
+	// sets it.
 	uint64_t now_ns() const;
+	void set_time_ns(uint64_t t);
 	void set_clock(uint64_t (*fn)(void *ctx), void *ctx)
 	{
 		clock_fn_ = fn;
@@ -63,6 +68,9 @@ private:
 	std::map<unsigned, std::unique_ptr<NiDatapath>> nis_;
 	uint64_t (*clock_fn_)(void *) = nullptr;
 	void *clock_ctx_ = nullptr;
+	std::atomic<uint64_t> clock_offset_{0}; // TMR_CNT - the source (mod 2^64)
+
+	uint64_t source_ns() const;
 };
 
 } // namespace dpaa2::model

@@ -3,8 +3,9 @@
 # Copyright 2026 The DPAA C++ PMD authors
 """DPDK's usertools/dpdk-pmdinfo.py lists net_dpaa2 from our built driver
 library and from the testpmd that links it, with the device arguments the
-driver announces (RTE_PMD_REGISTER_PARAM_STRING in drivers/net/dpaa2: none
-today, so no "params"), as a user checks which drivers a binary holds."""
+driver announces (FSLMC_PMD_REGISTER_PARAM_STRING, the bus's spelling of
+RTE_PMD_REGISTER_PARAM_STRING for C++, in drivers/net/dpaa2), as a user
+checks which drivers a binary holds."""
 
 import glob
 import json
@@ -34,7 +35,7 @@ def announced():
     for path in sorted(glob.glob(os.path.join(ROOT, "drivers", "net", "dpaa2", "*.cpp"))):
         with open(path) as fh:
             text = fh.read()
-        for m in re.finditer(r"RTE_PMD_REGISTER_PARAM_STRING\s*\(\s*net_dpaa2\s*,((?:\s*\"[^\"]*\")+)\s*\)",
+        for m in re.finditer(r"(?:RTE|FSLMC)_PMD_REGISTER_PARAM_STRING\s*\(\s*net_dpaa2\s*,((?:\s*\"[^\"]*\")+)\s*\)",
                              text):
             params.append("".join(re.findall(r"\"([^\"]*)\"", m.group(1))))
     return "".join(params) or None

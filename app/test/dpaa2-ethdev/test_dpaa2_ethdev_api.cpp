@@ -192,6 +192,16 @@ TEST_F(Dpaa2Ethdev, CapabilitiesSayWhatTheDriverDoes)
 	EXPECT_EQ(link.link_speed, RTE_ETH_SPEED_NUM_10G);
 }
 
+// This container has no DPRTC (the model's default, dynamic_dpl.sh's): the
+// 1588 clock calls fail as unsupported, and the clock is left alone.
+TEST_F(Dpaa2Ethdev, WithoutADprtcTheClockIsNotSupported)
+{
+	timespec ts{};
+	EXPECT_EQ(rte_eth_timesync_read_time(kPort, &ts), -ENOTSUP);
+	EXPECT_EQ(rte_eth_timesync_write_time(kPort, &ts), -ENOTSUP);
+	EXPECT_EQ(rte_eth_timesync_adjust_time(kPort, 1000), -ENOTSUP);
+}
+
 TEST_F(Dpaa2Ethdev, VlanStripIsRefused)
 {
 	ASSERT_EQ(rte_eth_dev_stop(kPort), 0);

@@ -9,9 +9,12 @@
 // when one port's link is set down and up, frames that the address,
 // multicast and VLAN filters pass arriving intact and those they do not
 // counted by the DPNI as filtered, the queues RSS spreads flows over as the
-// hash types and the redirection table say, and the flow control modes
-// read back. run_checked.py fails the run when the model counted driver
-// misuse.
+// hash types and the redirection table say, the flow control modes read
+// back, and Rx timestamps (WRIOP's, from the annotation) in the mbufs of a
+// port that asked for them, in the time of the 1588 clock that ethdev's
+// timesync calls read, set and adjust (the board's DPRTC, assigned to the
+// container), and in no mbuf of a port that did not. run_checked.py fails the run when the model
+// counted driver misuse.
 
 #include <array>
 #include <atomic>
@@ -25,6 +28,7 @@
 #include <rte_eal.h>
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 #include <rte_mempool.h>
 
 #include "dpaa2_hw/mc_commands.hpp"
@@ -423,6 +427,95 @@ TEST_F(Dpaa2EthdevCtrl, FlowControlModesReadBack)
 		EXPECT_EQ(link_now(kRx), RTE_ETH_LINK_UP) << "the link stays up";
 	}
 	expect_passed(FrameSpec{}, "after the flow control changes");
+}
+
+// What an application reads of a received frame's Rx timestamp.
+struct Stamp {
+	bool flagged;
+	rte_mbuf_timestamp_t ts;
+};
+
+// Sends `n` frames one at a time, each received before the next is sent:
+// the timestamp of each.
+std::vector<Stamp> stamps_of(unsigned n)
+{
+	int offset = -1;
+	uint64_t flag = 0;
+	EXPECT_EQ(rte_mbuf_dyn_rx_timestamp_register(&offset, &flag), 0);
+	std::vector<Stamp> out;
+	for (unsigned i = 0; i < n; i++) {
+		FrameSpec s;
+		s.src_port = static_cast<uint16_t>(2000 + i);
+		EXPECT_TRUE(send(s));
+		rte_mbuf *m = nullptr;
+		for (unsigned polls = 0; polls < 2000000u; polls++)
+			if (rte_eth_rx_burst(kRx, 0, &m, 1) == 1)
+				break;
+		if (m == nullptr) {
+			ADD_FAILURE() << "frame " << i << " not received";
+			break;
+		}
+		EXPECT_EQ(rte_pktmbuf_pkt_len(m), frame_bytes(s).size());
+		out.push_back({(m->ol_flags & flag) != 0,
+			       *RTE_MBUF_DYNFIELD(m, offset, rte_mbuf_timestamp_t *)});
+		rte_pktmbuf_free(m);
+	}
+	return out;
+}
+
+uint64_t clock_ns(uint16_t port)
+{
+	timespec ts{};
+	EXPECT_EQ(rte_eth_timesync_read_time(port, &ts), 0);
+	return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+TEST_F(Dpaa2EthdevCtrl, RxTimestampsAreWriopsAndOnlyWhenAskedFor)
+{
+	rte_eth_dev_info info{};
+	ASSERT_EQ(rte_eth_dev_info_get(kRx, &info), 0);
+	ASSERT_TRUE(info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_TIMESTAMP);
+	rte_eth_conf conf{};
+	conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_TIMESTAMP;
+	start(conf);
+	rte_eth_burst_mode mode{};
+	ASSERT_EQ(rte_eth_rx_burst_mode_get(kRx, 0, &mode), 0);
+	EXPECT_NE(strstr(mode.info, ", timestamp"), nullptr) << mode.info;
+	// The clock set to an hour past its epoch: the frames' timestamps are
+	// in its time, between the readings before and after.
+	constexpr uint64_t kHour = 3600ull * 1000000000u;
+	const timespec hour = {3600, 0};
+	ASSERT_EQ(rte_eth_timesync_write_time(kRx, &hour), 0);
+	const uint64_t before = clock_ns(kRx);
+	EXPECT_GE(before, kHour);
+	const std::vector<Stamp> on = stamps_of(4);
+	const uint64_t after = clock_ns(kTx); // one clock for every port
+	ASSERT_EQ(on.size(), 4u);
+	for (unsigned i = 0; i < on.size(); i++) {
+		EXPECT_TRUE(on[i].flagged) << "frame " << i;
+		EXPECT_GE(on[i].ts, before) << "frame " << i;
+		EXPECT_LE(on[i].ts, after) << "frame " << i;
+		// Each frame entered WRIOP after the previous one was received.
+		if (i > 0) {
+			EXPECT_GT(on[i].ts, on[i - 1].ts) << "frame " << i;
+		}
+	}
+	// Adjusted a day ahead: the next frame is stamped in the new time.
+	ASSERT_EQ(rte_eth_timesync_adjust_time(kRx, 24 * kHour), 0);
+	EXPECT_GE(clock_ns(kRx), after + 24 * kHour);
+	const std::vector<Stamp> later = stamps_of(1);
+	ASSERT_EQ(later.size(), 1u);
+	EXPECT_GE(later[0].ts, after + 24 * kHour);
+
+	// Without the offload: no flag (whatever the field holds is not a
+	// timestamp of this frame).
+	rte_eth_dev_stop(kRx);
+	rte_eth_dev_stop(kTx);
+	start();
+	ASSERT_EQ(rte_eth_rx_burst_mode_get(kRx, 0, &mode), 0);
+	EXPECT_EQ(strstr(mode.info, "timestamp"), nullptr) << mode.info;
+	for (const Stamp &s : stamps_of(2))
+		EXPECT_FALSE(s.flagged);
 }
 
 } // namespace

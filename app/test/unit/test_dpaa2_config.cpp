@@ -126,7 +126,7 @@ TEST(Dpaa2Config, ErrorsNameTheItem)
 		  "DPAA2_KERNEL_MODEL: item 2 \"dpio=5\": dpio given twice (first in item 1)");
 	EXPECT_EQ(parse_error("fm1-mac9=sink"),
 		  "DPAA2_KERNEL_MODEL: item 1 \"fm1-mac9=sink\": unknown setting \"fm1-mac9\" "
-		  "(expected board, mode, cpu, throttle, dpio, dpbp, dpcon or dpmac.<id> of "
+		  "(expected board, mode, cpu, throttle, dpio, dpbp, dpcon, dprtc or dpmac.<id> of "
 		  "lx2160a-rdb: dpmac.1 .. dpmac.18)");
 	EXPECT_EQ(parse_error("dpmac.3=gen:size=20"),
 		  "DPAA2_KERNEL_MODEL: item 1 \"dpmac.3=gen:size=20\": size=20: expected a number "

@@ -102,6 +102,50 @@ TEST(Dpaa2Mc, TheContainerDynamicDplBuilds)
 	EXPECT_EQ(dpios, 3u);
 }
 
+// The DPRTC (fsl_dprtc_cmd.h) reads and sets the 1588 timer WRIOP
+// timestamps frames with; it is in DPDK's container only when assigned.
+TEST(Dpaa2Mc, DprtcReadsAndSetsWriopsClock)
+{
+	IdentityMemory mem;
+	auto none = make("mode=stepped", mem);
+	for (const Mc::Object &o : none->mc().container_objects(2))
+		EXPECT_NE(o.type, "dprtc");
+
+	auto s = make("dprtc=1;mode=stepped", mem);
+	unsigned dprtcs = 0;
+	for (const Mc::Object &o : s->mc().container_objects(2))
+		if (o.type == "dprtc") {
+			dprtcs++;
+			EXPECT_EQ(o.id, 0u);
+			EXPECT_TRUE(o.regions.empty());
+		}
+	EXPECT_EQ(dprtcs, 1u);
+	static uint64_t source = 1000;
+	s->wriop().set_clock([](void *) { return source; }, nullptr);
+	McDriver mc(*s);
+	const uint16_t t = mc.open(0x8101, 0);
+	ASSERT_NE(t, 0);
+	McCmd attr(0x0041, t);
+	ASSERT_EQ(mc.send(attr), kOk);
+	EXPECT_EQ(attr.r32(4), 0u);
+
+	McCmd get(0x1d31, t);
+	ASSERT_EQ(mc.send(get), kOk);
+	EXPECT_EQ(get.r64(0), 1000u);
+	McCmd set(0x1d41, t);
+	set.u64(0, 0x123456789abcdefull);
+	ASSERT_EQ(mc.send(set), kOk);
+	source += 250; // the timer runs on from the time set
+	McCmd again(0x1d31, t);
+	ASSERT_EQ(mc.send(again), kOk);
+	EXPECT_EQ(again.r64(0), 0x123456789abcdefull + 250);
+	EXPECT_EQ(s->wriop().now_ns(), 0x123456789abcdefull + 250) << "WRIOP's clock";
+	// Not modelled: frequency compensation.
+	McCmd freq(0x1d11, t);
+	EXPECT_EQ(mc.send(freq), kUnsupported);
+	EXPECT_EQ(mc.simple(0x8001, t), kOk);
+}
+
 TEST(Dpaa2Mc, DprcGetConnectionForEachDpni)
 {
 	IdentityMemory mem;

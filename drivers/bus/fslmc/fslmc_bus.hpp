@@ -165,6 +165,12 @@ inline McIo *mc_io() noexcept
 	static const char fslmc_pmd_name_##nm[] __asm__("this_pmd_name" RTE_STR(idx))              \
 		__attribute__((used)) = RTE_STR(nm)
 
+// RTE_PMD_REGISTER_PARAM_STRING's array, under the C name pmdinfogen looks
+// for, for the same reason.
+#define FSLMC_PMD_REGISTER_PARAM_STRING(nm, str)                                                   \
+	static const char fslmc_pmd_params_##nm[] __asm__("__" RTE_STR(nm) "_param_string_export") \
+		__attribute__((used)) = str
+
 #define RTE_PMD_REGISTER_FSLMC(nm, fslmc_drv)                                                      \
 	RTE_INIT(fslmcinitfn_##nm)                                                                 \
 	{                                                                                          \

@@ -315,6 +315,10 @@ int resources_setup(rte_fslmc_device **devices, unsigned n) noexcept
 		case ObjKind::dpcon:
 			ret = setup_dpcon(dev);
 			break;
+		case ObjKind::dprtc:
+			// The 1588 timer: nothing the bus sets up; a driver that
+			// registered for it (net_dpaa2) opens it.
+			break;
 		default:
 			continue;
 		}

@@ -13,7 +13,9 @@
 #include <cstring>
 
 #include <ethdev_driver.h>
+#include <rte_kvargs.h>
 #include <rte_malloc.h>
+#include <rte_mbuf_dyn.h>
 #include <rte_mbuf_pool_ops.h>
 
 namespace dpaa2::net
@@ -29,10 +31,11 @@ uint64_t rx_offload_capa() noexcept
 	// Exactly what the data path implements. No VLAN strip: WRIOP
 	// keeps tags in the frame, and the Rx burst never reads the frame
 	// (a software strip would); the VLAN filter is WRIOP's. RSS_HASH is added on the LX2160A,
-	// whose WRIOP gives the hash in the FD (dev_infos_get).
+	// whose WRIOP gives the hash in the FD (dev_infos_get). TIMESTAMP:
+	// WRIOP writes its 1588 timer into every Rx buffer's annotation.
 	return RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
 	       RTE_ETH_RX_OFFLOAD_TCP_CKSUM | RTE_ETH_RX_OFFLOAD_SCATTER |
-	       RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
+	       RTE_ETH_RX_OFFLOAD_VLAN_FILTER | RTE_ETH_RX_OFFLOAD_TIMESTAMP;
 }
 
 uint64_t tx_offload_capa() noexcept
@@ -59,7 +62,8 @@ uint64_t rx_capa_of(const Port &p) noexcept
 void select_bursts(rte_eth_dev *dev) noexcept
 {
 	const Port &p = port_of(dev);
-	dev->rx_pkt_burst = rx_burst_for(p.lx2, p.rx_csum, p.rx_hash);
+	dev->rx_pkt_burst =
+		rx_burst_for({p.lx2, p.rx_csum, p.rx_hash, p.rx_ts, !p.devargs.no_prefetch});
 	dev->tx_pkt_burst = tx_burst_for();
 	dev->rx_queue_count = rx_queue_count;
 }
@@ -124,6 +128,16 @@ int dev_configure(rte_eth_dev *dev) noexcept
 	p.rx_csum = rxo & kRxCsumOffloads;
 	p.rx_hash = p.lx2 && (conf.rxmode.mq_mode == RTE_ETH_MQ_RX_RSS ||
 			      (rxo & RTE_ETH_RX_OFFLOAD_RSS_HASH));
+	p.rx_ts = false;
+	if (rxo & RTE_ETH_RX_OFFLOAD_TIMESTAMP) {
+		if (int ret = rte_mbuf_dyn_rx_timestamp_register(&rx_ts_offset, &rx_ts_flag);
+		    ret < 0) {
+			DPAA2_PMD_LOG(ERR, "%s: cannot register the mbuf timestamp field: %s",
+				      dev->data->name, strerror(rte_errno));
+			return -rte_errno;
+		}
+		p.rx_ts = true;
+	}
 	const struct {
 		hmc::DpniOffload which;
 		bool on;
@@ -380,10 +394,83 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.rss_hash_conf_get = rss_hash_conf_get;
 	o.flow_ctrl_get = flow_ctrl_get;
 	o.flow_ctrl_set = flow_ctrl_set;
+	o.timesync_read_time = timesync_read_time;
+	o.timesync_write_time = timesync_write_time;
+	o.timesync_adjust_time = timesync_adjust_time;
 	return o;
 }();
 
 // ---------------------------------------------------------------- probe
+
+// Upstream's device arguments (dpaa2_ethdev.c), "=1" to turn one on.
+// drv_no_prefetch chooses the Rx burst; the others are refused at probe.
+constexpr const char *kNoPrefetchArg = "drv_no_prefetch";
+constexpr const char *kLoopbackArg = "drv_loopback";
+constexpr const char *kTxConfArg = "drv_tx_conf";
+constexpr const char *kErrQueueArg = "drv_err_queue";
+constexpr const char *kValidArgs[] = {kNoPrefetchArg, kLoopbackArg, kTxConfArg, kErrQueueArg,
+				      nullptr};
+
+// What each refused argument would have done, and why ours does not.
+constexpr struct {
+	const char *key, *why;
+} kRefusedArgs[] = {
+	{kLoopbackArg, "upstream's benchmark mode that sends received frames back without "
+		       "mbufs; not implemented"},
+	{kTxConfArg, "Tx confirmation is always on: the frames WRIOP may not release are "
+		     "confirmed, the others released by WRIOP"},
+	{kErrQueueArg, "frames in error are discarded and counted by the DPNI (checksum errors "
+		       "reach the queues, flagged); no error queue"},
+};
+
+// A flag's value, 0 or 1, for the port `name`.
+struct FlagArg {
+	const char *name;
+	bool *out;
+};
+
+int parse_flag(const char *key, const char *value, void *opaque) noexcept
+{
+	const auto *f = static_cast<const FlagArg *>(opaque);
+	if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0) {
+		DPAA2_PMD_LOG(ERR, "%s: %s=%s: the value must be 0 or 1", f->name, key, value);
+		return -EINVAL;
+	}
+	*f->out = value[0] == '1';
+	return 0;
+}
+
+int parse_devargs(const rte_devargs *da, const char *name, Devargs &out) noexcept
+{
+	if (da == nullptr || da->args == nullptr || da->args[0] == '\0')
+		return 0;
+	rte_kvargs *kv = rte_kvargs_parse(da->args, kValidArgs);
+	if (kv == nullptr) {
+		DPAA2_PMD_LOG(ERR,
+			      "%s: invalid device arguments \"%s\" (known: %s, %s, %s, %s; "
+			      "each =0 or =1)",
+			      name, da->args, kNoPrefetchArg, kLoopbackArg, kTxConfArg,
+			      kErrQueueArg);
+		return -EINVAL;
+	}
+	// rte_kvargs_process says -1 whatever the handler returned: a value
+	// error is -EINVAL, logged by parse_flag.
+	FlagArg no_prefetch{name, &out.no_prefetch};
+	int ret =
+		rte_kvargs_process(kv, kNoPrefetchArg, parse_flag, &no_prefetch) < 0 ? -EINVAL : 0;
+	for (const auto &r : kRefusedArgs) {
+		bool on = false;
+		FlagArg arg{name, &on};
+		if (ret == 0 && rte_kvargs_process(kv, r.key, parse_flag, &arg) < 0)
+			ret = -EINVAL;
+		if (ret == 0 && on) {
+			DPAA2_PMD_LOG(ERR, "%s: %s=1 is not supported: %s", name, r.key, r.why);
+			ret = -ENOTSUP;
+		}
+	}
+	rte_kvargs_free(kv);
+	return ret;
+}
 
 // The DPMAC's own address (a board's DPL may give one), else the DPNI's
 // (restool's --mac-addr), else a random locally administered one; the DPNI
@@ -501,11 +588,14 @@ int eth_probe(rte_fslmc_driver *, rte_fslmc_device *dev) noexcept
 	p->intr = intr;
 	p->irq_fd = -1;
 	p->lx2 = (rte_fslmc_svr() & mc::kSvrFamilyMask) == mc::kSvrLx2160a;
-	int ret = mc::open(mc_io(), mc::ObjType::dpni, dev->object_id, p->dpni);
-	if (ret < 0)
-		DPAA2_PMD_LOG(ERR, "%s: dpni_open: %s", dev->name, strerror(-ret));
-	else
-		ret = dpni_init(*p, dev->name);
+	int ret = parse_devargs(dev->device.devargs, dev->name, p->devargs);
+	if (ret == 0) {
+		ret = mc::open(mc_io(), mc::ObjType::dpni, dev->object_id, p->dpni);
+		if (ret < 0)
+			DPAA2_PMD_LOG(ERR, "%s: dpni_open: %s", dev->name, strerror(-ret));
+		else
+			ret = dpni_init(*p, dev->name);
+	}
 	if (ret < 0) {
 		mc::close(mc_io(), p->dpni);
 		rte_free(p);

@@ -15,6 +15,7 @@
 // dpaa2_ethdev_stats.cpp statistics; dpaa2_ethdev_mac.cpp MTU, promiscuous
 // and all-multicast; dpaa2_ethdev_filters.cpp address and VLAN filters;
 // dpaa2_ethdev_rss.cpp RSS; dpaa2_ethdev_flow_ctrl.cpp flow control;
+// dpaa2_ethdev_timesync.cpp the IEEE 1588 clock (the DPRTC);
 // dpni_cmd.hpp and dpni_cmd_ctrl.hpp the DPNI's MC commands.
 
 #pragma once
@@ -154,8 +155,14 @@ struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	bool deferred_start;
 };
 
-// Per-port settings chosen from devargs at probe (none yet).
+// Per-port settings chosen from device arguments at probe (-a
+// fslmc:dpni.N,drv_no_prefetch=1), as upstream's net_dpaa2 names them.
 struct Devargs {
+	// drv_no_prefetch: each Rx burst issues its pull and waits for its
+	// results, rather than taking those of the pull the previous burst
+	// issued (frames reach the application one burst earlier, at the
+	// cost of the wait).
+	bool no_prefetch;
 };
 
 struct Port {
@@ -181,6 +188,7 @@ struct Port {
 	bool admin_down;
 	bool rx_csum; // the Rx bursts report checksum validation
 	bool rx_hash; // and the RSS hash
+	bool rx_ts;   // and WRIOP's Rx timestamp (RTE_ETH_RX_OFFLOAD_TIMESTAMP)
 
 	// RSS (dpaa2_ethdev_rss.cpp): the hash types of the distribution and
 	// the queues it spreads over (1: none).
@@ -217,7 +225,18 @@ inline fslmc::McIo &mc_io() noexcept
 
 // Data path (dpaa2_rx.cpp, dpaa2_tx.cpp): the bursts for a port's settings,
 // chosen at configure.
-eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept;
+struct RxVariant {
+	bool lx2;      // the LX2160A's parse summary in the FD
+	bool csum;     // checksum flags
+	bool hash;     // the RSS hash from the FD's FLC
+	bool ts;       // the annotation's timestamp in the mbuf's dynamic field
+	bool prefetch; // the pull for the next burst issued at the end of this one
+};
+eth_rx_burst_t rx_burst_for(const RxVariant &v) noexcept;
+// The mbuf's dynamic Rx timestamp field and flag (registered at configure
+// when a port asks for timestamps; process-wide, as DPDK's registry is).
+extern int rx_ts_offset;
+extern uint64_t rx_ts_flag;
 eth_tx_burst_t tx_burst_for() noexcept;
 // The queue's confirmations that have come back: their frames freed; how
 // many. At stop, `wait` bounds the wait for those still in flight.
@@ -303,6 +322,12 @@ int reta_query(rte_eth_dev *dev, rte_eth_rss_reta_entry64 *reta, uint16_t reta_s
 // Flow control (dpaa2_ethdev_flow_ctrl.cpp).
 int flow_ctrl_get(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
 int flow_ctrl_set(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
+
+// The IEEE 1588 clock (dpaa2_ethdev_timesync.cpp): -ENOTSUP without a
+// DPRTC in the container.
+int timesync_read_time(rte_eth_dev *dev, timespec *ts) noexcept;
+int timesync_write_time(rte_eth_dev *dev, const timespec *ts) noexcept;
+int timesync_adjust_time(rte_eth_dev *dev, int64_t delta) noexcept;
 
 // Statistics (dpaa2_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;

@@ -13,3 +13,9 @@
 extern struct rte_fslmc_driver rte_dpaa2_pmd;
 
 RTE_PMD_REGISTER_FSLMC(net_dpaa2, rte_dpaa2_pmd);
+// Upstream's device arguments: drv_no_prefetch is taken, the others are
+// refused at probe with the reason (dpaa2_ethdev.cpp, parse_devargs).
+FSLMC_PMD_REGISTER_PARAM_STRING(net_dpaa2, "drv_no_prefetch=<0|1> "
+					   "drv_loopback=<0|1> "
+					   "drv_tx_conf=<0|1> "
+					   "drv_err_queue=<0|1>");

@@ -394,9 +394,10 @@ void txq_info_get(rte_eth_dev *dev, uint16_t idx, rte_eth_txq_info *info) noexce
 int rx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noexcept
 {
 	const Port &p = port_of(dev);
-	snprintf(mode->info, sizeof(mode->info), "Scalar pull dequeue, %s%s%s",
+	snprintf(mode->info, sizeof(mode->info), "Scalar pull dequeue, %s%s%s%s%s",
 		 p.lx2 ? "LX2 parse summary" : "parse results", p.rx_csum ? ", checksum" : "",
-		 p.rx_hash ? ", RSS hash" : "");
+		 p.rx_hash ? ", RSS hash" : "", p.rx_ts ? ", timestamp" : "",
+		 p.devargs.no_prefetch ? ", no prefetch" : "");
 	return 0;
 }
 

@@ -14,13 +14,18 @@
 // software VLAN strip, no TCI (see dpaa2_rx_parse.hpp).
 //
 // The variants are template instantiations chosen at configure
-// (rx_burst_for): the SoC's parse summary, checksum flags, RSS hash.
+// (rx_burst_for): the SoC's parse summary, checksum flags, RSS hash, the
+// Rx timestamp, and whether the next pull is issued ahead (upstream's
+// prefetch burst) or each burst waits for its own (drv_no_prefetch).
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include <rte_mbuf.h>
+#include <rte_mbuf_dyn.h>
 
 #include "dpaa2_ethdev.hpp"
 #include "dpaa2_mempool.hpp"
@@ -29,16 +34,16 @@
 namespace dpaa2::net
 {
 
+int rx_ts_offset = -1;
+uint64_t rx_ts_flag;
+
 namespace
 {
 
 using hw::Fd;
 using hw::FdFormat;
 using hw::SgEntry;
-
-struct RxFlags {
-	bool lx2, csum, hash;
-};
+using RxFlags = RxVariant;
 
 // SG entry lengths are 17 bits (what upstream masks).
 constexpr uint32_t kSgLengthMask = 0x1ffff;
@@ -76,6 +81,12 @@ template <RxFlags F>
 	if constexpr (F.hash) {
 		m->hash.rss = fd.flc_hi();
 		flags |= RTE_MBUF_F_RX_RSS_HASH;
+	}
+	if constexpr (F.ts) {
+		// Word 2 of the annotation: the SoC's 1588 timer, in ns, when
+		// WRIOP took the frame in (the Rx buffer layout asks for it).
+		*RTE_MBUF_DYNFIELD(m, rx_ts_offset, rte_mbuf_timestamp_t *) = a->timestamp.load();
+		flags |= rx_ts_flag;
 	}
 	m->ol_flags = flags;
 }
@@ -272,7 +283,10 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 					}
 				});
 	}
-	pull_issue(q, *p, 1 - half, n);
+	if constexpr (F.prefetch)
+		pull_issue(q, *p, 1 - half, n);
+	else
+		q.pending = -1;
 	const unsigned frames = got + q.stash_n;
 	if (frames) {
 		counter_add(q.packets, frames);
@@ -283,15 +297,29 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 
 } // namespace
 
-eth_rx_burst_t rx_burst_for(bool lx2, bool csum, bool hash) noexcept
+namespace
 {
-	static constexpr eth_rx_burst_t table[2][2][2] = {
-		{{rx_burst<RxFlags{false, false, false}>, rx_burst<RxFlags{false, false, true}>},
-		 {rx_burst<RxFlags{false, true, false}>, rx_burst<RxFlags{false, true, true}>}},
-		{{rx_burst<RxFlags{true, false, false}>, rx_burst<RxFlags{true, false, true}>},
-		 {rx_burst<RxFlags{true, true, false}>, rx_burst<RxFlags{true, true, true}>}},
-	};
-	return table[lx2][csum][hash];
+
+// Variant I of the table: bit 0 lx2, 1 csum, 2 hash, 3 ts, 4 prefetch.
+constexpr RxFlags variant_of(unsigned i) noexcept
+{
+	return RxFlags{(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0, (i & 16) != 0};
+}
+
+template <size_t... I>
+constexpr std::array<eth_rx_burst_t, sizeof...(I)> burst_table(std::index_sequence<I...>) noexcept
+{
+	return {rx_burst<variant_of(I)>...};
+}
+
+constexpr auto kBursts = burst_table(std::make_index_sequence<32>{});
+
+} // namespace
+
+eth_rx_burst_t rx_burst_for(const RxVariant &v) noexcept
+{
+	return kBursts[unsigned{v.lx2} | unsigned{v.csum} << 1 | unsigned{v.hash} << 2 |
+		       unsigned{v.ts} << 3 | unsigned{v.prefetch} << 4];
 }
 
 uint32_t rx_queue_count(void *rxq) noexcept
@@ -329,7 +357,7 @@ void rx_queue_park(RxQueue &q) noexcept
 	// its frames wait in the stash for the next burst. Its first result
 	// stays marked as landed, which that portal waits for before its
 	// next pull.
-	constexpr RxFlags kPlain{false, false, false};
+	constexpr RxFlags kPlain{false, false, false, false, true};
 	qb::DequeueResult *r = half_of(q, q.pending);
 	p->pull_collect(r, q.pending_n, [&](const Fd &fd, const qb::DequeueResult &) {
 		if (rte_mbuf *m = eth_fd_to_mbuf<kPlain>(q, fd))
@@ -349,7 +377,7 @@ unsigned rx_queue_drain(RxQueue &q) noexcept
 	fslmc::qbman::Swp *p = fslmc::portal();
 	if (p == nullptr)
 		return freed;
-	constexpr RxFlags kPlain{false, false, false};
+	constexpr RxFlags kPlain{false, false, false, false, true};
 	// Bounded: a queue the DPNI still fed would never empty.
 	for (unsigned round = 0; round < 1u << 16; round++) {
 		if (!pull_issue(q, *p, 0, kBurstMax))

@@ -30,6 +30,8 @@ uint16_t open_cmd(ObjType t) noexcept
 		return hmc::kCmdDpconOpen;
 	case ObjType::dpni:
 		return hmc::dpni::kOpen;
+	case ObjType::dprtc:
+		return hmc::kCmdDprtcOpen;
 	}
 	return 0;
 }
@@ -45,6 +47,8 @@ uint16_t api_version_cmd(ObjType t) noexcept
 		return hmc::kCmdDpconGetApiVersion;
 	case ObjType::dpni:
 		return hmc::dpni::kGetApiVersion;
+	case ObjType::dprtc:
+		return hmc::kCmdDprtcGetApiVersion;
 	case ObjType::dprc:
 		break;
 	}

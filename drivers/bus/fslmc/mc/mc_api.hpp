@@ -38,7 +38,7 @@ inline constexpr uint32_t kMcMinorRequired = 32;
 int check_version(const McVersion &v) noexcept;
 
 // The object kinds with an open command on this bus's path.
-enum class ObjType : uint8_t { dprc, dpbp, dpio, dpcon, dpni };
+enum class ObjType : uint8_t { dprc, dpbp, dpio, dpcon, dpni, dprtc };
 
 // An open object: its kind, id and token. close() is idempotent.
 struct McObject {
