@@ -4,12 +4,10 @@
 #include "ethdev_test_support.hpp"
 
 #include <cstdlib>
+#include <utility>
 
 #include "dpaa_model/misuse.hpp"
-
-// The bus's handle on the modelled SoC (dpaa_bus.hpp): nullptr on the board
-// platform.
-extern "C" void *rte_dpaa_model_system(void) noexcept;
+#include "model_access.hpp"
 
 namespace dpaa_test
 {
@@ -27,7 +25,7 @@ class ModelMisuse final : public testing::Environment
 public:
 	void TearDown() override
 	{
-		auto *sys = static_cast<dpaa::model::System *>(rte_dpaa_model_system());
+		dpaa::model::System *sys = bus_model();
 		if (sys != nullptr) {
 			EXPECT_EQ(dpaa::model::misuse_summary(*sys), "")
 				<< "the drivers misused the modelled hardware";
@@ -39,11 +37,6 @@ public:
 	testing::AddGlobalTestEnvironment(new ModelMisuse);
 
 } // namespace
-
-dpaa::model::System *model_system()
-{
-	return static_cast<dpaa::model::System *>(rte_dpaa_model_system());
-}
 
 int eal_start(const char *argv0, const std::string &model, const std::vector<std::string> &extra)
 {
@@ -70,6 +63,17 @@ int eal_start(const char *argv0, const std::string &model, const std::vector<std
 	if (getenv("DPAA_TEST_DEBUG"))
 		args.emplace_back("--log-level=pmd.net.dpaa:debug");
 	return eal_init(argv0, args, extra);
+}
+
+EalTestProgram model_program(const std::string &model, const std::vector<std::string> &extra,
+			     std::function<std::string()> set_up)
+{
+	EalTestProgram program;
+	program.start_eal = [model, extra](const char *argv0) {
+		return eal_start(argv0, model, extra);
+	};
+	program.set_up = std::move(set_up);
+	return program;
 }
 
 rte_mempool *dpaa_pool(const char *name, unsigned n, uint16_t data_room)

@@ -632,25 +632,14 @@ TEST_F(WorkerRing, QueueStartedBeforeTheWorkerPollsAgainReceivesOnceItDoes)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (eal_start(argv[0],
-		      "board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;mode=threaded;throttle=off",
-		      {"-l", "0-1"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	A = port_by_name("fm1-mac9");
-	B = port_by_name("fm1-mac10");
-	g_pool = dpaa_pool("pool", 4096);
-	if (A >= RTE_MAX_ETHPORTS || B >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
-		fprintf(stderr, "no DPAA ports or pool (ports %u %u)\n", A, B);
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(A);
-	rte_eth_dev_close(B);
-	rte_eal_cleanup();
-	return ret;
+	return model_program(
+		"board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;mode=threaded;throttle=off",
+		{"-l", "0-1"}, [] {
+			A = port_by_name("fm1-mac9");
+			B = port_by_name("fm1-mac10");
+			g_pool = dpaa_pool("pool", 4096);
+			return ports_and_pools({A, B}, {g_pool});
+		});
 }
