@@ -4,6 +4,7 @@
 #include "ethdev_test_support.hpp"
 
 #include <cstdlib>
+#include <memory>
 #include <utility>
 
 #include "dpaa_model/misuse.hpp"
@@ -73,6 +74,25 @@ EalTestProgram model_program(const std::string &model, const std::vector<std::st
 		return eal_start(argv0, model, extra);
 	};
 	program.set_up = std::move(set_up);
+	return program;
+}
+
+EalTestProgram pcap_program(const std::string &dir_prefix,
+			    std::function<std::string(const std::string &dir)> model,
+			    const std::vector<std::string> &extra,
+			    std::function<std::string()> set_up)
+{
+	auto dir = std::make_shared<std::string>();
+	EalTestProgram program;
+	program.start_eal = [dir, dir_prefix, model = std::move(model), extra](const char *argv0) {
+		*dir = make_temp_dir(dir_prefix);
+		return dir->empty() ? -1 : eal_start(argv0, model(*dir), extra);
+	};
+	program.set_up = std::move(set_up);
+	program.tear_down = [dir] {
+		if (!dir->empty())
+			remove_dir(*dir);
+	};
 	return program;
 }
 

@@ -30,6 +30,15 @@ int eal_start(const char *argv0, const std::string &model,
 EalTestProgram model_program(const std::string &model, const std::vector<std::string> &extra,
 			     std::function<std::string()> set_up);
 
+// A model_program whose model's pcap wires read or write files in a new
+// temporary directory, named after 'dir_prefix' and removed once the tests
+// ran: 'model' is given its path, writes what the wires read and returns
+// the DPAA_MODEL string.
+EalTestProgram pcap_program(const std::string &dir_prefix,
+			    std::function<std::string(const std::string &dir)> model,
+			    const std::vector<std::string> &extra,
+			    std::function<std::string()> set_up);
+
 // A pktmbuf pool of the "dpaa" ops (a BMan pool).
 rte_mempool *dpaa_pool(const char *name, unsigned n,
 		       uint16_t data_room = RTE_MBUF_DEFAULT_BUF_SIZE);

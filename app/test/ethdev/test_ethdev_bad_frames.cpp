@@ -364,27 +364,23 @@ TEST(BadFrames, EachIsCountedWhereTheFmanCountsItAndNoBufferIsLost)
 
 dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	EalTestProgram program;
-	program.start_eal = [](const char *argv0) {
-		build_cases();
-		g_dir = make_temp_dir("dpaa-ethdev-bad");
-		if (g_dir.empty())
-			return -1;
-		std::vector<Bytes> frames;
-		frames.reserve(g_cases.size());
-		for (const Case &c : g_cases)
-			frames.push_back(record_of(c));
-		write_pcap(g_dir + "/in.pcap", frames);
-		return eal_start(argv0,
-				 "board=ls1046a-rdb;fm1-mac9=pcap:rx=" + g_dir +
-					 "/in.pcap:fcs=yes;mode=threaded",
-				 {"-a", "dpaa_bus:fm1-mac9"});
-	};
-	program.set_up = [] {
-		P = port_by_name("fm1-mac9");
-		g_pool = dpaa_pool("pool", 1024);
-		return ports_and_pools({P}, {g_pool});
-	};
-	program.tear_down = [] { remove_dir(g_dir); };
-	return program;
+	return pcap_program(
+		"dpaa-ethdev-bad",
+		[](const std::string &dir) {
+			g_dir = dir;
+			build_cases();
+			std::vector<Bytes> frames;
+			frames.reserve(g_cases.size());
+			for (const Case &c : g_cases)
+				frames.push_back(record_of(c));
+			write_pcap(dir + "/in.pcap", frames);
+			return "board=ls1046a-rdb;fm1-mac9=pcap:rx=" + dir +
+			       "/in.pcap:fcs=yes;mode=threaded";
+		},
+		{"-a", "dpaa_bus:fm1-mac9"},
+		[] {
+			P = port_by_name("fm1-mac9");
+			g_pool = dpaa_pool("pool", 1024);
+			return ports_and_pools({P}, {g_pool});
+		});
 }

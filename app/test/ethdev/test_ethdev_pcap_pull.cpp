@@ -269,26 +269,20 @@ TEST(Pull, PullQueueSharingItsLcoreWithAPushQueueLosesNothing)
 
 dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	EalTestProgram program;
-	program.start_eal = [](const char *argv0) {
-		g_dir = make_temp_dir("dpaa-ethdev-pcap");
-		if (g_dir.empty())
-			return -1;
-		g_in = input_frames();
-		write_pcap(g_dir + "/in.pcap", g_in);
-		return eal_start(
-			argv0,
-			"board=ls1046a-rdb;fm1-mac9=pcap:rx=" + g_dir + "/in.pcap:tx=" + g_dir +
-				"/out.pcap:rate=20000:loop=0;fm1-mac10=loopback;"
-				"mode=threaded",
-			{"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10,rx_mode=pull"});
-	};
-	program.set_up = [] {
-		P = port_by_name("fm1-mac9");
-		L = port_by_name("fm1-mac10");
-		g_pool = dpaa_pool("pool", 4096);
-		return ports_and_pools({P, L}, {g_pool});
-	};
-	program.tear_down = [] { remove_dir(g_dir); };
-	return program;
+	return pcap_program(
+		"dpaa-ethdev-pcap",
+		[](const std::string &dir) {
+			g_dir = dir;
+			g_in = input_frames();
+			write_pcap(dir + "/in.pcap", g_in);
+			return "board=ls1046a-rdb;fm1-mac9=pcap:rx=" + dir + "/in.pcap:tx=" + dir +
+			       "/out.pcap:rate=20000:loop=0;fm1-mac10=loopback;mode=threaded";
+		},
+		{"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10,rx_mode=pull"},
+		[] {
+			P = port_by_name("fm1-mac9");
+			L = port_by_name("fm1-mac10");
+			g_pool = dpaa_pool("pool", 4096);
+			return ports_and_pools({P, L}, {g_pool});
+		});
 }

@@ -228,21 +228,17 @@ TEST(TxFull, RejectedEnqueuesAreFreedAndCounted)
 
 dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	EalTestProgram program;
-	program.start_eal = [](const char *argv0) {
-		g_dir = make_temp_dir("dpaa-ethdev-txfull");
-		if (g_dir.empty())
-			return -1;
-		return eal_start(argv0,
-				 "board=ls1046a-rdb;fm1-mac9=pcap:tx=" + g_dir +
-					 "/out.pcap;mode=threaded",
-				 {"-a", "dpaa_bus:fm1-mac9"});
-	};
-	program.set_up = [] {
-		P = port_by_name("fm1-mac9");
-		g_pool = dpaa_pool("pool", 1024);
-		return ports_and_pools({P}, {g_pool});
-	};
-	program.tear_down = [] { remove_dir(g_dir); };
-	return program;
+	return pcap_program(
+		"dpaa-ethdev-txfull",
+		[](const std::string &dir) {
+			g_dir = dir;
+			return "board=ls1046a-rdb;fm1-mac9=pcap:tx=" + dir +
+			       "/out.pcap;mode=threaded";
+		},
+		{"-a", "dpaa_bus:fm1-mac9"},
+		[] {
+			P = port_by_name("fm1-mac9");
+			g_pool = dpaa_pool("pool", 1024);
+			return ports_and_pools({P}, {g_pool});
+		});
 }
