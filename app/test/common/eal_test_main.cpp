@@ -24,8 +24,12 @@ int dpaa_test::eal_init(const char *argv0, const std::vector<std::string> &args)
 
 int main(int argc, char **argv)
 {
-	testing::InitGoogleTest(&argc, argv);
 	const dpaa_test::EalTestProgram program = dpaa_test::eal_test_program();
+	if (program.before) {
+		if (const std::optional<int> status = program.before(argc, argv))
+			return *status;
+	}
+	testing::InitGoogleTest(&argc, argv);
 	const bool eal = program.start_eal(argv[0]) >= 0;
 	if (!eal && !program.tests_without_eal) {
 		fprintf(stderr, "EAL initialisation failed\n");
@@ -39,7 +43,7 @@ int main(int argc, char **argv)
 		}
 	}
 	const int ret = RUN_ALL_TESTS();
-	if (!eal)
+	if (!eal || program.tests_end_eal)
 		return ret;
 	uint16_t port;
 	RTE_ETH_FOREACH_DEV(port)

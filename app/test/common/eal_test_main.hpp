@@ -10,6 +10,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ namespace dpaa_test
 {
 
 struct EalTestProgram {
+	// First of all, before gtest sees the arguments: an exit status ends
+	// the program there (a skip, 77, for what the machine lacks; the job
+	// of a child process the tests start); nullopt goes on.
+	std::function<std::optional<int>(int argc, char **argv)> before;
 	// Starts EAL (with the model the program runs on): rte_eal_init's result.
 	std::function<int(const char *argv0)> start_eal;
 	// After EAL: finds the ports, makes the pools. "" when the tests can
@@ -27,6 +32,9 @@ struct EalTestProgram {
 	std::function<void()> tear_down;
 	// The tests run even when EAL failed, each reporting it itself.
 	bool tests_without_eal = false;
+	// The tests end EAL themselves (rte_eal_cleanup() is what they test):
+	// nothing is closed or cleaned up after them.
+	bool tests_end_eal = false;
 };
 
 // Defined by each program.

@@ -4,6 +4,7 @@
 #include "dpaa2_ethdev_support.hpp"
 
 #include <cstdlib>
+#include <utility>
 
 #include "dpaa2_hw/mc_commands.hpp"
 #include "dpaa2_mempool.hpp"
@@ -35,6 +36,22 @@ int dpaa2_eal_start(const char *argv0, const std::string &model,
 	if (getenv("DPAA_TEST_DEBUG"))
 		args.emplace_back("--log-level=pmd.net.dpaa2:debug");
 	return eal_init(argv0, args, extra);
+}
+
+EalTestProgram dpaa2_program(const std::string &model, const std::vector<std::string> &extra,
+			     std::function<std::string()> set_up, std::function<void()> tear_down)
+{
+	EalTestProgram program;
+	program.start_eal = [model, extra](const char *argv0) {
+		return dpaa2_eal_start(argv0, model, extra);
+	};
+	program.set_up = std::move(set_up);
+	program.tear_down = [tear_down = std::move(tear_down)] {
+		if (tear_down)
+			tear_down();
+		dpaa2_release_portal();
+	};
+	return program;
 }
 
 std::string dpaa2_loopback_model()

@@ -11,9 +11,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "eal_test_main.hpp"
 #include "ethdev_harness.hpp"
 
 namespace dpaa_test
@@ -24,6 +26,13 @@ namespace dpaa_test
 // the fsl-mc sysfs), with the extra EAL arguments 'extra'. Once per process.
 int dpaa2_eal_start(const char *argv0, const std::string &model,
 		    const std::vector<std::string> &extra = {});
+
+// The program (eal_test_main.hpp) of a test on the modelled board 'model'
+// with the extra EAL arguments 'extra': 'set_up' finds the ports and makes
+// the pools once EAL runs, 'tear_down' frees the pools once the ports are
+// closed; the main thread's portal then goes back to the bus.
+EalTestProgram dpaa2_program(const std::string &model, const std::vector<std::string> &extra,
+			     std::function<std::string()> set_up, std::function<void()> tear_down);
 
 // A DPAA2_KERNEL_MODEL of the board DPAA2_TEST_BOARD names (lx2160a-rdb,
 // memory-backed portals, by default; ls2088a-rdb: direct portals) with the

@@ -17,55 +17,25 @@
 #include <cstring>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include <rte_eal.h>
-#include <rte_ethdev.h>
 #include <rte_malloc.h>
-#include <rte_mbuf.h>
-#include <rte_mempool.h>
 
-#include "dpaa2_hw/mc_commands.hpp"
-#include "dpaa2_mempool.hpp"
-#include "fslmc_bus.hpp"
+#include "dpaa2_ethdev_support.hpp"
+
+using namespace dpaa_test;
 
 namespace
 {
 
-namespace mc = dpaa2::fslmc::mc;
-
-bool eal_ready;
 constexpr uint16_t kPort = 0;
 constexpr unsigned kPoolSize = 1024;
 constexpr uint16_t kFrameLen = 96;
 
 rte_mempool *pool;
 
-// The DPBP's free buffers as the MC counts them.
-uint32_t dpbp_free(rte_mempool *mp)
-{
-	const int id = rte_dpaa2_mbuf_pool_dpbp_id(mp);
-	EXPECT_GE(id, 0);
-	mc::McObject o;
-	uint32_t n = 0;
-	EXPECT_EQ(mc::open(*rte_fslmc_mc_io(), mc::ObjType::dpbp, static_cast<uint32_t>(id), o), 0);
-	EXPECT_EQ(mc::dpbp_get_num_free_bufs(*rte_fslmc_mc_io(), o, n), 0);
-	mc::close(*rte_fslmc_mc_io(), o);
-	return n;
-}
-
 // The frames dpni.1 received, as the MC counts them (statistics page 0).
 uint64_t dpni_in_frames()
 {
-	namespace hmc = dpaa2::hw::mc;
-	dpaa2::fslmc::McIo &io = *rte_fslmc_mc_io();
-	mc::McObject o;
-	EXPECT_EQ(mc::open(io, mc::ObjType::dpni, 1, o), 0);
-	dpaa2::hw::McCommand c = dpaa2::hw::McCommand::make(hmc::dpni::kGetStatistics, o.token);
-	c.as<hmc::DpniGetStatisticsCommand>().page_number = 0;
-	EXPECT_EQ(io.send(c), 0);
-	mc::close(io, o);
-	return c.as<hmc::DpniStatisticsResponse>().counter[0].load();
+	return dpni_counter(1, 0, 0);
 }
 
 // An IPv4/UDP frame whose payload bytes are `seed`, `seed + 1`, ...
@@ -136,12 +106,7 @@ int port_setup(uint64_t rx_offloads = 0)
 class Dpaa2Ethdev : public ::testing::Test
 {
 protected:
-	void SetUp() override
-	{
-		ASSERT_TRUE(eal_ready) << "rte_eal_init failed";
-		ASSERT_NE(pool, nullptr);
-		ASSERT_EQ(port_setup(), 0);
-	}
+	void SetUp() override { ASSERT_EQ(port_setup(), 0); }
 	void TearDown() override { rte_eth_dev_stop(kPort); }
 
 	// Sends `frames` (their originals' bytes are `seeds`), receives them
@@ -634,24 +599,14 @@ TEST_F(Dpaa2Ethdev, StopStartAndFramesLeftQueuedAreFreedAtClose)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	::testing::InitGoogleTest(&argc, argv);
-	const char *eal_args[] = {"dpaa2-ethdev-api", "--no-huge",   "-m", "256", "--no-pci",
-				  "--iova-mode=va",   "--no-shconf", "-l", "0",	  "-a",
-				  "fslmc:dpni.1"};
-	eal_ready = rte_eal_init(static_cast<int>(std::size(eal_args)),
-				 const_cast<char **>(eal_args)) >= 0;
-	if (eal_ready)
-		pool = rte_pktmbuf_pool_create_by_ops("dpaa2_api", kPoolSize, 0, 0,
-						      RTE_MBUF_DEFAULT_BUF_SIZE, 0, "dpaa2");
-	const int ret = RUN_ALL_TESTS();
-	if (eal_ready) {
-		rte_eth_dev_stop(kPort);
-		rte_eth_dev_close(kPort);
-		rte_mempool_free(pool);
-		dpaa2::fslmc::release_thread_portal();
-		rte_eal_cleanup();
-	}
-	return ret;
+	return dpaa2_program(
+		"board=lx2160a-rdb;dpmac.3=loopback;dpmac.4=loopback;mode=threaded",
+		{"-a", "fslmc:dpni.1"},
+		[] {
+			pool = dpaa2_pool("dpaa2_api", kPoolSize);
+			return ports_and_pools({kPort}, {pool});
+		},
+		[] { rte_mempool_free(pool); });
 }

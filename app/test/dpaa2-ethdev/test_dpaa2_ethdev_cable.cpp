@@ -294,29 +294,20 @@ TEST_F(Cable, AStartThatFailsOnARunningPortLosesNoBuffer)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (dpaa2_eal_start(argv[0], "board=lx2160a-rdb;dpmac.3=cable:dpmac.4;mode=threaded") < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	A = port_by_name("dpni.1");
-	B = port_by_name("dpni.2");
-	g_pool = dpaa2_pool("cable", kPoolSize);
-	g_big = rte_pktmbuf_pool_create_by_ops("big", 16, 0, 0, kJumboRoom, SOCKET_ID_ANY,
-					       "ring_mp_mc");
-	if (A >= RTE_MAX_ETHPORTS || B >= RTE_MAX_ETHPORTS || g_pool == nullptr ||
-	    g_big == nullptr) {
-		fprintf(stderr, "no dpni.1 and dpni.2, or no pools\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(A);
-	rte_eth_dev_close(B);
-	rte_mempool_free(g_pool);
-	rte_mempool_free(g_big);
-	dpaa2_release_portal();
-	rte_eal_cleanup();
-	return ret;
+	return dpaa2_program(
+		"board=lx2160a-rdb;dpmac.3=cable:dpmac.4;mode=threaded", {},
+		[] {
+			A = port_by_name("dpni.1");
+			B = port_by_name("dpni.2");
+			g_pool = dpaa2_pool("cable", kPoolSize);
+			g_big = rte_pktmbuf_pool_create_by_ops("big", 16, 0, 0, kJumboRoom,
+							       SOCKET_ID_ANY, "ring_mp_mc");
+			return ports_and_pools({A, B}, {g_pool, g_big});
+		},
+		[] {
+			rte_mempool_free(g_pool);
+			rte_mempool_free(g_big);
+		});
 }

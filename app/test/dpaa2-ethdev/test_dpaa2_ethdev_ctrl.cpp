@@ -13,33 +13,24 @@
 // back, and Rx timestamps (WRIOP's, from the annotation) in the mbufs of a
 // port that asked for them, in the time of the 1588 clock that ethdev's
 // timesync calls read, set and adjust (the board's DPRTC, assigned to the
-// container), and in no mbuf of a port that did not. run_checked.py fails the run when the model
-// counted driver misuse.
+// container), and in no mbuf of a port that did not. run_checked.py fails
+// the run when the model counted driver misuse.
 
 #include <array>
 #include <atomic>
 #include <cerrno>
-#include <cstring>
 #include <thread>
 #include <vector>
 
-#include <gtest/gtest.h>
+#include "dpaa2_ethdev_support.hpp"
 
-#include <rte_eal.h>
-#include <rte_ethdev.h>
-#include <rte_mbuf.h>
 #include <rte_mbuf_dyn.h>
-#include <rte_mempool.h>
 
-#include "dpaa2_hw/mc_commands.hpp"
-#include "fslmc_bus.hpp"
+using namespace dpaa_test;
 
 namespace
 {
 
-namespace mc = dpaa2::fslmc::mc;
-
-bool eal_ready;
 constexpr uint16_t kTx = 0, kRx = 1; // dpni.1 on dpmac.3, dpni.2 on dpmac.4
 constexpr unsigned kPoolSize = 1024;
 constexpr uint16_t kRxQueues = 4;
@@ -63,15 +54,7 @@ int on_lsc(uint16_t port, rte_eth_event_type type, void *, void *)
 // page 2, counter 0).
 uint64_t rx_filtered()
 {
-	namespace hmc = dpaa2::hw::mc;
-	dpaa2::fslmc::McIo &io = *rte_fslmc_mc_io();
-	mc::McObject o;
-	EXPECT_EQ(mc::open(io, mc::ObjType::dpni, 2, o), 0);
-	dpaa2::hw::McCommand c = dpaa2::hw::McCommand::make(hmc::dpni::kGetStatistics, o.token);
-	c.as<hmc::DpniGetStatisticsCommand>().page_number = 2;
-	EXPECT_EQ(io.send(c), 0);
-	mc::close(io, o);
-	return c.as<hmc::DpniStatisticsResponse>().counter[0].load();
+	return dpni_counter(2, 2, 0);
 }
 
 struct FrameSpec {
@@ -81,51 +64,25 @@ struct FrameSpec {
 	uint8_t src_ip = 1;
 };
 
-constexpr uint16_t kPayload = 18;
+constexpr size_t kPayload = 18;
 
-// An IPv4/UDP frame from kSrc; its payload holds the UDP source port.
-std::vector<uint8_t> frame_bytes(const FrameSpec &s)
+// An IPv4/UDP frame from kSrc, 192.168.0.<src_ip> to 192.168.1.2, to UDP
+// port 1024.
+Bytes frame_bytes(const FrameSpec &s)
 {
-	std::vector<uint8_t> f(s.dst.addr_bytes, s.dst.addr_bytes + 6);
-	f.insert(f.end(), kSrc.addr_bytes, kSrc.addr_bytes + 6);
-	if (s.vlan >= 0)
-		f.insert(f.end(), {0x81, 0x00, uint8_t(s.vlan >> 8), uint8_t(s.vlan)});
-	const uint8_t ip[] = {
-		0x08, 0x00, 0x45, 0x00, 0x00, 20 + 8 + kPayload, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11,
-		0x00, 0x00, 0xc0, 0xa8, 0x00, s.src_ip,		 0xc0, 0xa8, 0x01, 0x02};
-	f.insert(f.end(), ip, ip + sizeof(ip));
-	const uint8_t udp[] = {uint8_t(s.src_port >> 8),
-			       uint8_t(s.src_port),
-			       0x04,
-			       0x00,
-			       0x00,
-			       8 + kPayload,
-			       0x00,
-			       0x00};
-	f.insert(f.end(), udp, udp + sizeof(udp));
-	for (uint16_t i = 0; i < kPayload; i++)
-		f.push_back(uint8_t(s.src_port + i));
-	return f;
+	const L2 l2{s.dst, kSrc, s.vlan, -1};
+	return ipv4_udp(l2, 0xc0a80000 | s.src_ip, 0xc0a80102, s.src_port, 1024, kPayload);
 }
 
 bool send(const FrameSpec &s)
 {
-	const std::vector<uint8_t> bytes = frame_bytes(s);
-	rte_mbuf *m = rte_pktmbuf_alloc(pools[kTx]);
-	if (m == nullptr)
-		return false;
-	memcpy(rte_pktmbuf_append(m, static_cast<uint16_t>(bytes.size())), bytes.data(),
-	       bytes.size());
-	if (rte_eth_tx_burst(kTx, 0, &m, 1) == 1)
-		return true;
-	rte_pktmbuf_free(m);
-	return false;
+	return send_frames(kTx, 0, pools[kTx], {frame_bytes(s)}) == 1;
 }
 
 // The frames port 1 received, per queue, until `n` have come (a bound on
 // the polls, not on time).
 struct Received {
-	std::vector<std::vector<uint8_t>> frames;
+	std::vector<Bytes> frames;
 	std::array<unsigned, kRxQueues> per_queue{};
 };
 Received receive(unsigned n, uint16_t queues = 1)
@@ -136,8 +93,7 @@ Received receive(unsigned n, uint16_t queues = 1)
 		const uint16_t q = static_cast<uint16_t>(polls % queues);
 		const uint16_t k = rte_eth_rx_burst(kRx, q, b, 32);
 		for (uint16_t i = 0; i < k; i++) {
-			const uint8_t *p = rte_pktmbuf_mtod(b[i], const uint8_t *);
-			r.frames.emplace_back(p, p + b[i]->pkt_len);
+			r.frames.push_back(mbuf_bytes(b[i]));
 			rte_pktmbuf_free(b[i]);
 		}
 		r.per_queue[q] += k;
@@ -176,12 +132,13 @@ void expect_filtered(const FrameSpec &s, const char *what, const rte_ether_addr 
 
 int port_setup(uint16_t port, const rte_eth_conf &conf, uint16_t rxq)
 {
-	int ret = rte_eth_dev_configure(port, rxq, 1, &conf);
-	for (uint16_t q = 0; ret == 0 && q < rxq; q++)
-		ret = rte_eth_rx_queue_setup(port, q, 256, 0, nullptr, pools[port]);
-	if (ret == 0)
-		ret = rte_eth_tx_queue_setup(port, 0, 256, 0, nullptr);
-	return ret == 0 ? rte_eth_dev_start(port) : ret;
+	PortSetup s;
+	s.nb_rxq = rxq;
+	s.nb_rxd = 256;
+	s.nb_txd = 256;
+	s.conf = conf;
+	s.pool = pools[port];
+	return port_start(port, s);
 }
 
 uint8_t link_now(uint16_t port)
@@ -207,12 +164,6 @@ bool wait_links(uint8_t status, std::array<unsigned, 2> events)
 class Dpaa2EthdevCtrl : public ::testing::Test
 {
 protected:
-	void SetUp() override
-	{
-		ASSERT_TRUE(eal_ready) << "rte_eal_init failed";
-		ASSERT_NE(pools[0], nullptr);
-		ASSERT_NE(pools[1], nullptr);
-	}
 	void start(rte_eth_conf rx_conf = {}, uint16_t rxq = 1)
 	{
 		rte_eth_conf tx_conf{};
@@ -225,8 +176,8 @@ protected:
 	}
 	void TearDown() override
 	{
-		rte_eth_dev_stop(kTx);
-		rte_eth_dev_stop(kRx);
+		port_stop(kTx);
+		port_stop(kRx);
 	}
 };
 
@@ -520,35 +471,22 @@ TEST_F(Dpaa2EthdevCtrl, RxTimestampsAreWriopsAndOnlyWhenAskedFor)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	::testing::InitGoogleTest(&argc, argv);
-	const char *eal_args[] = {
-		"dpaa2-ethdev-ctrl", "--no-huge",   "-m",	   "256", "--no-pci",
-		"--iova-mode=va",    "--no-shconf", "-l",	   "0",	  "-a",
-		"fslmc:dpni.1",	     "-a",	    "fslmc:dpni.2"};
-	eal_ready = rte_eal_init(static_cast<int>(std::size(eal_args)),
-				 const_cast<char **>(eal_args)) >= 0;
-	if (eal_ready) {
-		for (unsigned i = 0; i < 2; i++) {
-			char name[32];
-			snprintf(name, sizeof(name), "dpaa2_ctrl%u", i);
-			pools[i] = rte_pktmbuf_pool_create_by_ops(
-				name, kPoolSize, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0, "dpaa2");
-		}
-		for (uint16_t p : {kTx, kRx})
-			rte_eth_dev_callback_register(p, RTE_ETH_EVENT_INTR_LSC, on_lsc, nullptr);
-	}
-	const int ret = RUN_ALL_TESTS();
-	if (eal_ready) {
-		for (uint16_t p : {kTx, kRx}) {
-			rte_eth_dev_stop(p);
-			rte_eth_dev_close(p);
-		}
-		rte_mempool_free(pools[0]);
-		rte_mempool_free(pools[1]);
-		dpaa2::fslmc::release_thread_portal();
-		rte_eal_cleanup();
-	}
-	return ret;
+	return dpaa2_program(
+		"board=lx2160a-rdb;dpmac.3=cable:dpmac.4;dprtc=1;mode=threaded",
+		{"-a", "fslmc:dpni.1", "-a", "fslmc:dpni.2"},
+		[] {
+			pools[kTx] = dpaa2_pool("dpaa2_ctrl0", kPoolSize);
+			pools[kRx] = dpaa2_pool("dpaa2_ctrl1", kPoolSize);
+			for (uint16_t p : {kTx, kRx})
+				rte_eth_dev_callback_register(p, RTE_ETH_EVENT_INTR_LSC, on_lsc,
+							      nullptr);
+			return ports_and_pools({port_by_name("dpni.1"), port_by_name("dpni.2")},
+					       {pools[kTx], pools[kRx]});
+		},
+		[] {
+			rte_mempool_free(pools[kTx]);
+			rte_mempool_free(pools[kRx]);
+		});
 }

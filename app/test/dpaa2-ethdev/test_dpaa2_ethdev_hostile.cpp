@@ -30,7 +30,7 @@ namespace
 {
 
 constexpr unsigned kPoolSize = 512;
-constexpr uint16_t kNoPool = 16000; // a BPID no pool owns (checked in main)
+constexpr uint16_t kNoPool = 16000; // a BPID no pool owns (checked at set-up)
 rte_mempool *g_pool;
 uint16_t P;
 
@@ -271,24 +271,16 @@ TEST_F(Hostile, BadSgTablesAreDroppedAndEveryGenuineBufferFreedOnce)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (dpaa2_eal_start(argv[0], dpaa2_loopback_model(), {"-a", "fslmc:dpni.1"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	P = port_by_name("dpni.1");
-	g_pool = dpaa2_pool("hostile", kPoolSize);
-	if (P >= RTE_MAX_ETHPORTS || g_pool == nullptr ||
-	    rte_dpaa2_bpid_info[kNoPool].mp != nullptr) {
-		fprintf(stderr, "no dpni.1 or no pool\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(P);
-	rte_mempool_free(g_pool);
-	dpaa2_release_portal();
-	rte_eal_cleanup();
-	return ret;
+	return dpaa2_program(
+		dpaa2_loopback_model(), {"-a", "fslmc:dpni.1"},
+		[]() -> std::string {
+			P = port_by_name("dpni.1");
+			g_pool = dpaa2_pool("hostile", kPoolSize);
+			if (rte_dpaa2_bpid_info[kNoPool].mp != nullptr)
+				return "a pool owns the BPID the tests take for none";
+			return ports_and_pools({P}, {g_pool});
+		},
+		[] { rte_mempool_free(g_pool); });
 }

@@ -224,28 +224,18 @@ TEST_F(Misuse, AClosedDpniCanBeProbedAgain)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (dpaa2_eal_start(argv[0], dpaa2_loopback_model(), {"-a", "fslmc:dpni.1"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	P = port_by_name("dpni.1");
-	g_pool = dpaa2_pool("misuse", kPoolSize);
-	g_tx_pool = dpaa2_pool("misuse-tx", 64);
-	if (P >= RTE_MAX_ETHPORTS || g_pool == nullptr || g_tx_pool == nullptr) {
-		fprintf(stderr, "no dpni.1 or no pool\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	if (rte_eth_dev_is_valid_port(P)) {
-		port_stop(P);
-		rte_eth_dev_close(P);
-	}
-	rte_mempool_free(g_pool);
-	rte_mempool_free(g_tx_pool);
-	dpaa2_release_portal();
-	rte_eal_cleanup();
-	return ret;
+	return dpaa2_program(
+		dpaa2_loopback_model(), {"-a", "fslmc:dpni.1"},
+		[] {
+			P = port_by_name("dpni.1");
+			g_pool = dpaa2_pool("misuse", kPoolSize);
+			g_tx_pool = dpaa2_pool("misuse-tx", 64);
+			return ports_and_pools({P}, {g_pool, g_tx_pool});
+		},
+		[] {
+			rte_mempool_free(g_pool);
+			rte_mempool_free(g_tx_pool);
+		});
 }

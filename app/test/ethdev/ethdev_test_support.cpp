@@ -4,12 +4,11 @@
 #include "ethdev_test_support.hpp"
 
 #include <cstdlib>
+#include <memory>
+#include <utility>
 
 #include "dpaa_model/misuse.hpp"
-
-// The bus's handle on the modelled SoC (dpaa_bus.hpp): nullptr on the board
-// platform.
-extern "C" void *rte_dpaa_model_system(void) noexcept;
+#include "model_access.hpp"
 
 namespace dpaa_test
 {
@@ -27,7 +26,7 @@ class ModelMisuse final : public testing::Environment
 public:
 	void TearDown() override
 	{
-		auto *sys = static_cast<dpaa::model::System *>(rte_dpaa_model_system());
+		dpaa::model::System *sys = bus_model();
 		if (sys != nullptr) {
 			EXPECT_EQ(dpaa::model::misuse_summary(*sys), "")
 				<< "the drivers misused the modelled hardware";
@@ -39,11 +38,6 @@ public:
 	testing::AddGlobalTestEnvironment(new ModelMisuse);
 
 } // namespace
-
-dpaa::model::System *model_system()
-{
-	return static_cast<dpaa::model::System *>(rte_dpaa_model_system());
-}
 
 int eal_start(const char *argv0, const std::string &model, const std::vector<std::string> &extra)
 {
@@ -70,6 +64,36 @@ int eal_start(const char *argv0, const std::string &model, const std::vector<std
 	if (getenv("DPAA_TEST_DEBUG"))
 		args.emplace_back("--log-level=pmd.net.dpaa:debug");
 	return eal_init(argv0, args, extra);
+}
+
+EalTestProgram model_program(const std::string &model, const std::vector<std::string> &extra,
+			     std::function<std::string()> set_up)
+{
+	EalTestProgram program;
+	program.start_eal = [model, extra](const char *argv0) {
+		return eal_start(argv0, model, extra);
+	};
+	program.set_up = std::move(set_up);
+	return program;
+}
+
+EalTestProgram pcap_program(const std::string &dir_prefix,
+			    std::function<std::string(const std::string &dir)> model,
+			    const std::vector<std::string> &extra,
+			    std::function<std::string()> set_up)
+{
+	auto dir = std::make_shared<std::string>();
+	EalTestProgram program;
+	program.start_eal = [dir, dir_prefix, model = std::move(model), extra](const char *argv0) {
+		*dir = make_temp_dir(dir_prefix);
+		return dir->empty() ? -1 : eal_start(argv0, model(*dir), extra);
+	};
+	program.set_up = std::move(set_up);
+	program.tear_down = [dir] {
+		if (!dir->empty())
+			remove_dir(*dir);
+	};
+	return program;
 }
 
 rte_mempool *dpaa_pool(const char *name, unsigned n, uint16_t data_room)

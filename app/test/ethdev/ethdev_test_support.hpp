@@ -9,28 +9,35 @@
 
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "eal_test_main.hpp"
 #include "ethdev_harness.hpp"
-
-namespace dpaa::model
-{
-class System;
-}
 
 namespace dpaa_test
 {
-
-// The modelled SoC the ports run on, for what only the model can tell (the
-// lines it stashed); nullptr on the board platform, whose model is the
-// emulated kernel's.
-dpaa::model::System *model_system();
 
 // Start EAL on the modelled board described by 'model' (a DPAA_MODEL
 // string), with the extra EAL arguments 'extra'. Once per process.
 int eal_start(const char *argv0, const std::string &model,
 	      const std::vector<std::string> &extra = {});
+
+// The program (eal_test_main.hpp) of a test on the modelled board 'model'
+// with the extra EAL arguments 'extra'; 'set_up' finds the ports and makes
+// the pools once EAL runs.
+EalTestProgram model_program(const std::string &model, const std::vector<std::string> &extra,
+			     std::function<std::string()> set_up);
+
+// A model_program whose model's pcap wires read or write files in a new
+// temporary directory, named after 'dir_prefix' and removed once the tests
+// ran: 'model' is given its path, writes what the wires read and returns
+// the DPAA_MODEL string.
+EalTestProgram pcap_program(const std::string &dir_prefix,
+			    std::function<std::string(const std::string &dir)> model,
+			    const std::vector<std::string> &extra,
+			    std::function<std::string()> set_up);
 
 // A pktmbuf pool of the "dpaa" ops (a BMan pool).
 rte_mempool *dpaa_pool(const char *name, unsigned n,

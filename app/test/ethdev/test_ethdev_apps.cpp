@@ -317,25 +317,13 @@ TEST_F(Apps, AClosedPortCanBeDetached)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	const std::string model = "board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;mode=threaded";
-	if (eal_start(argv[0], model, {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"}) <
-	    0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	A = port_by_name("fm1-mac9");
-	B = port_by_name("fm1-mac10");
-	g_pool = dpaa_pool("pool", 16384);
-	if (A >= RTE_MAX_ETHPORTS || B >= RTE_MAX_ETHPORTS || g_pool == nullptr)
-		return 1;
-	const int ret = RUN_ALL_TESTS();
-	for (uint16_t p : {A, B}) {
-		rte_eth_dev_stop(p);
-		rte_eth_dev_close(p);
-	}
-	rte_eal_cleanup();
-	return ret;
+	return model_program("board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;mode=threaded",
+			     {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"}, [] {
+				     A = port_by_name("fm1-mac9");
+				     B = port_by_name("fm1-mac10");
+				     g_pool = dpaa_pool("pool", 16384);
+				     return ports_and_pools({A, B}, {g_pool});
+			     });
 }

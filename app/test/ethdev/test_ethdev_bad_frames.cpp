@@ -20,10 +20,7 @@
 // frame carries its index in the last byte of its source address, so what
 // arrives says which frame it is.
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <filesystem>
 #include <map>
 
 #include "ethdev_test_support.hpp"
@@ -365,36 +362,25 @@ TEST(BadFrames, EachIsCountedWhereTheFmanCountsItAndNoBufferIsLost)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	build_cases();
-	std::string tmpl =
-		(std::filesystem::temp_directory_path() / "dpaa-ethdev-bad-XXXXXX").string();
-	if (mkdtemp(tmpl.data()) == nullptr)
-		return 1;
-	g_dir = tmpl;
-	std::vector<Bytes> frames;
-	frames.reserve(g_cases.size());
-	for (const Case &c : g_cases)
-		frames.push_back(record_of(c));
-	write_pcap(g_dir + "/in.pcap", frames);
-	const std::string model =
-		"board=ls1046a-rdb;fm1-mac9=pcap:rx=" + g_dir + "/in.pcap:fcs=yes;mode=threaded";
-	if (eal_start(argv[0], model, {"-a", "dpaa_bus:fm1-mac9"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	P = port_by_name("fm1-mac9");
-	g_pool = dpaa_pool("pool", 1024);
-	if (P >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
-		fprintf(stderr, "no DPAA port or pool\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(P);
-	rte_eal_cleanup();
-	unlink((g_dir + "/in.pcap").c_str());
-	rmdir(g_dir.c_str());
-	return ret;
+	return pcap_program(
+		"dpaa-ethdev-bad",
+		[](const std::string &dir) {
+			g_dir = dir;
+			build_cases();
+			std::vector<Bytes> frames;
+			frames.reserve(g_cases.size());
+			for (const Case &c : g_cases)
+				frames.push_back(record_of(c));
+			write_pcap(dir + "/in.pcap", frames);
+			return "board=ls1046a-rdb;fm1-mac9=pcap:rx=" + dir +
+			       "/in.pcap:fcs=yes;mode=threaded";
+		},
+		{"-a", "dpaa_bus:fm1-mac9"},
+		[] {
+			P = port_by_name("fm1-mac9");
+			g_pool = dpaa_pool("pool", 1024);
+			return ports_and_pools({P}, {g_pool});
+		});
 }

@@ -251,29 +251,29 @@ int second_process(const char *argv0)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	g_self = "/proc/self/exe";
-	{
+	EalTestProgram program;
+	program.before = [](int argc, char **argv) -> std::optional<int> {
+		g_self = "/proc/self/exe";
 		char path[4096];
 		const ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
 		if (n > 0)
 			g_self.assign(path, static_cast<size_t>(n));
-	}
-	if (argc > 1 && std::string(argv[1]) == "--second")
-		return second_process(argv[0]);
-	testing::InitGoogleTest(&argc, argv);
-	g_threads_at_start = other_threads();
-	if (eal_start(argv[0], kModel, kEal) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	RX = port_by_name("fm1-mac9");
-	TX = port_by_name("fm1-mac10");
-	if (RX >= RTE_MAX_ETHPORTS || TX >= RTE_MAX_ETHPORTS) {
-		fprintf(stderr, "no DPAA ports\n");
-		return 1;
-	}
+		if (argc > 1 && std::string(argv[1]) == "--second")
+			return second_process(argv[0]);
+		return std::nullopt;
+	};
+	program.start_eal = [](const char *argv0) {
+		g_threads_at_start = other_threads();
+		return eal_start(argv0, kModel, kEal);
+	};
+	program.set_up = [] {
+		RX = port_by_name("fm1-mac9");
+		TX = port_by_name("fm1-mac10");
+		return ports_and_pools({RX, TX}, {});
+	};
 	// The test calls rte_eal_cleanup() itself.
-	return RUN_ALL_TESTS();
+	program.tests_end_eal = true;
+	return program;
 }

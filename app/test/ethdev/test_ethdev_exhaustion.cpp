@@ -116,24 +116,13 @@ TEST(Exhaustion, MoreRxQueuesThanTheFmanDistributesOverFail)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (eal_start(argv[0],
-		      "board=ls1046a-rdb;fm1-mac9=gen:size=64:flows=4:rate=50000;"
-		      "mode=threaded",
-		      {"-a", "dpaa_bus:fm1-mac9"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	P = port_by_name("fm1-mac9");
-	g_pool = dpaa_pool("pool", 1024);
-	if (P >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
-		fprintf(stderr, "no DPAA port or pool\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(P);
-	rte_eal_cleanup();
-	return ret;
+	return model_program("board=ls1046a-rdb;fm1-mac9=gen:size=64:flows=4:rate=50000;"
+			     "mode=threaded",
+			     {"-a", "dpaa_bus:fm1-mac9"}, [] {
+				     P = port_by_name("fm1-mac9");
+				     g_pool = dpaa_pool("pool", 1024);
+				     return ports_and_pools({P}, {g_pool});
+			     });
 }

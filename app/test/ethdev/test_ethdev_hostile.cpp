@@ -584,23 +584,13 @@ TEST_F(Hostile, DropsAreLoggedOncePerSecondAtMost)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (eal_start(argv[0], "board=ls1046a-rdb;fm1-mac9=loopback;mode=threaded",
-		      {"-l", "0-1", "-a", "dpaa_bus:fm1-mac9"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	P = port_by_name("fm1-mac9");
-	g_pool = dpaa_pool("pool", 1024);
-	g_other = dpaa_pool("other", 256);
-	if (P >= RTE_MAX_ETHPORTS || g_pool == nullptr || g_other == nullptr) {
-		fprintf(stderr, "no DPAA port or pool\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(P);
-	rte_eal_cleanup();
-	return ret;
+	return model_program("board=ls1046a-rdb;fm1-mac9=loopback;mode=threaded",
+			     {"-l", "0-1", "-a", "dpaa_bus:fm1-mac9"}, [] {
+				     P = port_by_name("fm1-mac9");
+				     g_pool = dpaa_pool("pool", 1024);
+				     g_other = dpaa_pool("other", 256);
+				     return ports_and_pools({P}, {g_pool, g_other});
+			     });
 }

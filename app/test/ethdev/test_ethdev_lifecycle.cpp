@@ -20,19 +20,15 @@
 // DPAA_TEST_CYCLES sets the number of cycles (default 50; the stress suite
 // runs 1000).
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 
 #include <rte_cycles.h>
 #include <rte_dev.h>
 
-#include "dpaa_bus.hpp"
-#include "dpaa_model/system.hpp"
 #include "dpaa_model/wire_sink.hpp"
 #include "ethdev_test_support.hpp"
+#include "model_access.hpp"
 
 using namespace dpaa_test;
 
@@ -43,6 +39,7 @@ rte_mempool *g_pool;
 dpaa::model::System *g_sys;
 uint64_t g_sent; // what fm1-mac10's Tx counted as sent, over every cycle
 std::string g_flood = "gen";
+std::string g_dir; // the pcap flood's file
 
 bool cable()
 {
@@ -192,53 +189,47 @@ TEST(Lifecycle, HotUnplugOfStartedPortsUnderAFlood)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (const char *e = getenv("DPAA_TEST_FLOOD"))
-		g_flood = e;
-	std::string dir, model = "board=ls1046a-rdb;mode=threaded;";
-	if (g_flood == "gen") {
-		model += "fm1-mac9=gen:size=64:flows=16:rate=max;fm1-mac10=sink";
-	} else if (g_flood == "pcap") {
-		dir = (std::filesystem::temp_directory_path() / "dpaa-ethdev-flood-XXXXXX")
-			      .string();
-		if (mkdtemp(dir.data()) == nullptr)
-			return 1;
-		const L2 l2{{{0x02, 0, 0, 0, 0, 0x01}}, {{0x02, 0, 0, 0, 0, 0x02}}, -1, -1};
-		std::vector<Bytes> frames;
-		for (unsigned i = 0; i < 64; i++)
-			frames.push_back(ipv4_udp(l2, 0x0a000001, 0x0a000002,
-						  static_cast<uint16_t>(i), 9, 18 + i));
-		write_pcap(dir + "/in.pcap", frames);
-		model += "fm1-mac9=pcap:rx=" + dir + "/in.pcap:rate=max:loop=0;fm1-mac10=sink";
-	} else if (g_flood == "cable") {
-		model += "fm1-mac9=cable:fm1-mac10";
-	} else {
-		fprintf(stderr, "DPAA_TEST_FLOOD=%s: gen, pcap or cable\n", g_flood.c_str());
-		return 1;
-	}
-	if (eal_start(argv[0], model, {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"}) <
-	    0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	g_pool = dpaa_pool("pool", 4096);
-	g_sys = static_cast<dpaa::model::System *>(dpaa::bus::model_system());
-	if (g_pool == nullptr || g_sys == nullptr) {
-		fprintf(stderr, "no pool or no model\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	for (const char *name : {"fm1-mac9", "fm1-mac10"}) {
-		const uint16_t p = port_by_name(name);
-		if (p < RTE_MAX_ETHPORTS)
-			rte_eth_dev_close(p);
-	}
-	rte_eal_cleanup();
-	if (!dir.empty()) {
-		unlink((dir + "/in.pcap").c_str());
-		rmdir(dir.c_str());
-	}
-	return ret;
+	EalTestProgram program;
+	program.start_eal = [](const char *argv0) {
+		if (const char *e = getenv("DPAA_TEST_FLOOD"))
+			g_flood = e;
+		std::string model = "board=ls1046a-rdb;mode=threaded;";
+		if (g_flood == "gen") {
+			model += "fm1-mac9=gen:size=64:flows=16:rate=max;fm1-mac10=sink";
+		} else if (g_flood == "pcap") {
+			g_dir = make_temp_dir("dpaa-ethdev-flood");
+			if (g_dir.empty())
+				return -1;
+			const L2 l2{{{0x02, 0, 0, 0, 0, 0x01}}, {{0x02, 0, 0, 0, 0, 0x02}}, -1, -1};
+			std::vector<Bytes> frames;
+			for (unsigned i = 0; i < 64; i++)
+				frames.push_back(ipv4_udp(l2, 0x0a000001, 0x0a000002,
+							  static_cast<uint16_t>(i), 9, 18 + i));
+			write_pcap(g_dir + "/in.pcap", frames);
+			model += "fm1-mac9=pcap:rx=" + g_dir +
+				 "/in.pcap:rate=max:loop=0;fm1-mac10=sink";
+		} else if (g_flood == "cable") {
+			model += "fm1-mac9=cable:fm1-mac10";
+		} else {
+			fprintf(stderr, "DPAA_TEST_FLOOD=%s: gen, pcap or cable\n",
+				g_flood.c_str());
+			return -1;
+		}
+		return eal_start(argv0, model,
+				 {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10"});
+	};
+	program.set_up = []() -> std::string {
+		g_pool = dpaa_pool("pool", 4096);
+		g_sys = bus_model();
+		if (g_sys == nullptr)
+			return "no model";
+		return ports_and_pools({}, {g_pool});
+	};
+	program.tear_down = [] {
+		if (!g_dir.empty())
+			remove_dir(g_dir);
+	};
+	return program;
 }

@@ -120,25 +120,20 @@ TEST(Lsc, LinkGetWaitsForALinkComingUp)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (geteuid() != 0 || access("/dev/net/tun", R_OK | W_OK) != 0) {
+	EalTestProgram program = model_program(std::string("board=ls1046a-rdb;fm1-mac9=tap:name=") +
+						       kTap + ";mode=threaded;throttle=off",
+					       {"-a", "dpaa_bus:fm1-mac9"}, [] {
+						       P = port_by_name("fm1-mac9");
+						       g_pool = dpaa_pool("pool", 1024);
+						       return ports_and_pools({P}, {g_pool});
+					       });
+	program.before = [](int, char **) -> std::optional<int> {
+		if (geteuid() == 0 && access("/dev/net/tun", R_OK | W_OK) == 0)
+			return std::nullopt;
 		fprintf(stderr, "needs root and /dev/net/tun: skipped\n");
 		return 77;
-	}
-	const std::string model = std::string("board=ls1046a-rdb;fm1-mac9=tap:name=") + kTap +
-				  ";mode=threaded;throttle=off";
-	if (eal_start(argv[0], model, {"-a", "dpaa_bus:fm1-mac9"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	P = port_by_name("fm1-mac9");
-	g_pool = dpaa_pool("pool", 1024);
-	if (P >= RTE_MAX_ETHPORTS || g_pool == nullptr)
-		return 1;
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(P);
-	rte_eal_cleanup();
-	return ret;
+	};
+	return program;
 }

@@ -6,10 +6,7 @@
 // wire). The model runs in its own thread, the wires at line rate (the pcap
 // file replays at 20000 frames/s).
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <filesystem>
 #include <set>
 
 #include "ethdev_test_support.hpp"
@@ -270,37 +267,22 @@ TEST(Pull, PullQueueSharingItsLcoreWithAPushQueueLosesNothing)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	std::string tmpl =
-		(std::filesystem::temp_directory_path() / "dpaa-ethdev-pcap-XXXXXX").string();
-	if (mkdtemp(tmpl.data()) == nullptr)
-		return 1;
-	g_dir = tmpl;
-	g_in = input_frames();
-	write_pcap(g_dir + "/in.pcap", g_in);
-	const std::string model = "board=ls1046a-rdb;fm1-mac9=pcap:rx=" + g_dir +
-				  "/in.pcap:tx=" + g_dir +
-				  "/out.pcap:rate=20000:loop=0;fm1-mac10=loopback;mode=threaded";
-	if (eal_start(argv[0], model,
-		      {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10,rx_mode=pull"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	P = port_by_name("fm1-mac9");
-	L = port_by_name("fm1-mac10");
-	g_pool = dpaa_pool("pool", 4096);
-	if (P >= RTE_MAX_ETHPORTS || L >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
-		fprintf(stderr, "no DPAA ports or pool\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(P);
-	rte_eth_dev_close(L);
-	rte_eal_cleanup();
-	unlink((g_dir + "/in.pcap").c_str());
-	unlink((g_dir + "/out.pcap").c_str());
-	rmdir(g_dir.c_str());
-	return ret;
+	return pcap_program(
+		"dpaa-ethdev-pcap",
+		[](const std::string &dir) {
+			g_dir = dir;
+			g_in = input_frames();
+			write_pcap(dir + "/in.pcap", g_in);
+			return "board=ls1046a-rdb;fm1-mac9=pcap:rx=" + dir + "/in.pcap:tx=" + dir +
+			       "/out.pcap:rate=20000:loop=0;fm1-mac10=loopback;mode=threaded";
+		},
+		{"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10,rx_mode=pull"},
+		[] {
+			P = port_by_name("fm1-mac9");
+			L = port_by_name("fm1-mac10");
+			g_pool = dpaa_pool("pool", 4096);
+			return ports_and_pools({P, L}, {g_pool});
+		});
 }

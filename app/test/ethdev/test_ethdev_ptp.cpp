@@ -347,29 +347,16 @@ TEST(Timesync, RxTimestampOffloadFillsTheDynamicField)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (eal_start(argv[0],
-		      "board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;fm1-mac3=cable:fm1-mac4;"
-		      "mode=threaded;throttle=off",
-		      {"-l", "0-1"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	A = port_by_name("fm1-mac9");
-	B = port_by_name("fm1-mac10");
-	C = port_by_name("fm1-mac3");
-	D = port_by_name("fm1-mac4");
-	g_pool = dpaa_pool("pool", 4096);
-	if (A >= RTE_MAX_ETHPORTS || B >= RTE_MAX_ETHPORTS || C >= RTE_MAX_ETHPORTS ||
-	    D >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
-		fprintf(stderr, "no DPAA ports or pool\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	for (uint16_t p : {A, B, C, D})
-		rte_eth_dev_close(p);
-	rte_eal_cleanup();
-	return ret;
+	return model_program("board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;fm1-mac3=cable:fm1-mac4;"
+			     "mode=threaded;throttle=off",
+			     {"-l", "0-1"}, [] {
+				     A = port_by_name("fm1-mac9");
+				     B = port_by_name("fm1-mac10");
+				     C = port_by_name("fm1-mac3");
+				     D = port_by_name("fm1-mac4");
+				     g_pool = dpaa_pool("pool", 4096);
+				     return ports_and_pools({A, B, C, D}, {g_pool});
+			     });
 }

@@ -19,6 +19,7 @@
 #include "dpaa_ethdev.hpp"
 #include "dpaa_model/system.hpp"
 #include "ethdev_test_support.hpp"
+#include "model_access.hpp"
 
 using namespace dpaa_test;
 
@@ -572,7 +573,7 @@ protected:
 	// QMan's view of B's queue 0 FQ, read under the model's lock.
 	dpaa::model::FqInfo rx_fq()
 	{
-		auto *sys = model_system();
+		auto *sys = bus_model();
 		dpaa::model::FqInfo info{};
 		EXPECT_NE(sys, nullptr);
 		if (sys == nullptr)
@@ -667,7 +668,7 @@ struct AlarmThreadHold {
 
 TEST_F(WorkerRing, StartFindsTheRetirementNoticeWaitingAndReceives)
 {
-	if (model_system() == nullptr) {
+	if (bus_model() == nullptr) {
 		expect_drops_until_started(); // the worker's frames back first
 		GTEST_SKIP() << "reads the FQ's state from the model, which the emulated kernel's "
 				"board platform keeps to itself";
@@ -761,25 +762,14 @@ TEST_F(WorkerRing, QueueStartedBeforeTheWorkerPollsAgainReceivesOnceItDoes)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (eal_start(argv[0],
-		      "board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;mode=threaded;throttle=off",
-		      {"-l", "0-1"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	A = port_by_name("fm1-mac9");
-	B = port_by_name("fm1-mac10");
-	g_pool = dpaa_pool("pool", 4096);
-	if (A >= RTE_MAX_ETHPORTS || B >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
-		fprintf(stderr, "no DPAA ports or pool (ports %u %u)\n", A, B);
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(A);
-	rte_eth_dev_close(B);
-	rte_eal_cleanup();
-	return ret;
+	return model_program(
+		"board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;mode=threaded;throttle=off",
+		{"-l", "0-1"}, [] {
+			A = port_by_name("fm1-mac9");
+			B = port_by_name("fm1-mac10");
+			g_pool = dpaa_pool("pool", 4096);
+			return ports_and_pools({A, B}, {g_pool});
+		});
 }

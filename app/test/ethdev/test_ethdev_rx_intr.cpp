@@ -284,28 +284,17 @@ TEST(RxIntrPull, PullModeRefusesRxInterrupts)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	if (eal_start(argv[0],
-		      "board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;fm1-mac5=loopback;"
-		      "mode=threaded;throttle=off",
-		      {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10", "-a",
-		       "dpaa_bus:fm1-mac5,rx_mode=pull"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	A = port_by_name("fm1-mac9");
-	B = port_by_name("fm1-mac10");
-	C = port_by_name("fm1-mac5");
-	g_pool = dpaa_pool("pool", 2048);
-	if (A >= RTE_MAX_ETHPORTS || B >= RTE_MAX_ETHPORTS || C >= RTE_MAX_ETHPORTS || !g_pool) {
-		fprintf(stderr, "no DPAA ports or pool (ports %u %u %u)\n", A, B, C);
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	for (uint16_t p : {A, B, C})
-		rte_eth_dev_close(p);
-	rte_eal_cleanup();
-	return ret;
+	return model_program("board=ls1046a-rdb;fm1-mac9=cable:fm1-mac10;fm1-mac5=loopback;"
+			     "mode=threaded;throttle=off",
+			     {"-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10", "-a",
+			      "dpaa_bus:fm1-mac5,rx_mode=pull"},
+			     [] {
+				     A = port_by_name("fm1-mac9");
+				     B = port_by_name("fm1-mac10");
+				     C = port_by_name("fm1-mac5");
+				     g_pool = dpaa_pool("pool", 2048);
+				     return ports_and_pools({A, B, C}, {g_pool});
+			     });
 }

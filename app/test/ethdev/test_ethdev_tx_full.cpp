@@ -12,19 +12,16 @@
 // only; the model is reached through the bus to stall it, as a board's QMan
 // never would be.
 
-#include <unistd.h>
-
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
-#include <filesystem>
 #include <mutex>
 #include <thread>
 
 #include "dpaa_bus.hpp"
 #include "dpaa_ethdev.hpp"
-#include "dpaa_model/system.hpp"
 #include "ethdev_test_support.hpp"
+#include "model_access.hpp"
 
 using namespace dpaa_test;
 
@@ -110,7 +107,7 @@ TEST(TxFull, BurstOnAStalledRingReturnsFewerAndLosesNothing)
 		ASSERT_NE(mbufs.back(), nullptr);
 	}
 
-	auto *sys = static_cast<dpaa::model::System *>(dpaa::bus::model_system());
+	dpaa::model::System *sys = bus_model();
 	ASSERT_NE(sys, nullptr);
 	size_t accepted = 0;
 	std::vector<uint16_t> returns;
@@ -229,30 +226,19 @@ TEST(TxFull, RejectedEnqueuesAreFreedAndCounted)
 
 } // namespace
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	testing::InitGoogleTest(&argc, argv);
-	std::string tmpl =
-		(std::filesystem::temp_directory_path() / "dpaa-ethdev-txfull-XXXXXX").string();
-	if (mkdtemp(tmpl.data()) == nullptr)
-		return 1;
-	g_dir = tmpl;
-	const std::string model =
-		"board=ls1046a-rdb;fm1-mac9=pcap:tx=" + g_dir + "/out.pcap;mode=threaded";
-	if (eal_start(argv[0], model, {"-a", "dpaa_bus:fm1-mac9"}) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
-		return 1;
-	}
-	P = port_by_name("fm1-mac9");
-	g_pool = dpaa_pool("pool", 1024);
-	if (P >= RTE_MAX_ETHPORTS || g_pool == nullptr) {
-		fprintf(stderr, "no DPAA port or pool\n");
-		return 1;
-	}
-	const int ret = RUN_ALL_TESTS();
-	rte_eth_dev_close(P);
-	rte_eal_cleanup();
-	unlink((g_dir + "/out.pcap").c_str());
-	rmdir(g_dir.c_str());
-	return ret;
+	return pcap_program(
+		"dpaa-ethdev-txfull",
+		[](const std::string &dir) {
+			g_dir = dir;
+			return "board=ls1046a-rdb;fm1-mac9=pcap:tx=" + dir +
+			       "/out.pcap;mode=threaded";
+		},
+		{"-a", "dpaa_bus:fm1-mac9"},
+		[] {
+			P = port_by_name("fm1-mac9");
+			g_pool = dpaa_pool("pool", 1024);
+			return ports_and_pools({P}, {g_pool});
+		});
 }

@@ -32,6 +32,7 @@
 
 #include "dpaa2_hw/mc_commands.hpp"
 #include "dpaa2_mempool.hpp"
+#include "eal_test_main.hpp"
 #include "fslmc_bus.hpp"
 
 namespace
@@ -42,8 +43,6 @@ namespace hmc = dpaa2::hw::mc;
 namespace qb = dpaa2::hw::qb;
 namespace mc = dpaa2::fslmc::mc;
 using dpaa2::fslmc::McIo;
-
-bool eal_ready;
 
 } // namespace
 
@@ -120,10 +119,10 @@ hw::Fd make_fd(unsigned i)
 	return fd;
 }
 
+// EAL runs on the modelled board (the shared main() fails the program
+// before the tests when it does not).
 class FslmcEal : public ::testing::Test
 {
-protected:
-	void SetUp() override { ASSERT_TRUE(eal_ready) << "rte_eal_init failed"; }
 };
 
 } // namespace
@@ -355,28 +354,16 @@ TEST_F(FslmcEal, TooManyThreadsGetAClearRefusal)
 	EXPECT_EQ(refused, 3u);
 }
 
-int main(int argc, char **argv)
+dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 {
-	::testing::InitGoogleTest(&argc, argv);
-	rte_fslmc_driver_unregister(&rte_dpaa2_pmd);
-	rte_fslmc_driver_register(&test_driver);
-	const char *eal_args[] = {"fslmc-eal-tests",
-				  "--no-huge",
-				  "-m",
-				  "256",
-				  "--no-pci",
-				  "--iova-mode=va",
-				  "--file-prefix=fslmc-eal",
-				  "-l",
-				  "0",
-				  "--log-level",
-				  "bus.fslmc:debug"};
-	int n = static_cast<int>(std::size(eal_args));
-	eal_ready = rte_eal_init(n, const_cast<char **>(eal_args)) >= 0;
-	const int ret = RUN_ALL_TESTS();
-	if (eal_ready) {
-		dpaa2::fslmc::release_thread_portal();
-		rte_eal_cleanup();
-	}
-	return ret;
+	dpaa_test::EalTestProgram program;
+	program.start_eal = [](const char *argv0) {
+		rte_fslmc_driver_unregister(&rte_dpaa2_pmd);
+		rte_fslmc_driver_register(&test_driver);
+		return dpaa_test::eal_init(argv0, {"--no-huge", "-m", "256", "--no-pci",
+						   "--iova-mode=va", "--file-prefix=fslmc-eal",
+						   "-l", "0", "--log-level", "bus.fslmc:debug"});
+	};
+	program.tear_down = [] { dpaa2::fslmc::release_thread_portal(); };
+	return program;
 }

@@ -7,6 +7,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -19,8 +20,7 @@ namespace dpaa_test
 int eal_init(const char *argv0, const std::vector<std::string> &args,
 	     const std::vector<std::string> &extra)
 {
-	std::vector<std::string> all = {argv0};
-	all.insert(all.end(), args.begin(), args.end());
+	std::vector<std::string> all = args;
 	all.insert(all.end(), extra.begin(), extra.end());
 	bool has_lcores = false;
 	for (const auto &e : all)
@@ -29,11 +29,7 @@ int eal_init(const char *argv0, const std::vector<std::string> &args,
 		all.emplace_back("-l");
 		all.emplace_back("0");
 	}
-	std::vector<char *> argv;
-	argv.reserve(all.size());
-	for (auto &a : all)
-		argv.push_back(a.data());
-	return rte_eal_init(static_cast<int>(argv.size()), argv.data());
+	return eal_init(argv0, all);
 }
 
 uint16_t port_by_name(const char *name)
@@ -41,6 +37,22 @@ uint16_t port_by_name(const char *name)
 	uint16_t port = RTE_MAX_ETHPORTS;
 	rte_eth_dev_get_port_by_name(name, &port);
 	return port;
+}
+
+std::string ports_and_pools(std::initializer_list<uint16_t> ports,
+			    std::initializer_list<const rte_mempool *> pools)
+{
+	bool port_missing = false;
+	bool pool_missing = false;
+	for (const uint16_t p : ports)
+		port_missing |= p >= RTE_MAX_ETHPORTS;
+	for (const rte_mempool *mp : pools)
+		pool_missing |= mp == nullptr;
+	if (port_missing && pool_missing)
+		return "a port not found, a pool not made";
+	if (port_missing)
+		return "a port not found";
+	return pool_missing ? "a pool not made" : "";
 }
 
 namespace
@@ -387,6 +399,18 @@ void put32(std::ofstream &o, uint32_t v)
 }
 
 } // namespace
+
+std::string make_temp_dir(const std::string &prefix)
+{
+	std::string dir = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+	return mkdtemp(dir.data()) != nullptr ? dir : "";
+}
+
+void remove_dir(const std::string &dir)
+{
+	std::error_code ignored;
+	std::filesystem::remove_all(dir, ignored);
+}
 
 void write_pcap(const std::string &path, const std::vector<Bytes> &frames)
 {

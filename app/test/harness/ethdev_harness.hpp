@@ -25,17 +25,24 @@
 #include <rte_tcp.h>
 #include <rte_udp.h>
 
+#include "eal_test_main.hpp"
+
 namespace dpaa_test
 {
 
 using Bytes = std::vector<uint8_t>;
 
-// rte_eal_init with argv0, then 'args', then 'extra' (and "-l 0" when
+// eal_init (eal_test_main.hpp) with 'args', then 'extra' (and "-l 0" when
 // neither names the lcores). Once per process.
 int eal_init(const char *argv0, const std::vector<std::string> &args,
 	     const std::vector<std::string> &extra);
 
 uint16_t port_by_name(const char *name);
+
+// What a test program's set-up answers (eal_test_main.hpp): "" when every
+// port was found and every pool made, else what is missing.
+std::string ports_and_pools(std::initializer_list<uint16_t> ports,
+			    std::initializer_list<const rte_mempool *> pools);
 
 struct PortSetup {
 	uint16_t nb_rxq = 1;
@@ -98,6 +105,12 @@ uint64_t pool_avail(rte_mempool *mp);
 uint64_t pool_settle(rte_mempool *mp, uint64_t start, unsigned ms = 2000);
 
 void sleep_ms(unsigned ms);
+
+// A new directory in the system's temporary one, named after 'prefix',
+// for the files a modelled wire reads or writes; "" when none could be made.
+std::string make_temp_dir(const std::string &prefix);
+// The directory and everything in it.
+void remove_dir(const std::string &dir);
 
 // A pcap file of Ethernet frames (what a modelled pcap wire reads), and the
 // frames of one (what it wrote); read_pcap gives what is complete so far.

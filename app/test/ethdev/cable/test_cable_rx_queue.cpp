@@ -8,7 +8,7 @@
 #include <mutex>
 
 #include "cable_fixture.hpp"
-#include "dpaa_model/system.hpp"
+#include "model_access.hpp"
 
 using namespace dpaa_test;
 using namespace cable_test;
@@ -22,7 +22,7 @@ namespace
 // burst and the application read them. The model counts what it stashed.
 TEST_F(Cable, RxFqsStashTheAnnotationAndTheFirstFrameLine)
 {
-	dpaa::model::System *sys = model_system();
+	dpaa::model::System *sys = bus_model();
 	if (sys == nullptr)
 		GTEST_SKIP() << "the board platform's model is the emulated kernel's";
 	start_pair();
