@@ -80,6 +80,11 @@ inline constexpr uint16_t kCmdDprtcGetFreqCompensation = mc_cmd_id(0x1d2, 1); //
 inline constexpr uint16_t kCmdDprtcGetTime = mc_cmd_id(0x1d3, 1);	      // 0x1d31
 inline constexpr uint16_t kCmdDprtcSetTime = mc_cmd_id(0x1d4, 1);	      // 0x1d41
 
+// DPMAC (the kernel's dpmac-cmd.h): what the kernel's dpaa2-mac reads of
+// the MAC, from the root container that holds the DPMACs.
+inline constexpr uint16_t kCmdDpmacOpen = mc_cmd_id(0x80c, 1);	     // 0x80c1
+inline constexpr uint16_t kCmdDpmacGetCounter = mc_cmd_id(0x0c4, 1); // 0x0c41
+
 // DPNI (fsl_dpni_cmd.h).
 namespace dpni
 {
@@ -289,6 +294,27 @@ struct DprtcAttributesResponse {
 	uint8_t little_endian;
 };
 static_assert(offsetof(DprtcAttributesResponse, little_endian) == 8);
+// dpmac_get_counter: the counter asked for (enum dpmac_counter_id) and its
+// value.
+struct DpmacGetCounterCommand {
+	uint8_t id;
+};
+struct DpmacGetCounterResponse {
+	le64 pad;
+	le64 counter;
+};
+static_assert(offsetof(DpmacGetCounterResponse, counter) == 8);
+// enum dpmac_counter_id, the counters the model keeps.
+namespace dpmac_counter
+{
+inline constexpr uint8_t kIngFrag = 7;	      // < 64 bytes, bad FCS
+inline constexpr uint8_t kIngOversized = 12;  // > the largest frame, good FCS
+inline constexpr uint8_t kIngAllFrame = 18;   // every frame, good or bad
+inline constexpr uint8_t kIngFcsErr = 36;     // bad FCS, legal length
+inline constexpr uint8_t kIngUndersized = 38; // < 64 bytes, good FCS
+inline constexpr uint8_t kEgrAllFrame = 44;   // every frame sent
+} // namespace dpmac_counter
+
 // get_time's response and set_time's command: the timer's count, in ns.
 struct DprtcTime {
 	le64 time;

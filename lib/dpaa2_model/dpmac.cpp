@@ -63,6 +63,16 @@ bool Dpmac::wire_rx(std::span<const uint8_t> frame, bool fcs_ok)
 {
 	c_.rx_frames++;
 	c_.rx_bytes += frame.size();
+	// A runt (the wire's frames come without their 4-byte FCS) never
+	// reaches the DPNI: an undersized frame, or a fragment when its FCS
+	// is bad too (the mEMAC's RUND and RFRG, which the DPMAC reports).
+	if (frame.size() + 4 < kMinFrameWithFcs) {
+		if (fcs_ok)
+			c_.rx_undersized++;
+		else
+			c_.rx_fragments++;
+		return true;
+	}
 	if (!fcs_ok) {
 		c_.rx_fcs_errors++;
 		return true;

@@ -52,11 +52,20 @@ public:
 	uint32_t max_speed_mbps() const override { return max_speed_; }
 	uint64_t wire_time_ns() const override;
 
+	// What the MC's dpmac_get_counter reports (the kernel's dpaa2-mac
+	// RMON statistics): rx_undersized DPMAC_CNT_ING_UNDERSIZED (shorter
+	// than 64 bytes with FCS, the FCS good), rx_fragments
+	// DPMAC_CNT_ING_FRAG (as short, the FCS bad), rx_fcs_errors
+	// DPMAC_CNT_ING_FCS_ERR (a bad FCS on a frame of legal length).
 	struct Counters {
 		uint64_t rx_frames, rx_bytes, rx_fcs_errors, rx_oversize, rx_no_endpoint;
+		uint64_t rx_undersized, rx_fragments;
 		uint64_t tx_frames, tx_bytes, tx_errors;
 	};
 	const Counters &counters() const { return c_; }
+	// The shortest frame the MAC takes, FCS included (IEEE 802.3's
+	// minimum): a shorter one is a runt, dropped before the DPNI sees it.
+	static constexpr uint32_t kMinFrameWithFcs = 64;
 	// The largest frame the MAC takes (without FCS): a longer one is
 	// counted oversize and dropped before the DPNI sees it.
 	static constexpr uint32_t kMaxFrame = 10240;

@@ -175,6 +175,9 @@ void Mc::run(McCommand &cmd, unsigned caller_container)
 				case McObjType::dprtc:
 					s = dprtc_command(static_cast<DprtcObject &>(*o), cmd);
 					break;
+				case McObjType::dpmac:
+					s = dpmac_command(static_cast<DpmacObject &>(*o), cmd);
+					break;
 				default:
 					s = McStatus::unsupported_op;
 					break;
@@ -217,6 +220,8 @@ Mc::McStatus Mc::object_less(McCommand &cmd, unsigned caller_container, bool &ha
 		return open(McObjType::dpcon, cmd, caller_container);
 	case mc::kCmdDprtcOpen:
 		return open(McObjType::dprtc, cmd, caller_container);
+	case mc::kCmdDpmacOpen:
+		return open(McObjType::dpmac, cmd, caller_container);
 	case mc::dpni::kGetApiVersion: {
 		static constexpr uint16_t v[2] = {mc::kDpniApiMajor, mc::kDpniApiMinor};
 		return api(v);

@@ -148,6 +148,7 @@ private:
 	McStatus dpbp_command(DpbpObject &o, McCommand &cmd);
 	McStatus dpcon_command(DpconObject &o, McCommand &cmd);
 	McStatus dprtc_command(DprtcObject &o, McCommand &cmd);
+	McStatus dpmac_command(DpmacObject &o, McCommand &cmd);
 	McStatus dpni_command(DpniObject &o, McCommand &cmd);
 	McStatus dpni_queue_command(DpniObject &o, McCommand &cmd, bool &handled);
 	void dpni_reset(DpniObject &o);

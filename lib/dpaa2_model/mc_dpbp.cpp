@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Copyright 2026 The DPAA C++ PMD authors
 //
-// DPBP, DPCON and DPRTC commands (fsl_dpbp_cmd.h, fsl_dpcon_cmd.h,
-// fsl_dprtc_cmd.h). A DPBP is one QBMan buffer pool, its BPID fixed at
-// creation; a DPCON is one QBMan channel, for event-driven (static dequeue)
-// receive; a DPRTC is the SoC's IEEE 1588 timer, WRIOP's clock.
+// DPBP, DPCON, DPRTC and DPMAC commands (fsl_dpbp_cmd.h, fsl_dpcon_cmd.h,
+// fsl_dprtc_cmd.h, dpmac-cmd.h). A DPBP is one QBMan buffer pool, its BPID
+// fixed at creation; a DPCON is one QBMan channel, for event-driven (static
+// dequeue) receive; a DPRTC is the SoC's IEEE 1588 timer, WRIOP's clock; a
+// DPMAC is one of WRIOP's MACs, of the root container (its counters).
+#include "dpaa2_model/dpmac.hpp"
 #include "dpaa2_model/mc.hpp"
 #include "dpaa2_model/qbman.hpp"
 #include "dpaa2_model/wriop.hpp"
@@ -114,6 +116,43 @@ Mc::McStatus Mc::dprtc_command(DprtcObject &o, McCommand &cmd)
 		return McStatus::ok;
 	}
 	return McStatus::unsupported_op;
+}
+
+// The MAC's counters its owner (the kernel's dpaa2-mac, in the root
+// container) reads; a counter the model does not keep is UNSUPPORTED_OP
+// rather than a made-up zero.
+Mc::McStatus Mc::dpmac_command(DpmacObject &o, McCommand &cmd)
+{
+	if (cmd.cmd_id() != mc::kCmdDpmacGetCounter)
+		return McStatus::unsupported_op;
+	namespace id = mc::dpmac_counter;
+	const Dpmac::Counters &c = o.mac->counters();
+	uint64_t v = 0;
+	switch (cmd.as<mc::DpmacGetCounterCommand>().id) {
+	case id::kIngFrag:
+		v = c.rx_fragments;
+		break;
+	case id::kIngOversized:
+		v = c.rx_oversize;
+		break;
+	case id::kIngAllFrame:
+		v = c.rx_frames;
+		break;
+	case id::kIngFcsErr:
+		v = c.rx_fcs_errors;
+		break;
+	case id::kIngUndersized:
+		v = c.rx_undersized;
+		break;
+	case id::kEgrAllFrame:
+		v = c.tx_frames;
+		break;
+	default:
+		return McStatus::unsupported_op;
+	}
+	cmd.clear_params();
+	cmd.as<mc::DpmacGetCounterResponse>().counter.store(v);
+	return McStatus::ok;
 }
 
 } // namespace dpaa2::model

@@ -31,7 +31,9 @@ namespace
 
 constexpr unsigned kPoolSize = 512;
 constexpr uint16_t kNoPool = 16000; // a BPID no pool owns (checked at set-up)
+constexpr unsigned kOtherPoolSize = 64;
 rte_mempool *g_pool;
+rte_mempool *g_other_pool; // a second dpaa2 pool, the port's Rx pool not
 uint16_t P;
 
 uint32_t rx_fqid()
@@ -196,6 +198,79 @@ TEST_F(Hostile, FormatsWriopNeverGivesAreDroppedAndFreed)
 	expect_dropped({fle, reserved});
 }
 
+// A buffer the test owns, filled with 0xa5: no driver may write into it.
+struct Canary {
+	uint8_t *bytes = static_cast<uint8_t *>(rte_malloc(nullptr, 4096, 64));
+	Canary()
+	{
+		if (bytes != nullptr)
+			memset(bytes, 0xa5, 4096);
+	}
+	~Canary() { rte_free(bytes); }
+	uint64_t iova(unsigned off) const { return rte_malloc_virt2iova(bytes) + off; }
+	// The first byte written, -1: none.
+	int written() const
+	{
+		for (unsigned i = 0; i < 4096; i++)
+			if (bytes[i] != 0xa5)
+				return static_cast<int>(i);
+		return -1;
+	}
+};
+
+TEST_F(Hostile, SingleBufferOutsideItsPoolIsDroppedAndLeftAlone)
+{
+	Canary canary;
+	ASSERT_NE(canary.bytes, nullptr);
+	// The pool's BPID, an address of no pool: after a good frame (the
+	// pool's chunk then known to the burst) and before one.
+	Fd stray{};
+	stray.set_addr(canary.iova(256));
+	stray.set_length(100);
+	stray.set_bpid(bpid());
+	stray.set_offset(128);
+	// The pool's BPID, a buffer of another dpaa2 pool: not the pool's
+	// to take, and the other pool's buffer is not freed.
+	rte_mbuf *other = rte_pktmbuf_alloc(g_other_pool);
+	ASSERT_NE(other, nullptr);
+	Fd foreign = single_fd(other, 100, bpid());
+	// An SG FD whose table lies outside its pool.
+	Fd sg_stray = stray;
+	sg_stray.set_format(FdFormat::sg);
+	ASSERT_EQ(inject({good_fd()}), 1u);
+	auto first = rx_wait(P, 0, 1);
+	ASSERT_EQ(first.size(), 1u);
+	free_all(first);
+	ASSERT_EQ(rte_eth_stats_reset(P), 0);
+	expect_dropped({stray, foreign, sg_stray});
+	EXPECT_EQ(canary.written(), -1) << "a byte of a buffer of no pool written";
+	EXPECT_EQ(rte_mempool_avail_count(g_other_pool), kOtherPoolSize - 1)
+		<< "the other pool's buffer given back by a frame that named another BPID";
+	rte_pktmbuf_free(other);
+}
+
+TEST_F(Hostile, SingleBuffersOfAnotherPoolAreReceived)
+{
+	// A frame of another dpaa2 pool, under that pool's BPID, between
+	// frames of the port's: each is received (the burst's pool and chunk
+	// change twice).
+	rte_mbuf *m = rte_pktmbuf_alloc(g_other_pool);
+	ASSERT_NE(m, nullptr);
+	memset(m->buf_addr, 0, m->data_off);
+	memcpy(rte_pktmbuf_mtod(m, uint8_t *), good_frame().data(), good_frame().size());
+	Fd other = single_fd(m, static_cast<uint32_t>(good_frame().size()),
+			     static_cast<uint16_t>(rte_dpaa2_mbuf_pool_bpid(g_other_pool)));
+	ASSERT_EQ(inject({good_fd(), other, good_fd()}), 3u);
+	auto got = rx_wait(P, 0, 3);
+	ASSERT_EQ(got.size(), 3u);
+	EXPECT_EQ(got[1], m);
+	EXPECT_EQ(got[1]->pool, g_other_pool);
+	for (rte_mbuf *r : got)
+		EXPECT_EQ(mbuf_bytes(r), good_frame());
+	free_all(got);
+	EXPECT_EQ(rte_mempool_avail_count(g_other_pool), kOtherPoolSize);
+}
+
 // An SG FD: the table in a buffer of the pool at the mbuf's data offset,
 // naming 'segs' (buffers of the pool holding 64 bytes each, or entries
 // given as they are).
@@ -278,9 +353,15 @@ dpaa_test::EalTestProgram dpaa_test::eal_test_program()
 		[]() -> std::string {
 			P = port_by_name("dpni.1");
 			g_pool = dpaa2_pool("hostile", kPoolSize);
+			g_other_pool = dpaa2_pool("hostile_other", kOtherPoolSize);
+			if (g_other_pool == nullptr)
+				return "no second pool";
 			if (rte_dpaa2_bpid_info[kNoPool].mp != nullptr)
 				return "a pool owns the BPID the tests take for none";
 			return ports_and_pools({P}, {g_pool});
 		},
-		[] { rte_mempool_free(g_pool); });
+		[] {
+			rte_mempool_free(g_pool);
+			rte_mempool_free(g_other_pool);
+		});
 }

@@ -5,8 +5,9 @@
 the emulated VFIO fsl-mc kernel: the ports probe with the board's addresses
 and link speed; io forwarding of the VLAN/QinQ/untagged mix is byte-exact in
 both directions with the tags in the frames, and the verbose dump shows the
-VLAN and QinQ packet types without any RX_VLAN flag; the VLAN strip offload
-is refused at configure and at run time with ethdev's messages; two Rx
+VLAN and QinQ packet types without any RX_VLAN flag; runts never reach the
+DPNI; the VLAN strip offload is refused at configure and at run time with
+ethdev's messages; two Rx
 queues share the flows by WRIOP's hash, which the mbufs carry; checksums
 are flagged good or bad as WRIOP validated them and inserted at Tx; jumbo frames
 go through as SG frames; ports stop, start and close; the buffer pool's
@@ -134,6 +135,30 @@ class Testpmd(Dpaa2EthdevTestCase):
             # A flow's frames all go to the queue its hash names.
             self.assertEqual(queue_of.setdefault(rss, queue), queue, rss)
         self.assertEqual(sorted(set(queue_of.values())), ["0x0", "0x1"], queue_of)
+
+    def test_runts_are_dropped_by_the_mac(self):
+        # Frames shorter than 64 bytes with their FCS (60 without, what a
+        # sender's MAC pads to) between good ones: the DPMAC drops them
+        # before the DPNI, which neither delivers nor counts them.
+        good = traffic(OTHER_HOST)[:8]
+        runts = [good[0][:40], good[1][:59]]
+        wire = [good[0], runts[0]] + good[1:5] + [runts[1]] + good[5:]
+        f.write_pcap(self.path("in0.pcap"), wire)
+        config = kernel_model(**wires(**{PORT0: "pcap:rx=%s" % self.path("in0.pcap"),
+                                         PORT1: "pcap:tx=%s" % self.path("out1.pcap")}))
+        app = self.start_ours([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS, config)
+        app.wait_prompt(120)
+        app.send("start")
+        got = wait_frames(f.read_pcap, self.path("out1.pcap"), len(good))
+        app.command("stop")
+        stats = app.command("show port stats 0")
+        xstats = app.command("show port xstats 0")
+        self.assertTrue(app.quit(120), app.text()[-3000:])
+        self.assert_no_misuse(app)
+        self.assertEqual([b.hex() for b in got], [a.hex() for a in good], stats)
+        self.assertRegex(stats, r"RX-packets: %d\s" % len(good))
+        self.assertRegex(stats, r"RX-errors: 0\s")
+        self.assertRegex(xstats, r"ingress_all_frames: %d\n" % len(good))
 
     def test_checksums_validated_at_rx_and_inserted_at_tx(self):
         # Untagged IPv4/UDP frames, every other one with its IPv4 header

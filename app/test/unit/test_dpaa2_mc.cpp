@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "dpaa2_mc_test_support.hpp"
+#include "dpaa2_model/dpmac.hpp"
 #include "dpaa2_model/swp.hpp"
 
 namespace
@@ -144,6 +145,57 @@ TEST(Dpaa2Mc, DprtcReadsAndSetsWriopsClock)
 	McCmd freq(0x1d11, t);
 	EXPECT_EQ(mc.send(freq), kUnsupported);
 	EXPECT_EQ(mc.simple(0x8001, t), kOk);
+}
+
+// The DPMACs are the root container's: the kernel's dpaa2-mac reads their
+// counters (dpmac_get_counter) on dprc.1's portal; DPDK's container may not
+// open them.
+TEST(Dpaa2Mc, DpmacCountersForTheRootContainer)
+{
+	IdentityMemory mem;
+	auto s = make("dpmac.3=loopback;mode=stepped", mem);
+	McDriver dpdk(*s);
+	uint8_t st;
+	EXPECT_EQ(dpdk.open(0x80c1, 3, &st), 0);
+	EXPECT_EQ(st, kNoPrivilege);
+
+	auto root = [&](McCmd &c) {
+		alignas(64) uint8_t portal[64];
+		std::memcpy(portal, c.bytes.data(), 64);
+		s->lock();
+		s->mc().execute_on_dprc_portal(portal, 1);
+		s->unlock();
+		std::memcpy(c.bytes.data(), portal, 64);
+		return c.status();
+	};
+	McCmd open(0x80c1);
+	open.u32(0, 3);
+	ASSERT_EQ(root(open), kOk);
+	const uint16_t t = open.token();
+	ASSERT_NE(t, 0);
+	dpaa2::model::Dpmac *mac = s->wriop().mac(3);
+	ASSERT_NE(mac, nullptr);
+	std::vector<uint8_t> runt(40, 0xee), frame(100, 0xee);
+	s->lock();
+	mac->wire_rx(runt, true);
+	mac->wire_rx(runt, false);
+	mac->wire_rx(frame, false);
+	s->unlock();
+	auto counter = [&](uint8_t id) {
+		McCmd c(0x0c41, t);
+		c.u8(0, id);
+		EXPECT_EQ(root(c), kOk) << "counter " << unsigned(id);
+		return c.r64(8);
+	};
+	EXPECT_EQ(counter(38), 1u) << "DPMAC_CNT_ING_UNDERSIZED";
+	EXPECT_EQ(counter(7), 1u) << "DPMAC_CNT_ING_FRAG";
+	EXPECT_EQ(counter(36), 1u) << "DPMAC_CNT_ING_FCS_ERR";
+	EXPECT_EQ(counter(18), 3u) << "DPMAC_CNT_ING_ALL_FRAME";
+	McCmd other(0x0c41, t);
+	other.u8(0, 0); // DPMAC_CNT_ING_FRAME_64: not modelled
+	EXPECT_EQ(root(other), kUnsupported);
+	McCmd close(0x8001, t);
+	EXPECT_EQ(root(close), kOk);
 }
 
 TEST(Dpaa2Mc, DprcGetConnectionForEachDpni)

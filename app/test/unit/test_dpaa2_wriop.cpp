@@ -66,7 +66,10 @@ public:
 	bool poll() override { return false; }
 	bool link_up() const override { return up; }
 	std::string describe() const override { return "test"; }
-	bool deliver(const std::vector<uint8_t> &f) { return mac_->wire_rx(f, true); }
+	bool deliver(const std::vector<uint8_t> &f, bool fcs_ok = true)
+	{
+		return mac_->wire_rx(f, fcs_ok);
+	}
 
 	std::vector<std::vector<uint8_t>> sent;
 	bool up = true;
@@ -288,7 +291,11 @@ TEST(Dpaa2WriopRx, OversizeFilteredAndNoBufferAreCounted)
 	p.ni.add_mac_filter(group);
 	p.wire.deliver(udp4(group));
 	EXPECT_EQ(p.stats(2)[0], 2u);
-	p.wire.deliver(arp()); // broadcast always
+	// Broadcast always; padded as its sender's MAC pads it (42 bytes
+	// would be a runt).
+	auto bcast = arp();
+	bcast.resize(60, 0);
+	p.wire.deliver(bcast);
 	EXPECT_EQ(p.stats(2)[0], 2u);
 	// VLAN filter.
 	p.ni.vlan_filter = true;
@@ -317,6 +324,32 @@ TEST(Dpaa2WriopRx, OversizeFilteredAndNoBufferAreCounted)
 	p.ni.reset_statistics();
 	EXPECT_EQ(p.stats(0)[0], 0u);
 	EXPECT_EQ(p.stats(2)[2], 0u);
+}
+
+// 64 bytes with FCS is the shortest frame a MAC takes: 60 on the wire's
+// side of this seam (frames come without their FCS).
+TEST(Dpaa2WriopRx, RuntsAreDroppedByTheMacAndCountedThere)
+{
+	Port p;
+	auto runt = udp4(kPortMac, 0); // 42 bytes
+	ASSERT_LT(runt.size() + 4, 64u);
+	auto shortest = udp4(kPortMac, 60 - 42);
+	auto one_short = shortest;
+	one_short.pop_back();
+	p.wire.deliver(runt);
+	p.wire.deliver(one_short);
+	p.wire.deliver(one_short, false);
+	p.wire.deliver(shortest);
+	p.wire.deliver(udp4(kPortMac, 100), false);
+	EXPECT_EQ(p.mac.counters().rx_undersized, 2u);
+	EXPECT_EQ(p.mac.counters().rx_fragments, 1u) << "a runt with a bad FCS";
+	EXPECT_EQ(p.mac.counters().rx_fcs_errors, 1u) << "of legal length only";
+	EXPECT_EQ(p.mac.counters().rx_frames, 5u);
+	EXPECT_EQ(p.stats(0)[0], 1u) << "the DPNI never sees a runt nor a bad FCS";
+	Fd fd;
+	ASSERT_TRUE(p.rx(fd));
+	EXPECT_EQ(fd.length(), 60u);
+	EXPECT_FALSE(p.rx(fd));
 }
 
 TEST(Dpaa2WriopRx, TaildropIsCountedAndTheBufferReturned)

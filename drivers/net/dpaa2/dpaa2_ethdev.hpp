@@ -95,9 +95,20 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 	// burst from one while the next pull fills the other.
 	qb::DequeueResult *storage;
 	uint64_t storage_iova;
-	int8_t pending;			// the half a pull is outstanding into, -1: none
-	uint8_t pending_n;		// the frames that pull asked for
-	uint16_t stash_n;		// frames of a pull the application had no room for,
+	int8_t pending;	   // the half a pull is outstanding into, -1: none
+	uint8_t pending_n; // the frames that pull asked for
+	uint16_t stash_n;  // frames of a pull the application had no room for,
+	// The fast path's pool (dpaa2_rx.cpp): the BPID of the last
+	// single-buffer frame, with the single format's bits, as FD word 3
+	// has them; its pool's buffer geometry; the memory chunk of the pool
+	// that held that frame (len 0: none yet). An FD of that BPID whose
+	// address lies in the chunk names a buffer of the pool, known without
+	// the BPID table nor a walk of the pool's chunks.
+	uint32_t fast_key;
+	uint32_t fast_meta_size;
+	uint32_t fast_buf_size;
+	uintptr_t chunk_start;
+	uintptr_t chunk_len;
 	rte_mbuf *stash[2 * kBurstMax]; // or a stop's collected
 
 	// Cold.

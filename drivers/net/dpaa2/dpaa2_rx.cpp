@@ -91,19 +91,24 @@ template <RxFlags F>
 	m->ol_flags = flags;
 }
 
-// Whether `addr` lies in the memory of `mp` (a malformed frame's entries
-// are checked before their buffers are given back: an address of no pool
-// would be written to).
-[[gnu::noinline]] bool in_pool_memory(const rte_mempool *mp, uint64_t addr) noexcept
+// The memory chunk of `mp` that holds `addr`, nullptr: none (an address
+// of no buffer of the pool, which must not be written to).
+[[gnu::noinline]] const rte_mempool_memhdr *pool_chunk_of(const rte_mempool *mp,
+							  uint64_t addr) noexcept
 {
 	const rte_mempool_memhdr *hdr;
 	STAILQ_FOREACH(hdr, &mp->mem_list, next)
 	{
 		const auto start = reinterpret_cast<uintptr_t>(hdr->addr);
 		if (addr >= start && addr < start + hdr->len)
-			return true;
+			return hdr;
 	}
-	return false;
+	return nullptr;
+}
+
+inline bool in_pool_memory(const rte_mempool *mp, uint64_t addr) noexcept
+{
+	return pool_chunk_of(mp, addr) != nullptr;
 }
 
 // A scatter/gather frame: the FD's buffer holds the annotation and, at the
@@ -128,10 +133,10 @@ template <RxFlags F>
 		const SgEntry e = sgt[i];
 		const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[e.bpid()];
 		final = e.final();
-		// The address is checked before the buffer is written (SG
-		// frames only: the walk of a pool's memory chunks, usually
-		// one). An entry of another format still names a buffer of
-		// its pool, chained here to go back with the others.
+		// The address is checked before the buffer is written (the
+		// walk of a pool's memory chunks, usually one). An entry of
+		// another format still names a buffer of its pool, chained
+		// here to go back with the others.
 		if (bi.mp == nullptr || !in_pool_memory(bi.mp, e.addr())) [[unlikely]] {
 			bad = true;
 			continue;
@@ -170,35 +175,77 @@ template <RxFlags F>
 	return head;
 }
 
-// eth_fd_to_mbuf: the mbuf of one FD, nullptr for an FD that names no
-// buffer of a dpaa2 pool or a format WRIOP does not give (counted, and its
-// buffer returned where it has one).
+// A single-buffer frame's mbuf.
+template <RxFlags F>
+[[gnu::always_inline]] inline rte_mbuf *single_to_mbuf(const RxQueue &q, const Fd &fd,
+						       uint32_t meta_size) noexcept
+{
+	rte_mbuf *m = mbuf_of(fd.addr(), meta_size);
+	uint64_t rearm = q.rearm | fd.offset();
+	memcpy(&m->rearm_data, &rearm, sizeof(rearm));
+	m->data_len = static_cast<uint16_t>(fd.length());
+	m->pkt_len = fd.length();
+	// m->next, on the mbuf's second line, is left as it is: every mbuf
+	// in a pool has next NULL (rte_mbuf_raw_alloc's contract, kept by
+	// rte_pktmbuf_prefree_seg and by our Tx, which unchains what WRIOP
+	// releases), and nb_segs 1 is in the rearm word.
+	set_parse<F>(m, fd, reinterpret_cast<const char *>(static_cast<uintptr_t>(fd.addr())));
+	return m;
+}
+
+// FD word 3's BPID and format: what the fast path compares at once.
+constexpr uint32_t kFastKeyMask = hw::bpid_offset::kBpidMask | hw::bpid_offset::kFormatMask;
+
+// What the fast path does not take: a single-buffer frame of another pool
+// or memory chunk than the last one's, an SG frame, and every malformed FD:
+// nullptr for an FD that names no buffer of a dpaa2 pool, whose address
+// lies outside its BPID's pool, whose frame passes its buffer's end or of
+// a format WRIOP does not give (counted, and its buffer returned where it
+// is one of its pool's).
+template <RxFlags F>
+[[gnu::noinline]] rte_mbuf *eth_fd_to_mbuf_slow(RxQueue &q, const Fd &fd) noexcept
+{
+	const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[fd.bpid()];
+	const rte_mempool_memhdr *chunk =
+		bi.mp != nullptr ? pool_chunk_of(bi.mp, fd.addr()) : nullptr;
+	if (chunk == nullptr) [[unlikely]] {
+		// Of no pool, or not of its BPID's: nothing to give back, and
+		// nothing written there.
+		counter_add(q.bad_fds, 1);
+		return nullptr;
+	}
+	const FdFormat fmt = fd.format();
+	if (fmt == FdFormat::single && fd.offset() + fd.length() <= bi.buf_size) [[likely]] {
+		q.fast_key = fd.word3() & kFastKeyMask;
+		q.fast_meta_size = bi.meta_size;
+		q.fast_buf_size = bi.buf_size;
+		q.chunk_start = reinterpret_cast<uintptr_t>(chunk->addr);
+		q.chunk_len = chunk->len;
+		return single_to_mbuf<F>(q, fd, bi.meta_size);
+	}
+	if (fmt == FdFormat::sg)
+		return eth_sg_fd_to_mbuf<F>(
+			q, fd, reinterpret_cast<const char *>(static_cast<uintptr_t>(fd.addr())),
+			bi);
+	counter_add(q.bad_fds, 1);
+	buffer_free(mbuf_of(fd.addr(), bi.meta_size), q.port_id);
+	return nullptr;
+}
+
+// eth_fd_to_mbuf: the mbuf of one FD. The fast path is a single-buffer
+// frame of the pool and memory chunk the last one was in (WRIOP fills
+// every frame of a DPNI from one pool, usually of one chunk): its BPID and
+// format, its address and its length are checked against what the queue
+// keeps of them before the mbuf around the buffer is written. The pool
+// outlives the queue (rte_eth_rx_queue_setup's contract), which forgets
+// it at release.
 template <RxFlags F>
 [[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const Fd &fd) noexcept
 {
-	const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[fd.bpid()];
-	const char *buf = reinterpret_cast<const char *>(static_cast<uintptr_t>(fd.addr()));
-	const FdFormat fmt = fd.format();
-	if (fmt == FdFormat::single && bi.mp != nullptr && fd.offset() + fd.length() <= bi.buf_size)
-		[[likely]] {
-		rte_mbuf *m = mbuf_of(fd.addr(), bi.meta_size);
-		uint64_t rearm = q.rearm | fd.offset();
-		memcpy(&m->rearm_data, &rearm, sizeof(rearm));
-		m->data_len = static_cast<uint16_t>(fd.length());
-		m->pkt_len = fd.length();
-		// m->next, on the mbuf's second line, is left as it is: every
-		// mbuf in a pool has next NULL (rte_mbuf_raw_alloc's contract,
-		// kept by rte_pktmbuf_prefree_seg and by our Tx, which unchains
-		// what WRIOP releases), and nb_segs 1 is in the rearm word.
-		set_parse<F>(m, fd, buf);
-		return m;
-	}
-	if (fmt == FdFormat::sg && bi.mp != nullptr)
-		return eth_sg_fd_to_mbuf<F>(q, fd, buf, bi);
-	counter_add(q.bad_fds, 1);
-	if (bi.mp != nullptr)
-		buffer_free(mbuf_of(fd.addr(), bi.meta_size), q.port_id);
-	return nullptr;
+	if ((fd.word3() & kFastKeyMask) == q.fast_key && fd.addr() - q.chunk_start < q.chunk_len &&
+	    fd.offset() + fd.length() <= q.fast_buf_size) [[likely]]
+		return single_to_mbuf<F>(q, fd, q.fast_meta_size);
+	return eth_fd_to_mbuf_slow<F>(q, fd);
 }
 
 // A portal has one pull outstanding at a time: a queue's next pull waits
