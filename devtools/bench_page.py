@@ -47,9 +47,9 @@ CAPTIONS = {
 
 
 # The seed's measurement on hardware: DPDK commit 87dd2307c069 ("net/dpaa2:
-# drop fake software VLAN strip offload"), its message's figures: one 2 GHz
-# DPAA2 core forwarding 64-byte untagged frames, before (the strip in the Rx
-# burst) and after (no strip).
+# drop fake software VLAN strip offload", net/dpaa2), its message's figures:
+# one DPAA2 core at 2 GHz, 64-byte untagged frames, before (the strip in the
+# Rx burst) and after (no strip). Upstream's DPAA1 driver never stripped.
 SEED = [("Mpps", "4.22", "5.00", "+18 %"), ("IPC", "0.93", "1.25", "+34 %"),
         ("L2 refills in 10 s", "319 M", "200 M", "-37 %")]
 

@@ -13,6 +13,9 @@
 # doc/guides/nics/dpaa.rst, dpaa_model_wires.rst, dpaa_usdpaa_emu.rst,
 # dpaa2_model.rst, dpaa2_fslmc_emu.rst or dpaa2.rst: a key must appear as
 # "key=", a word as itself.
+# It also checks that the "Features" table of each NIC guide (dpaa.rst,
+# dpaa2.rst) names exactly the rows its features/*.ini claims, so that the
+# guide and DPDK's feature matrix cannot drift apart.
 #
 #   devtools/check-doc-coverage.py [source root]
 import pathlib
@@ -39,6 +42,12 @@ RUN_SETTING_BODY = re.compile(r"\brun_setting\s*\([^)]*\)\s*\{(.*?)^\}", re.S | 
 DRIVERS = ["drivers/net/dpaa", "drivers/bus/dpaa", "drivers/net/dpaa2"]
 CODE = ["drivers", "lib"]
 SOURCE_SUFFIXES = {".c", ".cpp", ".h", ".hpp"}
+# (the feature matrix's file, the guide whose "Features" table lists its rows)
+FEATURE_LISTS = [("doc/guides/nics/features/dpaa.ini", "doc/guides/nics/dpaa.rst"),
+                 ("doc/guides/nics/features/dpaa2.ini", "doc/guides/nics/dpaa2.rst")]
+# The "Features" section up to the next heading of any level.
+FEATURES_SECTION = re.compile(r"^Features\n-{8}\n(.*?)(?=^\S[^\n]*\n[-=~]{3,}\n|\Z)", re.S | re.M)
+TABLE_ROW = re.compile(r"^   \* - (.+)$", re.M)
 
 WORD = r"[A-Za-z_][\w-]*"
 # <variable> == "literal": the variable's name says what the literal is: a key
@@ -208,6 +217,44 @@ def environment(root, needs, problems):
             needs.add("environment variable", name, "word", src.where(m.start()))
 
 
+def ini_features(text):
+    """The rows of a features/*.ini that say Y."""
+    rows = []
+    for line in text.splitlines():
+        line = line.split(";")[0].strip()
+        name, _, value = line.partition("=")
+        if value.strip() == "Y":
+            rows.append(name.strip())
+    return rows
+
+
+def guide_features(text):
+    """The first column of the list-table in the guide's "Features" section,
+    header row excluded, or None when there is none."""
+    m = FEATURES_SECTION.search(text)
+    cells = TABLE_ROW.findall(m.group(1)) if m else []
+    return [c.strip() for c in cells[1:]] if cells else None
+
+
+def feature_tables(root, problems):
+    for ini, guide in FEATURE_LISTS:
+        claimed = ini_features((root / ini).read_text(encoding="utf-8"))
+        listed = guide_features((root / guide).read_text(encoding="utf-8"))
+        if not claimed:
+            problems.append(f"{ini}: no feature says Y; update devtools/check-doc-coverage.py")
+            continue
+        if listed is None:
+            problems.append(f"{guide}: no list-table in its \"Features\" section")
+            continue
+        for name in claimed:
+            if name not in listed:
+                problems.append(f"{ini}: '{name}' is not a row of {guide}'s \"Features\" table")
+        for name in listed:
+            if name not in claimed:
+                problems.append(f"{guide}: its \"Features\" table lists '{name}', which {ini} "
+                                "does not claim")
+
+
 def main():
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
     needs = Needs()
@@ -216,6 +263,7 @@ def main():
     dpaa2 = dpaa2_model_options(root, needs)
     devargs(root, needs, problems)
     environment(root, needs, problems)
+    feature_tables(root, problems)
 
     # The extraction itself must have found something of each kind: a parser
     # rewritten in another shape must not make this check pass on nothing.
@@ -241,7 +289,8 @@ def main():
     if problems or missing:
         return 1
     print(f"PASS: the guide shows all {len(needs.items)} options found in the source "
-          f"({', '.join(sorted({c for c, _, _ in needs.items}))})")
+          f"({', '.join(sorted({c for c, _, _ in needs.items}))}), and each guide's "
+          f"\"Features\" table the rows of its features/*.ini")
     return 0
 
 

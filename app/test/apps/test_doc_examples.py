@@ -28,10 +28,10 @@ import time
 import unittest
 
 import frames as f
-from apptest import AppTestCase, L2FWD, TESTPMD, wait_frames
+from apptest import AppTestCase, L2FWD, L3FWD, TESTPMD, wait_frames
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
-PROGRAMS = {"dpdk-testpmd": TESTPMD, "dpdk-l2fwd": L2FWD}
+PROGRAMS = {"dpdk-testpmd": TESTPMD, "dpdk-l2fwd": L2FWD, "dpdk-l3fwd": L3FWD}
 
 
 def read_doc(name):
@@ -245,12 +245,59 @@ class GuideExample(DocExample):
         app.command("stop")
         app.quit(60)
 
+    def examples_program(self, program):
+        found = [c for h, c in commands(rst_blocks(read_doc("doc/guides/nics/dpaa.rst")))
+                 if h == "Forwarding with l2fwd and l3fwd" and (" %s " % program) in c]
+        self.assertEqual(len(found), 1, "dpaa.rst: one %s example under 'Forwarding with "
+                         "l2fwd and l3fwd'" % program)
+        return found[0]
+
+    def forward_pcap(self, line, sent):
+        """in.pcap -> fm1-mac9 -> the example -> fm1-mac10 -> out.pcap: what
+        reached out.pcap, once the example has exited on Ctrl-C."""
+        f.write_pcap(self.path("in.pcap"), sent)
+        app = self.run_example(line, interactive=False)
+        got = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent), timeout=60)
+        app.proc.send_signal(signal.SIGINT)
+        self.assertEqual(app.finish(60), 0, app.text()[-3000:])
+        self.assertEqual(len(got), len(sent), app.text()[-3000:])
+        return app, got
+
+    def test_l2fwd_as_printed(self):
+        sent = traffic()
+        app, got = self.forward_pcap(self.examples_program("dpdk-l2fwd"), sent)
+        mac1 = re.search(r"Port 1, MAC address: ([0-9A-F:]{17})", app.text()).group(1)
+        for i, (a, b) in enumerate(zip(sent, got)):
+            # "the destination 02:00:00:00:00:01 and fm1-mac10's address as source"
+            self.assertEqual(b[0:6], f.mac("02:00:00:00:00:01"), "frame %d" % i)
+            self.assertEqual(b[6:12], f.mac(mac1), "frame %d" % i)
+            self.assertEqual(b[12:].hex(), a[12:].hex(), "frame %d" % i)
+
+    def test_l3fwd_as_printed(self):
+        line = self.examples_program("dpdk-l3fwd")
+        hop = re.search(r"--eth-dest=1,([0-9a-f:]{17})", line).group(1)
+        # "198.18.1.0/24 leaves by port 1"; to an address that is not the port's.
+        sent = [f.udp4_frame(f.mac("02:00:00:00:77:01"), f.mac("02:00:00:00:11:11"), i,
+                             size=80 + 8 * i, ttl=10 + i, dst_ip=bytes([198, 18, 1, 1 + i]))
+                for i in range(16)]
+        app, got = self.forward_pcap(line, sent)
+        mac1 = re.search(r"Initializing port 1 \.\.\. .*?Address:([0-9A-F:]{17})",
+                         app.text(), re.S).group(1)
+        for i, (a, b) in enumerate(zip(sent, got)):
+            self.assertEqual(b[0:6], f.mac(hop), "frame %d next hop" % i)
+            self.assertEqual(b[6:12], f.mac(mac1), "frame %d source" % i)
+            self.assertEqual(b[22], a[22] - 1, "frame %d TTL" % i)
+            self.assertEqual(f.csum(b[14:34]), 0, "frame %d IPv4 checksum" % i)
+            self.assertEqual(b[12:22] + b[23:24] + b[26:], a[12:22] + a[23:24] + a[26:],
+                             "frame %d" % i)
+
     def test_dpaa_guide_has_no_other_example(self):
         found = commands(rst_blocks(read_doc("doc/guides/nics/dpaa.rst")))
         # "Secondary processes" needs hugepages: test_multiprocess runs it.
         self.assertEqual([h for h, _ in found],
-                         ["Secondary processes", "Bonding", "IEEE 1588 and timestamps",
-                          "Forwarding with testpmd on the modelled LS1046A-RDB"],
+                         ["Forwarding with testpmd on the modelled LS1046A-RDB",
+                          "Forwarding with l2fwd and l3fwd", "Forwarding with l2fwd and l3fwd",
+                          "Bonding", "IEEE 1588 and timestamps", "Secondary processes"],
                          "an example added to dpaa.rst needs a test here")
 
 
