@@ -170,22 +170,51 @@ template <RxFlags F>
 	return head;
 }
 
+// The words of an FD the conversion of a single-buffer frame reads, loaded
+// once before the mbuf is written: the compiler cannot tell the FD's
+// memory from the mbuf's, and read the FD again after each store (its
+// length three times, each with the short-length test).
+struct FdWords {
+	uint64_t addr;
+	uint32_t word3; // BPID, offset, format
+	uint32_t len;
+
+	// 32-bit, as the word: a 16-bit result made the compiler mask each
+	// field twice and keep a copy on the stack.
+	[[nodiscard]] uint32_t bpid() const noexcept { return word3 & hw::bpid_offset::kBpidMask; }
+	[[nodiscard]] uint32_t offset() const noexcept
+	{
+		return (word3 & hw::bpid_offset::kOffsetMask) >> hw::bpid_offset::kOffsetShift;
+	}
+	[[nodiscard]] FdFormat format() const noexcept
+	{
+		return static_cast<FdFormat>((word3 & hw::bpid_offset::kFormatMask) >>
+					     hw::bpid_offset::kFormatShift);
+	}
+};
+
+[[gnu::always_inline]] inline FdWords fd_words(const Fd &fd) noexcept
+{
+	return FdWords{fd.addr(), fd.word3(), fd.length()};
+}
+
 // eth_fd_to_mbuf: the mbuf of one FD, nullptr for an FD that names no
 // buffer of a dpaa2 pool or a format WRIOP does not give (counted, and its
 // buffer returned where it has one).
 template <RxFlags F>
 [[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const Fd &fd) noexcept
 {
-	const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[fd.bpid()];
-	const char *buf = reinterpret_cast<const char *>(static_cast<uintptr_t>(fd.addr()));
-	const FdFormat fmt = fd.format();
-	if (fmt == FdFormat::single && bi.mp != nullptr && fd.offset() + fd.length() <= bi.buf_size)
+	const FdWords w = fd_words(fd);
+	const dpaa2_bpid_info &bi = rte_dpaa2_bpid_info[w.bpid()];
+	const char *buf = reinterpret_cast<const char *>(static_cast<uintptr_t>(w.addr));
+	const FdFormat fmt = w.format();
+	if (fmt == FdFormat::single && bi.mp != nullptr && w.offset() + w.len <= bi.buf_size)
 		[[likely]] {
-		rte_mbuf *m = mbuf_of(fd.addr(), bi.meta_size);
-		uint64_t rearm = q.rearm | fd.offset();
+		rte_mbuf *m = mbuf_of(w.addr, bi.meta_size);
+		uint64_t rearm = q.rearm | w.offset();
 		memcpy(&m->rearm_data, &rearm, sizeof(rearm));
-		m->data_len = static_cast<uint16_t>(fd.length());
-		m->pkt_len = fd.length();
+		m->data_len = static_cast<uint16_t>(w.len);
+		m->pkt_len = w.len;
 		// m->next, on the mbuf's second line, is left as it is: every
 		// mbuf in a pool has next NULL (rte_mbuf_raw_alloc's contract,
 		// kept by rte_pktmbuf_prefree_seg and by our Tx, which unchains
