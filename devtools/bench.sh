@@ -55,13 +55,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 	fi
 fi
 
-# Upstream's drivers (DPAA1 and DPAA2) for their runs, once.
+# The builds the runs need, side by side (each is mostly waiting for the
+# other's compiler on a 2-CPU machine, and a first build of each takes
+# minutes): upstream's drivers (DPAA1 and DPAA2) once, and valgrind's
+# build, DPDK for a generic x86-64 (configured once, then incremental).
+upstream_pid=
 if [ ! -x build-upstream/app/dpdk-testpmd ]; then
 	echo "bench: building upstream's testpmd (buildtools/build-upstream)"
-	buildtools/build-upstream >/dev/null || echo "bench: no upstream build; its reference is skipped" >&2
+	buildtools/build-upstream >/dev/null &
+	upstream_pid=$!
 fi
-
-# valgrind's build: DPDK for a generic x86-64 (configured once, then incremental).
 vgdir=build-valgrind
 if command -v valgrind >/dev/null; then
 	if [ ! -f $vgdir/build.ninja ]; then
@@ -70,6 +73,9 @@ if command -v valgrind >/dev/null; then
 	fi
 	echo "bench: building $vgdir/app/bench/datapath-bench"
 	ninja -C $vgdir app/bench/datapath-bench >/dev/null
+fi
+if [ -n "$upstream_pid" ] && ! wait "$upstream_pid"; then
+	echo "bench: no upstream build; its reference is skipped" >&2
 fi
 
 mkdir -p "$out"

@@ -41,7 +41,8 @@ CAPTIONS = {
     "datapath": "DPAA1, the bursts against their floor (``datapath-bench``, ``datapath`` section; cycles per "
                 "frame, medians of the rounds):",
     "valgrind": "DPAA1, instructions and misses per frame (callgrind's cache simulation with the LS1046A's "
-                "caches on ``datapath-bench --only VARIANT``, ``valgrind`` section):",
+                "caches, one ``datapath-bench`` run per tagging, each variant's timed bursts, "
+                "``valgrind`` section):",
     "scaling": "DPAA1, how the cost grows with flows, pool size and Rx queues (``scaling`` section):",
 }
 
@@ -155,8 +156,8 @@ def page(res):
     lines.append("One ``devtools/bench.sh`` run (``%s``), from %s to %s, on a %s-CPU x86-64 machine (%s, "
                  "Linux %s) shared with other work: the load average ranged from %.1f to %.1f while it ran."
                  % (" ".join("--%s %s" % (k.replace("_", "-"), v) for k, v in
-                             sorted((res.get("options") or {}).items()) if k in ("dpaa2_runs", "dpaa2_seconds",
-                                                                                  "runs", "seconds"))
+                             sorted((res.get("options") or {}).items())
+                             if k in ("dpaa2_runs", "dpaa2_other_runs", "dpaa2_seconds", "runs", "seconds"))
                     + (" --quick" if (res.get("options") or {}).get("quick") else ""),
                     res.get("started", "?"), res.get("finished", "?"), m.get("cpus", "?"),
                     m.get("Model name", "?"), m.get("kernel", "?"), min(loads or [0]), max(loads or [0])))

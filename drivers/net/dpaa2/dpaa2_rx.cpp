@@ -175,21 +175,49 @@ template <RxFlags F>
 	return head;
 }
 
+// The words of an FD the conversion of a single-buffer frame reads, loaded
+// once before the mbuf is written: the compiler cannot tell the FD's
+// memory from the mbuf's, and read the FD again after each store (its
+// length three times, each with the short-length test).
+struct FdWords {
+	uint64_t addr;
+	uint32_t word3; // BPID, offset, format
+	uint32_t len;
+
+	// 32-bit, as the word: a 16-bit result made the compiler mask each
+	// field twice and keep a copy on the stack.
+	[[nodiscard]] uint32_t bpid() const noexcept { return word3 & hw::bpid_offset::kBpidMask; }
+	[[nodiscard]] uint32_t offset() const noexcept
+	{
+		return (word3 & hw::bpid_offset::kOffsetMask) >> hw::bpid_offset::kOffsetShift;
+	}
+	[[nodiscard]] FdFormat format() const noexcept
+	{
+		return static_cast<FdFormat>((word3 & hw::bpid_offset::kFormatMask) >>
+					     hw::bpid_offset::kFormatShift);
+	}
+};
+
+[[gnu::always_inline]] inline FdWords fd_words(const Fd &fd) noexcept
+{
+	return FdWords{fd.addr(), fd.word3(), fd.length()};
+}
+
 // A single-buffer frame's mbuf.
 template <RxFlags F>
-[[gnu::always_inline]] inline rte_mbuf *single_to_mbuf(const RxQueue &q, const Fd &fd,
-						       uint32_t meta_size) noexcept
+[[gnu::always_inline]] inline rte_mbuf *
+single_to_mbuf(const RxQueue &q, const Fd &fd, const FdWords &w, uint32_t meta_size) noexcept
 {
-	rte_mbuf *m = mbuf_of(fd.addr(), meta_size);
-	uint64_t rearm = q.rearm | fd.offset();
+	rte_mbuf *m = mbuf_of(w.addr, meta_size);
+	uint64_t rearm = q.rearm | w.offset();
 	memcpy(&m->rearm_data, &rearm, sizeof(rearm));
-	m->data_len = static_cast<uint16_t>(fd.length());
-	m->pkt_len = fd.length();
+	m->data_len = static_cast<uint16_t>(w.len);
+	m->pkt_len = w.len;
 	// m->next, on the mbuf's second line, is left as it is: every mbuf
 	// in a pool has next NULL (rte_mbuf_raw_alloc's contract, kept by
 	// rte_pktmbuf_prefree_seg and by our Tx, which unchains what WRIOP
 	// releases), and nb_segs 1 is in the rearm word.
-	set_parse<F>(m, fd, reinterpret_cast<const char *>(static_cast<uintptr_t>(fd.addr())));
+	set_parse<F>(m, fd, reinterpret_cast<const char *>(static_cast<uintptr_t>(w.addr)));
 	return m;
 }
 
@@ -214,14 +242,15 @@ template <RxFlags F>
 		counter_add(q.bad_fds, 1);
 		return nullptr;
 	}
-	const FdFormat fmt = fd.format();
-	if (fmt == FdFormat::single && fd.offset() + fd.length() <= bi.buf_size) [[likely]] {
-		q.fast_key = fd.word3() & kFastKeyMask;
+	const FdWords w = fd_words(fd);
+	const FdFormat fmt = w.format();
+	if (fmt == FdFormat::single && w.offset() + w.len <= bi.buf_size) [[likely]] {
+		q.fast_key = w.word3 & kFastKeyMask;
 		q.fast_meta_size = bi.meta_size;
 		q.fast_buf_size = bi.buf_size;
 		q.chunk_start = reinterpret_cast<uintptr_t>(chunk->addr);
 		q.chunk_len = chunk->len;
-		return single_to_mbuf<F>(q, fd, bi.meta_size);
+		return single_to_mbuf<F>(q, fd, w, bi.meta_size);
 	}
 	if (fmt == FdFormat::sg)
 		return eth_sg_fd_to_mbuf<F>(
@@ -242,9 +271,10 @@ template <RxFlags F>
 template <RxFlags F>
 [[gnu::always_inline]] inline rte_mbuf *eth_fd_to_mbuf(RxQueue &q, const Fd &fd) noexcept
 {
-	if ((fd.word3() & kFastKeyMask) == q.fast_key && fd.addr() - q.chunk_start < q.chunk_len &&
-	    fd.offset() + fd.length() <= q.fast_buf_size) [[likely]]
-		return single_to_mbuf<F>(q, fd, q.fast_meta_size);
+	const FdWords w = fd_words(fd);
+	if ((w.word3 & kFastKeyMask) == q.fast_key && w.addr - q.chunk_start < q.chunk_len &&
+	    w.offset() + w.len <= q.fast_buf_size) [[likely]]
+		return single_to_mbuf<F>(q, fd, w, q.fast_meta_size);
 	return eth_fd_to_mbuf_slow<F>(q, fd);
 }
 
