@@ -13,6 +13,10 @@
 #   devtools/distro-plugins.sh divert       move the distribution's DPAA drivers
 #                                           out of EAL's driver folder (dpkg-divert)
 #   devtools/distro-plugins.sh undivert     put them back
+#   devtools/distro-plugins.sh options      the meson options of the plugins'
+#                                           build, one a line
+#                                           (devtools/check-generic-cpu.py
+#                                           checks them)
 #
 # Why divert: our libraries have the SONAMEs of upstream's
 # (librte_bus_dpaa.so.23, ...), and EAL loads every library of its driver
@@ -44,6 +48,8 @@ pmd_dir() {
 }
 
 ours=(bus_dpaa mempool_dpaa net_dpaa)
+# DPDK shared, as the distribution's; DPDK's baseline CPU, not this one's.
+setup_options=(-Ddpdk_library=shared -Dcpu_instruction_set=generic -Dperf_tests=false)
 
 packages() {
 	# dpdk-testpmd is in dpdk-dev (the package "dpdk" holds only scripts);
@@ -67,8 +73,7 @@ build() {
 	log=$(mktemp)
 	trap 'rm -f "$log"' EXIT
 	if [ ! -f "$builddir/build.ninja" ]; then
-		meson setup "$builddir" "$root" -Ddpdk_library=shared -Dcpu_instruction_set=generic \
-			-Dperf_tests=false >"$log" 2>&1 ||
+		meson setup "$builddir" "$root" "${setup_options[@]}" >"$log" 2>&1 ||
 			{ tail -n 20 "$log"; die "meson setup $builddir failed"; }
 	fi
 	local drivers=subprojects/dpdk/drivers
@@ -147,5 +152,6 @@ build)
 	;;
 divert) divert ;;
 undivert) undivert ;;
-*) die "usage: $0 packages | build DIR | divert | undivert" ;;
+options) printf '%s\n' "${setup_options[@]}" ;;
+*) die "usage: $0 packages | build DIR | divert | undivert | options" ;;
 esac

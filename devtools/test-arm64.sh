@@ -9,7 +9,9 @@
 # LS2088A-RDB through the emulated VFIO fsl-mc kernel interface), ethdev,
 # board (the ethdev tests again on the board platform, through the emulated
 # USDPAA kernel interface), upstream-dpaa2 (upstream's own arm64 DPAA2
-# drivers on the emulated fsl-mc kernel) and apps suites, then
+# drivers on the emulated fsl-mc kernel), dpaa2-ethdev (our net_dpaa2: its
+# test programs, and testpmd, l2fwd and l3fwd on the modelled LX2160A-RDB
+# and LS2088A-RDB through the emulated fsl-mc kernel) and apps suites, then
 # devtools/run.sh. The emulated kernels' traps decode arm64 loads and stores.
 # meson runs the test programs through the cross file's exe_wrapper; the
 # scripts and python tests that start DPDK's applications honour
@@ -20,7 +22,7 @@
 # "N passed, N failed".
 #
 #   devtools/test-arm64.sh [suite ...]
-#       default: unit bus fslmc ethdev board upstream-dpaa2 apps run
+#       default: unit bus fslmc ethdev board upstream-dpaa2 dpaa2-ethdev apps run
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +31,7 @@ builddir=${DPAA_ARM64_BUILD_DIR:-build-arm64}
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(unit bus fslmc ethdev board upstream-dpaa2 apps run)
+[ ${#steps[@]} -gt 0 ] || steps=(unit bus fslmc ethdev board upstream-dpaa2 dpaa2-ethdev apps run)
 
 # Upstream's arm64 tree only when a step runs its drivers.
 cross_args=(--no-upstream)

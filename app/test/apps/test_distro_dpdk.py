@@ -5,8 +5,8 @@
 dpaa.rst's "Using the distribution's DPDK", run as printed, then Debian's own
 dpdk-testpmd forwarding a generator's frames to a sink through our drivers.
 
-Liberties, none in the commands: the plugin folder is one of this build's
-(the guide's /opt/dpaa renamed), the plugins are built from this build
+Liberties, none in the commands: the plugin folder is one made for the run
+(the guide's /opt/dpaa renamed; see plugin_folder), the plugins are built from this build
 folder (DPAA_DISTRO_BUILD_DIR; the guide's default, a generic shared build of
 its own, takes minutes to build, and CI has built these libraries already),
 and testpmd runs in a mount namespace of its own where /var/run/dpdk is empty
@@ -18,6 +18,7 @@ import os
 import re
 import shlex
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -29,7 +30,6 @@ from test_doc_examples import ROOT, isolated, read_doc, rst_blocks
 
 SECTION = "Using the distribution's DPDK"
 GUIDE_DIR = "/opt/dpaa"
-PLUGINS = os.path.join(os.path.realpath(BUILD), "distro-plugins")
 SCRIPT = "devtools/distro-plugins.sh"
 OURS = ["librte_bus_dpaa.so.23", "librte_mempool_dpaa.so.23", "librte_net_dpaa.so.23"]
 
@@ -37,6 +37,45 @@ OURS = ["librte_bus_dpaa.so.23", "librte_mempool_dpaa.so.23", "librte_net_dpaa.s
 def section_blocks():
     return [body for heading, body in rst_blocks(read_doc("doc/guides/nics/dpaa.rst"))
             if heading == SECTION]
+
+
+def world_writable(path):
+    """The first of path and the folders above it that anyone may write to."""
+    path = os.path.realpath(path)
+    while True:
+        if os.stat(path).st_mode & stat.S_IWOTH:
+            return path
+        if path == "/":
+            return None
+        path = os.path.dirname(path)
+
+
+def plugin_folder():
+    """A new folder for the plugins, root's and 0755, below folders nobody
+    else may write to: EAL refuses a plugin below a world-writable folder,
+    so not in the build tree, which may lie below /tmp."""
+    for parent in ("/run", "/var/lib"):
+        if os.path.isdir(parent) and not world_writable(parent):
+            folder = tempfile.mkdtemp(prefix="dpaa-plugins-", dir=os.path.realpath(parent))
+            os.chmod(folder, 0o755)
+            return folder
+    raise unittest.SkipTest("no folder for plugins: /run and /var/lib are world-writable")
+
+
+def install_plugins(cls):
+    """The guide's setup block run as printed into a plugin folder of the
+    run's, which it returns; the folder is removed and the distribution's
+    DPAA drivers put back when cls's tests end."""
+    steps = [b for b in section_blocks() if b.startswith(SCRIPT)]
+    assert len(steps) == 1, "dpaa.rst: one setup block"
+    plugins = plugin_folder()
+    cls.addClassCleanup(shutil.rmtree, plugins, True)
+    cls.addClassCleanup(run_script, ["undivert"])
+    for line in steps[0].splitlines():
+        args = shlex.split(line.replace(GUIDE_DIR, plugins))[1:]
+        r = run_script(args)
+        assert r.returncode == 0, "%s: %s%s" % (line, r.stdout, r.stderr)
+    return plugins
 
 
 def run_script(args):
@@ -67,17 +106,10 @@ class DistroDpdk(AppTestCase):
         why = unavailable()
         if why:
             raise unittest.SkipTest(why)
-        blocks = section_blocks()
-        steps = [b for b in blocks if b.startswith(SCRIPT)]
-        runs = [b for b in blocks if b.startswith("LD_LIBRARY_PATH=")]
-        assert len(steps) == 1 and len(runs) == 1, "dpaa.rst: one setup block and one command"
-        cls.command = runs[0].replace("\\\n", " ").replace(GUIDE_DIR, PLUGINS)
-        cls.addClassCleanup(run_script, ["undivert"])
-        shutil.rmtree(PLUGINS, ignore_errors=True)
-        for line in steps[0].splitlines():
-            args = shlex.split(line.replace(GUIDE_DIR, PLUGINS))[1:]
-            r = run_script(args)
-            assert r.returncode == 0, "%s: %s%s" % (line, r.stdout, r.stderr)
+        runs = [b for b in section_blocks() if b.startswith("LD_LIBRARY_PATH=")]
+        assert len(runs) == 1, "dpaa.rst: one command"
+        cls.plugins = install_plugins(cls)
+        cls.command = runs[0].replace("\\\n", " ").replace(GUIDE_DIR, cls.plugins)
 
     def run_testpmd(self, line):
         words = shlex.split(line)
@@ -100,11 +132,11 @@ class DistroDpdk(AppTestCase):
         with open("/proc/%d/maps" % app.proc.pid) as fh:
             maps = {line.split()[-1] for line in fh if "/" in line}
         for lib in OURS:
-            self.assertIn(os.path.join(PLUGINS, lib + ".0"), maps)
+            self.assertIn(os.path.join(self.plugins, lib + ".0"), maps)
         upstream = re.compile(r"/librte_(bus_dpaa|mempool_dpaa|net_dpaa|crypto_dpaa_sec|"
                               r"event_dpaa|dma_dpaa|crypto_caam_jr)\.so")
-        self.assertEqual([m for m in maps if upstream.search(m) and not m.startswith(PLUGINS)],
-                         [])
+        self.assertEqual(
+            [m for m in maps if upstream.search(m) and not m.startswith(self.plugins + "/")], [])
         self.assertNotIn("rror", app.command("port start all", 120))
         app.command("start")
         deadline = time.monotonic() + 120
@@ -142,20 +174,23 @@ class DistroDpdk(AppTestCase):
         self.assertGreater(sent, count // 2, fwd)
 
     def test_world_writable_folder_refused(self):
-        # Any folder below /tmp: /tmp itself is world-writable.
-        unsafe = tempfile.mkdtemp(prefix="dpaa-plugins-")
+        # A world-writable folder (as /tmp is) of the safe one's: only its
+        # mode differs, wherever the tree lies.
+        unsafe = os.path.join(self.plugins, "world-writable")
+        os.mkdir(unsafe)
         self.addCleanup(shutil.rmtree, unsafe)
+        os.chmod(unsafe, 0o777)
         for lib in OURS:
-            shutil.copy(os.path.join(PLUGINS, lib), unsafe)
-        line = self.command.replace(PLUGINS + "/", unsafe + "/")
+            shutil.copy(os.path.join(self.plugins, lib), unsafe)
+        line = self.command.replace(self.plugins + "/", unsafe + "/")
         # The loader still finds the libraries testpmd links in the safe
         # folder: only EAL's -d is refused.
-        line = line.replace("LD_LIBRARY_PATH=" + unsafe, "LD_LIBRARY_PATH=" + PLUGINS)
+        self.assertIn("LD_LIBRARY_PATH=%s " % self.plugins, line)
         app, _ = self.run_testpmd(line)
         rc = app.finish(60)
         out = app.text()
         self.assertNotEqual(rc, 0, out)
-        self.assertIn("EAL: Error, directory path /tmp is world-writable and insecure", out)
+        self.assertIn("EAL: Error, directory path %s is world-writable and insecure" % unsafe, out)
         self.assertIn("EAL: FATAL: Cannot init plugins", out)
 
 
