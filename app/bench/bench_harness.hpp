@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -77,6 +78,21 @@ inline double median(std::vector<double> v)
 		return 0;
 	std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
 	return v[v.size() / 2];
+}
+
+// The median of each variant's figures.
+template <size_t V> std::array<double, V> medians(const std::vector<double> (&fig)[V])
+{
+	std::array<double, V> med{};
+	for (size_t v = 0; v < V; v++)
+		med[v] = median(fig[v]);
+	return med;
+}
+
+// a over b, 0 when there is no b.
+inline double ratio(double a, double b)
+{
+	return b > 0 ? a / b : 0.0;
 }
 
 // One timed Tx round: `batch` fresh frames of `spec` handed to `call(pkts,

@@ -239,10 +239,8 @@ int main(int argc, char **argv)
 		for (uint16_t k; (k = rte_eth_rx_burst(port, 0, pkts, 32)) != 0; run_model())
 			rte_pktmbuf_free_bulk(pkts, k);
 	}
-	double med[kVariants];
-	for (int v = 0; v < kVariants; v++)
-		med[v] = dpaa::bench::median(fig[v]);
-	auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+	const auto med = dpaa::bench::medians(fig);
+	using dpaa::bench::ratio;
 	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tagged\": %s, \"mbufs\": %u, "
 	       "\"tsc_hz\": %" PRIu64 ", \"cycles_per_frame\": {",
 	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false", mbufs,

@@ -277,10 +277,8 @@ int main(int argc, char **argv)
 			fig[variant].push_back(static_cast<double>(t1 - t0) / n);
 		rte_pktmbuf_free_bulk(pkts, n);
 	}
-	double med[kVariants];
-	for (int v = 0; v < kVariants; v++)
-		med[v] = dpaa::bench::median(fig[v]);
-	auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+	const auto med = dpaa::bench::medians(fig);
+	using dpaa::bench::ratio;
 	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tagged\": %s, \"rx_batch\": %u, "
 	       "\"tx_batch\": %u, \"tsc_hz\": %" PRIu64 ", \"cycles_per_frame\": {",
 	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false", kRxBatch, tx_batch,
