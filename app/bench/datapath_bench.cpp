@@ -47,6 +47,7 @@
 #include <rte_udp.h>
 
 #include "bench_evict.hpp"
+#include "bench_harness.hpp"
 #include "datapath_floor.hpp"
 #include "model_access.hpp"
 #include "vlan_strip_variants.hpp"
@@ -74,33 +75,7 @@ bool tagged = true;
 
 void fill_frame(rte_mbuf *m, const rte_ether_addr &dst, uint16_t seq)
 {
-	auto *p = rte_pktmbuf_mtod(m, uint8_t *);
-	memset(p, 0, kFrameLen);
-	auto *eth = reinterpret_cast<rte_ether_hdr *>(p);
-	eth->dst_addr = dst;
-	eth->src_addr = rte_ether_addr{{0x02, 0, 0, 0, 0x11, 0x11}};
-	const size_t tag = tagged ? sizeof(rte_vlan_hdr) : 0;
-	if (tagged) {
-		eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_VLAN);
-		auto *vh = reinterpret_cast<rte_vlan_hdr *>(eth + 1);
-		vh->vlan_tci = rte_cpu_to_be_16(kVlan);
-		vh->eth_proto = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
-	} else {
-		eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
-	}
-	auto *ip = reinterpret_cast<rte_ipv4_hdr *>(p + sizeof(*eth) + tag);
-	ip->version_ihl = RTE_IPV4_VHL_DEF;
-	ip->total_length = rte_cpu_to_be_16(kFrameLen - sizeof(*eth) - tag);
-	ip->time_to_live = 64;
-	ip->next_proto_id = IPPROTO_UDP;
-	ip->src_addr = rte_cpu_to_be_32(0x0a000001);
-	ip->dst_addr = rte_cpu_to_be_32(0x0a000002);
-	ip->hdr_checksum = rte_ipv4_cksum(ip);
-	auto *udp = reinterpret_cast<rte_udp_hdr *>(ip + 1);
-	udp->src_port = rte_cpu_to_be_16(seq);
-	udp->dst_port = rte_cpu_to_be_16(2000);
-	udp->dgram_len = rte_cpu_to_be_16(kFrameLen - sizeof(*eth) - tag - sizeof(*ip));
-	m->data_len = m->pkt_len = kFrameLen;
+	dpaa::bench::fill_udp_frame(m, {kFrameLen, tagged, kVlan}, dst, seq);
 }
 
 // Sends n fresh frames, stepping the model whenever the EQCR is full.
@@ -128,14 +103,6 @@ bool send(uint16_t port, rte_mempool *mp, unsigned n, uint16_t &seq)
 	return true;
 }
 
-double median(std::vector<double> v)
-{
-	if (v.empty())
-		return 0;
-	std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-	return v[v.size() / 2];
-}
-
 } // namespace
 
 enum Variant { kRx, kRxAppStrip, kRxBurstStrip, kRxFloor, kTx, kTxFloor, kVariants };
@@ -161,54 +128,30 @@ constexpr const char *kNames[kVariants] = {"rx",       "rx-app-strip", "rx-burst
 
 int main(int argc, char **argv)
 {
-	unsigned rounds = 3000;
+	dpaa::bench::Options o{3000};
 	unsigned mbufs = 2047;
-	bool warm = false;
-	int only = -1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
-			rounds = static_cast<unsigned>(atoi(argv[++i]));
-		} else if (!strcmp(argv[i], "--mbufs") && i + 1 < argc) {
-			mbufs = static_cast<unsigned>(atoi(argv[++i]));
-		} else if (!strcmp(argv[i], "--warm")) {
-			warm = true;
-		} else if (!strcmp(argv[i], "--untagged")) {
-			tagged = false;
-		} else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
-			++i;
-			for (int v = 0; v < kVariants; v++)
-				if (!strcmp(argv[i], kNames[v]))
-					only = v;
-			if (only < 0) {
-				fprintf(stderr, "unknown variant %s\n", argv[i]);
-				return 2;
-			}
-		} else {
-			fprintf(stderr,
-				"usage: %s [--rounds N] [--warm] [--untagged] [--mbufs N] "
-				"[--only VARIANT]\n",
-				argv[0]);
-			return 2;
-		}
-	}
+	const int parsed = dpaa::bench::parse_options(
+		argc, argv, kNames, kVariants,
+		"[--rounds N] [--warm] [--untagged] [--mbufs N] [--only VARIANT]", o,
+		[&](char **av, int &i) {
+			if (!strcmp(av[i], "--mbufs") && i + 1 < argc)
+				mbufs = static_cast<unsigned>(atoi(av[++i]));
+			else if (!strcmp(av[i], "--untagged"))
+				tagged = false;
+			else
+				return false;
+			return true;
+		});
+	if (parsed != 0)
+		return parsed;
+	const auto [rounds, warm, only] = o;
 	setenv("DPAA_MODEL", "board=ls1046a-rdb;fm1-mac9=loopback;mode=stepped", 1);
 	const std::string mem = std::to_string(std::max(256u, mbufs / 256 + 64));
-	const char *eal[] = {"datapath_bench",
-			     "--no-huge",
-			     "-m",
-			     mem.c_str(),
-			     "--no-pci",
-			     "--no-shconf",
-			     "-l",
-			     "0",
-			     "--log-level",
-			     "pmd.net.dpaa:warning",
-			     "-a",
-			     "dpaa_bus:fm1-mac9"};
-	if (rte_eal_init(static_cast<int>(std::size(eal)), const_cast<char **>(eal)) < 0) {
-		fprintf(stderr, "EAL initialisation failed\n");
+	if (!dpaa::bench::eal_start({"datapath_bench", "--no-huge", "-m", mem.c_str(), "--no-pci",
+				     "--no-shconf", "-l", "0", "--log-level",
+				     "pmd.net.dpaa:warning", "-a", "dpaa_bus:fm1-mac9"},
+				    ""))
 		return 1;
-	}
 	model = dpaa_test::bus_model();
 	uint16_t port = RTE_MAX_ETHPORTS;
 	if (rte_eth_dev_get_port_by_name("fm1-mac9", &port) != 0 || model == nullptr) {
@@ -217,14 +160,8 @@ int main(int argc, char **argv)
 	}
 	rte_mempool *mp = rte_pktmbuf_pool_create_by_ops("bench", mbufs, 0, 0,
 							 RTE_MBUF_DEFAULT_BUF_SIZE, 0, "dpaa");
-	rte_eth_conf conf{};
-	if (mp == nullptr || rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
-	    rte_eth_rx_queue_setup(port, 0, 1024, 0, nullptr, mp) != 0 ||
-	    rte_eth_tx_queue_setup(port, 0, 1024, 0, nullptr) != 0 ||
-	    rte_eth_dev_start(port) != 0) {
-		fprintf(stderr, "port set-up failed\n");
+	if (!dpaa::bench::port_start(port, mp))
 		return 1;
-	}
 	auto &txq = *static_cast<dpaa::net::TxQueue *>(rte_eth_devices[port].data->tx_queues[0]);
 	dpaa::bench::tx_floor_bpid = static_cast<uint8_t>(rte_dpaa_mempool_bpid(mp));
 	// Every variant is called through ethdev (see datapath_floor.hpp): a
@@ -243,29 +180,17 @@ int main(int argc, char **argv)
 	for (unsigned r = 0; r < nvar * rounds; r++) {
 		const int variant = only < 0 ? static_cast<int>(r % kVariants) : only;
 		if (variant == kTx || variant == kTxFloor) {
-			rte_mbuf *out[kTxBatch];
-			if (rte_pktmbuf_alloc_bulk(mp, out, kTxBatch) != 0)
-				return 1;
-			rte_ether_addr dst;
-			rte_eth_macaddr_get(port, &dst);
-			for (rte_mbuf *m : out)
-				fill_frame(m, dst, seq++);
 			run_model(); // EQCR drained: room for the batch
-			// A store in every round, whichever the variant.
-			ops.tx_pkt_burst = variant == kTxFloor ? dpaa::bench::tx_floor : shipped_tx;
-			if (!warm)
-				evict_pool(mp);
-			const uint64_t t0 = rte_rdtsc_precise();
-			const unsigned n = variant == kTx ? tx_call<kTx>(port, out, kTxBatch)
-							  : tx_call<kTxFloor>(port, out, kTxBatch);
-			const uint64_t t1 = rte_rdtsc_precise();
-			ops.tx_pkt_burst = shipped_tx;
-			if (n != kTxBatch) {
-				bad++;
-				rte_pktmbuf_free_bulk(out + n, kTxBatch - n);
-			}
-			if (n)
-				fig[variant].push_back(static_cast<double>(t1 - t0) / n);
+			const int n = dpaa::bench::tx_round(
+				port, mp, {kFrameLen, tagged, kVlan}, kTxBatch, seq,
+				variant == kTxFloor ? dpaa::bench::tx_floor : shipped_tx, warm,
+				[&](rte_mbuf **out, uint16_t k) {
+					return variant == kTx ? tx_call<kTx>(port, out, k)
+							      : tx_call<kTxFloor>(port, out, k);
+				},
+				fig[variant], bad);
+			if (n < 0)
+				return 1;
 			run_model();
 			// The looped-back frames: not part of this round's figure.
 			for (uint16_t k; (k = rte_eth_rx_burst(port, 0, pkts, 32)) != 0;
@@ -314,10 +239,8 @@ int main(int argc, char **argv)
 		for (uint16_t k; (k = rte_eth_rx_burst(port, 0, pkts, 32)) != 0; run_model())
 			rte_pktmbuf_free_bulk(pkts, k);
 	}
-	double med[kVariants];
-	for (int v = 0; v < kVariants; v++)
-		med[v] = median(fig[v]);
-	auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+	const auto med = dpaa::bench::medians(fig);
+	using dpaa::bench::ratio;
 	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tagged\": %s, \"mbufs\": %u, "
 	       "\"tsc_hz\": %" PRIu64 ", \"cycles_per_frame\": {",
 	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false", mbufs,
@@ -331,9 +254,5 @@ int main(int argc, char **argv)
 	       med[kRx] > 0 ? 100.0 * (med[kRxBurstStrip] - med[kRx]) / med[kRx] : 0.0,
 	       med[kRx] > 0 ? 100.0 * (med[kRxAppStrip] - med[kRx]) / med[kRx] : 0.0, bad,
 	       txq.copied);
-	rte_eth_dev_stop(port);
-	rte_eth_dev_close(port);
-	rte_mempool_free(mp);
-	rte_eal_cleanup();
-	return bad > nvar * rounds / 100 ? 1 : 0;
+	return dpaa::bench::finish(port, mp, bad, nvar * rounds);
 }

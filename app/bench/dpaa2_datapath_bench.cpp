@@ -49,6 +49,7 @@
 #include <rte_udp.h>
 
 #include "bench_evict.hpp"
+#include "bench_harness.hpp"
 #include "dpaa2_datapath_floor.hpp"
 #include "dpaa2_mempool.hpp"
 
@@ -66,33 +67,7 @@ bool tagged = false;
 
 void fill_frame(rte_mbuf *m, const rte_ether_addr &dst, uint16_t seq)
 {
-	auto *p = rte_pktmbuf_mtod(m, uint8_t *);
-	memset(p, 0, kFrameLen);
-	auto *eth = reinterpret_cast<rte_ether_hdr *>(p);
-	eth->dst_addr = dst;
-	eth->src_addr = rte_ether_addr{{0x02, 0, 0, 0, 0x11, 0x11}};
-	const size_t tag = tagged ? sizeof(rte_vlan_hdr) : 0;
-	if (tagged) {
-		eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_VLAN);
-		auto *vh = reinterpret_cast<rte_vlan_hdr *>(eth + 1);
-		vh->vlan_tci = rte_cpu_to_be_16(kVlan);
-		vh->eth_proto = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
-	} else {
-		eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
-	}
-	auto *ip = reinterpret_cast<rte_ipv4_hdr *>(p + sizeof(*eth) + tag);
-	ip->version_ihl = RTE_IPV4_VHL_DEF;
-	ip->total_length = rte_cpu_to_be_16(kFrameLen - sizeof(*eth) - tag);
-	ip->time_to_live = 64;
-	ip->next_proto_id = IPPROTO_UDP;
-	ip->src_addr = rte_cpu_to_be_32(0x0a000001);
-	ip->dst_addr = rte_cpu_to_be_32(0x0a000002);
-	ip->hdr_checksum = rte_ipv4_cksum(ip);
-	auto *udp = reinterpret_cast<rte_udp_hdr *>(ip + 1);
-	udp->src_port = rte_cpu_to_be_16(seq);
-	udp->dst_port = rte_cpu_to_be_16(2000);
-	udp->dgram_len = rte_cpu_to_be_16(kFrameLen - sizeof(*eth) - tag - sizeof(*ip));
-	m->data_len = m->pkt_len = kFrameLen;
+	dpaa::bench::fill_udp_frame(m, {kFrameLen, tagged, kVlan}, dst, seq);
 }
 
 // Waits, bounded, until `done()`: the model's thread moves the frames.
@@ -173,14 +148,6 @@ void evict_rx(rte_mempool *mp, const net::RxQueue &q)
 	dpaa::bench::evict_pool(mp);
 }
 
-double median(std::vector<double> v)
-{
-	if (v.empty())
-		return 0;
-	std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-	return v[v.size() / 2];
-}
-
 } // namespace
 
 enum Variant { kRx, kRxFloor, kRxEmpty, kTx, kTxFloor, kVariants };
@@ -203,60 +170,31 @@ constexpr const char *kNames[kVariants] = {"rx", "rx-floor", "rx-empty", "tx", "
 
 int main(int argc, char **argv)
 {
-	unsigned rounds = 300;
-	bool warm = false;
-	int only = -1;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
-			rounds = static_cast<unsigned>(atoi(argv[++i]));
-		} else if (!strcmp(argv[i], "--warm")) {
-			warm = true;
-		} else if (!strcmp(argv[i], "--tagged")) {
+	dpaa::bench::Options o{300};
+	const int parsed = dpaa::bench::parse_options(
+		argc, argv, kNames, kVariants, "[--rounds N] [--warm] [--tagged] [--only VARIANT]",
+		o, [](char **av, int i) {
+			if (strcmp(av[i], "--tagged") != 0)
+				return false;
 			tagged = true;
-		} else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
-			++i;
-			for (int v = 0; v < kVariants; v++)
-				if (!strcmp(argv[i], kNames[v]))
-					only = v;
-			if (only < 0) {
-				fprintf(stderr, "unknown variant %s\n", argv[i]);
-				return 2;
-			}
-		} else {
-			fprintf(stderr,
-				"usage: %s [--rounds N] [--warm] [--tagged] [--only VARIANT]\n",
-				argv[0]);
-			return 2;
-		}
-	}
-	const char *eal[] = {"dpaa2_datapath_bench",
-			     "--no-huge",
-			     "-m",
-			     "256",
-			     "--no-pci",
-			     "--no-shconf",
-			     "-l",
-			     "0",
-			     "--iova-mode=va",
-			     "--log-level",
-			     "pmd.net.dpaa2:warning",
-			     "-a",
-			     "fslmc:dpni.1"};
-	if (rte_eal_init(static_cast<int>(std::size(eal)), const_cast<char **>(eal)) < 0) {
-		fprintf(stderr, "EAL initialisation failed (is libfslmc_emu.so preloaded?)\n");
+			return true;
+		});
+	if (parsed != 0)
+		return parsed;
+	const auto [rounds, warm, only] = o;
+	if (!dpaa::bench::eal_start({"dpaa2_datapath_bench", "--no-huge", "-m", "256", "--no-pci",
+				     "--no-shconf", "-l", "0", "--iova-mode=va", "--log-level",
+				     "pmd.net.dpaa2:warning", "-a", "fslmc:dpni.1"},
+				    " (is libfslmc_emu.so preloaded?)"))
 		return 1;
-	}
 	rte_mempool *mp = rte_pktmbuf_pool_create_by_ops("bench", 2047, 0, 0,
 							 RTE_MBUF_DEFAULT_BUF_SIZE, 0, "dpaa2");
-	rte_eth_conf conf{};
-	if (mp == nullptr || rte_eth_dev_count_avail() < 1 ||
-	    rte_eth_dev_configure(kPort, 1, 1, &conf) != 0 ||
-	    rte_eth_rx_queue_setup(kPort, 0, 1024, 0, nullptr, mp) != 0 ||
-	    rte_eth_tx_queue_setup(kPort, 0, 1024, 0, nullptr) != 0 ||
-	    rte_eth_dev_start(kPort) != 0) {
-		fprintf(stderr, "port set-up failed\n");
+	if (rte_eth_dev_count_avail() < 1) {
+		fprintf(stderr, "no port: is dpni.1 in the container?\n");
 		return 1;
 	}
+	if (!dpaa::bench::port_start(kPort, mp))
+		return 1;
 	const int bpid = rte_dpaa2_mbuf_pool_bpid(mp);
 	if (bpid < 0)
 		return 1;
@@ -278,30 +216,19 @@ int main(int argc, char **argv)
 	for (unsigned r = 0; r < nvar * rounds; r++) {
 		const int variant = only < 0 ? static_cast<int>(r % kVariants) : only;
 		if (variant == kTx || variant == kTxFloor) {
-			rte_mbuf *out[kRxBatch];
-			if (rte_pktmbuf_alloc_bulk(mp, out, tx_batch) != 0)
+			const int n = dpaa::bench::tx_round(
+				kPort, mp, {kFrameLen, tagged, kVlan}, tx_batch, seq,
+				variant == kTxFloor ? dpaa2::bench::dpaa2_tx_floor : shipped_tx,
+				warm,
+				[&](rte_mbuf **out, uint16_t k) {
+					return variant == kTx ? tx_call<kTx>(out, k)
+							      : tx_call<kTxFloor>(out, k);
+				},
+				fig[variant], bad);
+			if (n < 0)
 				return 1;
-			rte_ether_addr dst;
-			rte_eth_macaddr_get(kPort, &dst);
-			for (unsigned i = 0; i < tx_batch; i++)
-				fill_frame(out[i], dst, seq++);
-			ops.tx_pkt_burst =
-				variant == kTxFloor ? dpaa2::bench::dpaa2_tx_floor : shipped_tx;
-			if (!warm)
-				dpaa::bench::evict_pool(mp);
-			const uint64_t t0 = rte_rdtsc_precise();
-			const unsigned n = variant == kTx ? tx_call<kTx>(out, tx_batch)
-							  : tx_call<kTxFloor>(out, tx_batch);
-			const uint64_t t1 = rte_rdtsc_precise();
-			ops.tx_pkt_burst = shipped_tx;
-			if (n != tx_batch) {
-				bad++;
-				rte_pktmbuf_free_bulk(out + n, tx_batch - n);
-			}
-			if (n)
-				fig[variant].push_back(static_cast<double>(t1 - t0) / n);
 			// The looped-back frames: not part of this round's figure.
-			if (!drain(n))
+			if (!drain(static_cast<unsigned>(n)))
 				return 1;
 			continue;
 		}
@@ -350,10 +277,8 @@ int main(int argc, char **argv)
 			fig[variant].push_back(static_cast<double>(t1 - t0) / n);
 		rte_pktmbuf_free_bulk(pkts, n);
 	}
-	double med[kVariants];
-	for (int v = 0; v < kVariants; v++)
-		med[v] = median(fig[v]);
-	auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+	const auto med = dpaa::bench::medians(fig);
+	using dpaa::bench::ratio;
 	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tagged\": %s, \"rx_batch\": %u, "
 	       "\"tx_batch\": %u, \"tsc_hz\": %" PRIu64 ", \"cycles_per_frame\": {",
 	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false", kRxBatch, tx_batch,
@@ -368,9 +293,5 @@ int main(int argc, char **argv)
 	printf("}, \"rx_empty_cycles_per_burst\": %.1f, \"rx_over_floor\": %.2f, "
 	       "\"tx_over_floor\": %.2f, \"short_rounds\": %u}\n",
 	       med[kRxEmpty], ratio(med[kRx], med[kRxFloor]), ratio(med[kTx], med[kTxFloor]), bad);
-	rte_eth_dev_stop(kPort);
-	rte_eth_dev_close(kPort);
-	rte_mempool_free(mp);
-	rte_eal_cleanup();
-	return bad > nvar * rounds / 100 ? 1 : 0;
+	return dpaa::bench::finish(kPort, mp, bad, nvar * rounds);
 }

@@ -11,11 +11,11 @@ import sys
 import time
 import unittest
 
-from apptest import AppTestCase, TESTPMD, TESTPMD_ARGS, model, wait_frames
+from apptest import AppTestCase, TESTPMD, TESTPMD_ARGS, model
+from bonding import check_active_backup_failover, create_bond, port_ids
 import frames as f
 
 EAL_BASE = ["--no-huge", "-m", "256", "--no-pci", "--no-shconf", "-l", "0,1"]
-SUMMARY_LINE = re.compile(r"^(\d+)\s+([0-9A-F:]{17})\s+(\S+)\s+(\S+)", re.M)
 
 
 def eal(ports):
@@ -26,23 +26,9 @@ class Bonding(AppTestCase):
     def start_testpmd(self, ports, env, extra=()):
         app = self.start([TESTPMD] + eal(ports) + ["--", "-i"] + TESTPMD_ARGS + list(extra), env)
         app.wait_prompt(60)
-        summary = app.command("show port summary all")
-        ids = {name: int(pid) for pid, _, name, _ in SUMMARY_LINE.findall(summary)}
+        ids, summary = port_ids(app)
         self.assertEqual(sorted(ids), sorted(ports), summary)
         return app, ids
-
-    def bond(self, app, mode, slaves, primary=None):
-        out = app.command("create bonded device %d 0" % mode)
-        m = re.search(r"Created new bonded device \S+ on \(port (\d+)\)", out)
-        self.assertIsNotNone(m, out)
-        bond = int(m.group(1))
-        for s in slaves:
-            out = app.command("add bonding slave %d %d" % (s, bond))
-            self.assertNotIn("Failed", out)
-        if primary is not None:
-            out = app.command("set bonding primary %d %d" % (primary, bond))
-            self.assertNotIn("Failed", out)
-        return bond
 
     def test_mode1_fails_over_when_the_primary_link_goes_down(self):
         # fm1-mac5 receives a steady stream and io forwarding sends it out of
@@ -51,22 +37,10 @@ class Bonding(AppTestCase):
                     fm1_mac9="pcap:tx=%s" % self.path("primary.pcap"),
                     fm1_mac10="pcap:tx=%s" % self.path("backup.pcap"))
         app, ids = self.start_testpmd(["fm1-mac5", "fm1-mac9", "fm1-mac10"], env,
-                                ["--forward-mode=io"])
-        primary, backup = ids["fm1-mac9"], ids["fm1-mac10"]
-        app.command("port stop all")
-        bond = self.bond(app, 1, [primary, backup], primary)
-        app.command("port start all")
-        app.command("set portlist %d,%d" % (ids["fm1-mac5"], bond))
-        app.command("start")
-        wait_frames(f.read_pcap, self.path("primary.pcap"), 200)
-        self.assertEqual(len(f.read_pcap(self.path("backup.pcap"))), 0,
-                         "active-backup sent on the backup while the primary was up")
-
-        app.command("set link-down port %d" % primary)
-        got = wait_frames(f.read_pcap, self.path("backup.pcap"), 200)
-        self.assertGreaterEqual(len(got), 200, "no failover to the backup")
-        config = app.command("show bonding config %d" % bond)
-        self.assertIn("Active Slaves (1): [%d]" % backup, config)
+                                      ["--forward-mode=io"])
+        primary = ids["fm1-mac9"]
+        check_active_backup_failover(self, app, ids["fm1-mac5"], primary, ids["fm1-mac10"],
+                                     self.path("primary.pcap"), self.path("backup.pcap"))
         # The downed primary sends nothing more.
         before = len(f.read_pcap(self.path("primary.pcap")))
         time.sleep(0.5)
@@ -103,8 +77,8 @@ class Bonding(AppTestCase):
         app.command("port stop all")
         a_slaves = [ids["fm1-mac3"], ids["fm1-mac4"]]
         b_slaves = [ids["fm1-mac5"], ids["fm1-mac6"]]
-        a = self.bond(app, 4, a_slaves)
-        b = self.bond(app, 4, b_slaves)
+        a = create_bond(self, app, 4, a_slaves)
+        b = create_bond(self, app, 4, b_slaves)
         app.command("port start all")
         # io pairs the list's ports in twos: fm1-mac9 with A, fm1-mac10 with B.
         app.command("set portlist %d,%d,%d,%d" % (ids["fm1-mac9"], a, ids["fm1-mac10"], b))

@@ -11,7 +11,7 @@ import unittest
 
 import frames as f
 from apptest import AppTestCase, EAL_ARGS, TESTPMD, TESTPMD_ARGS, model
-from testpmd import vlan_mix, wait_frames
+from testpmd import sink_report, vlan_mix, wait_frames
 
 SRC = f.mac("02:00:00:00:11:11")
 # fm1-mac9's own address: the pcap wire plays its frames as soon as the port
@@ -79,20 +79,13 @@ class TestpmdGenerator(AppTestCase):
         app = self.start([TESTPMD] + EAL_ARGS + ["--log-level=bus.dpaa:info", "--", "-i"] +
                          TESTPMD_ARGS + ["--disable-device-start"], env)
         app.wait_for(r"testpmd> $", 60)
-        self.assertNotIn("rror", app.command("port start all", 120))
-        app.command("start")
-        app.stats_until(lambda s: s.get(1, {}).get("TX-packets", 0) >= count, port=1, timeout=300,
-                        interval=1)
-        stats = app.command("stop", 60)
+        stats = app.forward_until_sent(count, port=1)
         self.assertTrue(app.quit(120), app.text()[-3000:])
         out = app.text()
         # The wires' report at exit: our bus's on the model platform, the
         # emulated kernel's on the board platform.
-        sink = re.search(r"fm1-mac10 sink: (\d+) frames, \d+ bytes; generator frames (\d+): "
-                         r"(\d+) bad, (\d+) lost, (\d+) out of order, (\d+) duplicates", out)
-        self.assertIsNotNone(sink, out[-3000:])
-        self.assertEqual([int(x) for x in sink.groups()], [count, count, 0, 0, 0, 0],
-                         sink.group(0) + "\n" + stats)
+        line, counts = sink_report(out, "fm1-mac10")
+        self.assertEqual(counts, [count, count, 0, 0, 0, 0], (line or out[-3000:]) + "\n" + stats)
 
 
 class TestpmdCommands(AppTestCase):

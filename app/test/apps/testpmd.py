@@ -193,6 +193,18 @@ class App:
             stats = self.port_stats(port)
         return stats
 
+    def forward_until_sent(self, count, port=1):
+        """Start the ports (stopped: --disable-device-start) and forwarding,
+        wait until 'port' has sent 'count' frames, and stop forwarding;
+        what the stop printed (the forward statistics)."""
+        out = self.command("port start all", 120)
+        if "rror" in out:
+            raise AssertionError("port start all:\n" + out)
+        self.command("start")
+        self.stats_until(lambda s: s.get(port, {}).get("TX-packets", 0) >= count, port=port,
+                         timeout=300, interval=1)
+        return self.command("stop", 60)
+
     def finish(self, timeout=30):
         try:
             rc = self.proc.wait(timeout)
@@ -232,6 +244,19 @@ def wait_frames(read, path, count, timeout=30):
         time.sleep(0.05)
         frames = read(path)
     return frames
+
+
+# The report a modelled sink wire prints at exit: the frames it took, then of
+# those that a generator made: how many, bad, lost, out of order, duplicated.
+_SINK_REPORT = (r"%s sink: (\d+) frames, \d+ bytes; generator frames (\d+): "
+                r"(\d+) bad, (\d+) lost, (\d+) out of order, (\d+) duplicates")
+
+
+def sink_report(text, wire):
+    """The line of the sink wire 'wire' in 'text' and its six counts, as
+    integers: ("", None) when there is none."""
+    m = re.search(_SINK_REPORT % re.escape(wire), text)
+    return (m.group(0), [int(x) for x in m.groups()]) if m else ("", None)
 
 
 # One port's block of "show port stats": "NIC statistics for port N", then

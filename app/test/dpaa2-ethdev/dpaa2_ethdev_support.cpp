@@ -83,6 +83,12 @@ uint32_t dpbp_free(rte_mempool *mp)
 	return n;
 }
 
+void expect_dpaa2_pool_back(uint16_t port, rte_mempool *pool, uint32_t count)
+{
+	expect_pool_back(port, pool, count);
+	EXPECT_EQ(dpbp_free(pool), count) << "the DPBP's count";
+}
+
 uint64_t dpni_counter(uint32_t dpni_id, uint8_t page, unsigned index)
 {
 	dpaa2::fslmc::McIo *io = rte_fslmc_mc_io();

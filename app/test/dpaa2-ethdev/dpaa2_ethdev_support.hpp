@@ -47,6 +47,11 @@ rte_mempool *dpaa2_pool(const char *name, unsigned n,
 // them; UINT32_MAX when the MC does not answer.
 uint32_t dpbp_free(rte_mempool *mp);
 
+// expect_pool_back (the harness's) for a "dpaa2" pool, and the MC's count
+// of its DPBP's free buffers the same: no buffer left in the hardware pool
+// that the mempool does not count, nor the other way round.
+void expect_dpaa2_pool_back(uint16_t port, rte_mempool *pool, uint32_t count);
+
 // Counter 'index' of page 'page' of dpni.<id>'s statistics
 // (dpni_get_statistics); UINT64_MAX when the MC does not answer.
 uint64_t dpni_counter(uint32_t dpni_id, uint8_t page, unsigned index);

@@ -7,13 +7,9 @@ commands as for DPAA1 (app/test/apps/test_bonding.py): when the primary's
 link is set down, the bond is told by the link state change event and
 sends on the backup."""
 
-import re
-
-from dpaa2_ethdev import (EAL_ARGS, TESTPMD, TESTPMD_ARGS, Dpaa2EthdevTestCase, f,  # noqa: E402
+from dpaa2_ethdev import (EAL_ARGS, TESTPMD, TESTPMD_ARGS, Dpaa2EthdevTestCase,  # noqa: E402
                           kernel_model, main, wires)
-from apptest import wait_frames  # noqa: E402
-
-SUMMARY_LINE = re.compile(r"^(\d+)\s+([0-9A-F:]{17})\s+(\S+)\s+(\S+)", re.M)
+from bonding import check_active_backup_failover, port_ids  # noqa: E402
 
 
 class Bonding(Dpaa2EthdevTestCase):
@@ -29,30 +25,10 @@ class Bonding(Dpaa2EthdevTestCase):
         app = self.start_ours([TESTPMD] + eal + ["--", "-i", "--forward-mode=io"] + TESTPMD_ARGS,
                               config)
         app.wait_prompt(120)
-        summary = app.command("show port summary all")
-        ids = {name: int(pid) for pid, _, name, _ in SUMMARY_LINE.findall(summary)}
+        ids, summary = port_ids(app)
         self.assertEqual(sorted(ids), ["dpni.1", "dpni.2", "dpni.3"], summary)
-        primary, backup = ids["dpni.1"], ids["dpni.2"]
-        app.command("port stop all")
-        out = app.command("create bonded device 1 0")
-        m = re.search(r"Created new bonded device \S+ on \(port (\d+)\)", out)
-        self.assertIsNotNone(m, out)
-        bond = int(m.group(1))
-        for s in (primary, backup):
-            self.assertNotIn("Failed", app.command("add bonding slave %d %d" % (s, bond)))
-        self.assertNotIn("Failed", app.command("set bonding primary %d %d" % (primary, bond)))
-        app.command("port start all")
-        app.command("set portlist %d,%d" % (ids["dpni.3"], bond))
-        app.command("start")
-        wait_frames(f.read_pcap, self.path("primary.pcap"), 200)
-        self.assertEqual(len(f.read_pcap(self.path("backup.pcap"))), 0,
-                         "active-backup sent on the backup while the primary was up")
-
-        app.command("set link-down port %d" % primary)
-        got = wait_frames(f.read_pcap, self.path("backup.pcap"), 200)
-        self.assertGreaterEqual(len(got), 200, "no failover to the backup")
-        config = app.command("show bonding config %d" % bond)
-        self.assertIn("Active Slaves (1): [%d]" % backup, config)
+        check_active_backup_failover(self, app, ids["dpni.3"], ids["dpni.1"], ids["dpni.2"],
+                                     self.path("primary.pcap"), self.path("backup.pcap"))
         app.command("stop")
         self.assertTrue(app.quit(120), app.text()[-3000:])
         self.assert_no_misuse(app)

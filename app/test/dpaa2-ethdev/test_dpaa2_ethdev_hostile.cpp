@@ -117,14 +117,7 @@ protected:
 		ASSERT_EQ(port_start(P, s), 0);
 		ASSERT_EQ(rte_eth_stats_reset(P), 0);
 	}
-	void TearDown() override
-	{
-		rx_flush(P);
-		port_stop(P);
-		EXPECT_EQ(pool_settle(g_pool, kPoolSize), kPoolSize)
-			<< "buffers lost or freed twice";
-		EXPECT_EQ(dpbp_free(g_pool), kPoolSize);
-	}
+	void TearDown() override { expect_dpaa2_pool_back(P, g_pool, kPoolSize); }
 	// Injects 'bad' then one good frame; checks that only the good one
 	// arrives, byte-exact, and that each bad FD was counted.
 	void expect_dropped(const std::vector<Fd> &bad)

@@ -49,12 +49,8 @@ class Misuse : public ::testing::Test
 protected:
 	void TearDown() override
 	{
-		if (!rte_eth_dev_is_valid_port(P))
-			return;
-		rx_flush(P);
-		port_stop(P);
-		EXPECT_EQ(pool_settle(g_pool, kPoolSize), kPoolSize) << "buffers lost";
-		EXPECT_EQ(dpbp_free(g_pool), kPoolSize);
+		if (rte_eth_dev_is_valid_port(P))
+			expect_dpaa2_pool_back(P, g_pool, kPoolSize);
 	}
 };
 
@@ -192,14 +188,9 @@ TEST_F(Misuse, CallsAfterCloseFail)
 	ASSERT_EQ(send_frames(P, 0, g_pool, std::vector<Bytes>(8, f)), 8u);
 	ASSERT_EQ(port_stop(P), 0);
 	ASSERT_EQ(rte_eth_dev_close(P), 0);
-	EXPECT_EQ(pool_settle(g_pool, kPoolSize), kPoolSize) << "a close gives every buffer back";
-	EXPECT_EQ(dpbp_free(g_pool), kPoolSize);
-	rte_eth_conf conf{};
-	EXPECT_EQ(rte_eth_dev_configure(P, 1, 1, &conf), -ENODEV);
-	EXPECT_EQ(rte_eth_dev_start(P), -ENODEV);
-	rte_eth_stats st{};
-	EXPECT_EQ(rte_eth_stats_get(P, &st), -ENODEV);
-	EXPECT_EQ(rte_eth_dev_close(P), -ENODEV);
+	// A close gives every buffer back.
+	expect_dpaa2_pool_back(P, g_pool, kPoolSize);
+	expect_port_closed(P);
 }
 
 // After the close: the DPNI is probed again (testpmd's "port attach"), as a
@@ -207,19 +198,7 @@ TEST_F(Misuse, CallsAfterCloseFail)
 TEST_F(Misuse, AClosedDpniCanBeProbedAgain)
 {
 	ASSERT_FALSE(rte_eth_dev_is_valid_port(P));
-	ASSERT_EQ(rte_dev_probe("fslmc:dpni.1"), 0);
-	P = port_by_name("dpni.1");
-	ASSERT_LT(P, RTE_MAX_ETHPORTS);
-	rte_eth_stats st{};
-	ASSERT_EQ(rte_eth_stats_get(P, &st), 0);
-	EXPECT_EQ(st.ipackets + st.opackets + st.ierrors + st.oerrors + st.imissed, 0u);
-	start_port();
-	const Bytes f = ipv4_udp(self(), 0x0a000001, 0x0a000002, 5, 6, 64);
-	ASSERT_EQ(send_frames(P, 0, g_pool, {f}), 1u);
-	auto rx = rx_wait(P, 0, 1);
-	ASSERT_EQ(rx.size(), 1u);
-	EXPECT_EQ(mbuf_bytes(rx[0]), f);
-	free_all(rx);
+	P = expect_probed_again_forwards("fslmc:dpni.1", "dpni.1", g_pool);
 }
 
 } // namespace

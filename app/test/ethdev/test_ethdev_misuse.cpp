@@ -67,11 +67,7 @@ class Misuse : public testing::Test
 {
 protected:
 	void SetUp() override { start_ = pool_settle(g_pool, g_pool->size); }
-	void TearDown() override
-	{
-		port_stop(P);
-		EXPECT_EQ(pool_settle(g_pool, start_), start_) << "buffers lost";
-	}
+	void TearDown() override { expect_pool_back(P, g_pool, start_); }
 	void start_port()
 	{
 		PortSetup s;
@@ -265,12 +261,7 @@ TEST_F(Misuse, CallsAfterCloseFail)
 	rte_mbuf *pk[8];
 	EXPECT_EQ(rte_eth_rx_burst(P, 0, pk, 8), 0);
 	EXPECT_EQ(rte_eth_tx_burst(P, 0, pk, 0), 0);
-	rte_eth_conf conf{};
-	EXPECT_EQ(rte_eth_dev_configure(P, 1, 1, &conf), -ENODEV);
-	EXPECT_EQ(rte_eth_dev_start(P), -ENODEV);
-	rte_eth_stats st{};
-	EXPECT_EQ(rte_eth_stats_get(P, &st), -ENODEV);
-	EXPECT_EQ(rte_eth_dev_close(P), -ENODEV);
+	expect_port_closed(P);
 }
 
 // After the close: the MAC is probed again (testpmd's "port attach"), as a
@@ -278,19 +269,7 @@ TEST_F(Misuse, CallsAfterCloseFail)
 TEST_F(Misuse, AClosedMacCanBeProbedAgain)
 {
 	ASSERT_FALSE(rte_eth_dev_is_valid_port(P));
-	ASSERT_EQ(rte_dev_probe("dpaa_bus:fm1-mac9"), 0);
-	P = port_by_name("fm1-mac9");
-	ASSERT_LT(P, RTE_MAX_ETHPORTS);
-	rte_eth_stats st{};
-	ASSERT_EQ(rte_eth_stats_get(P, &st), 0);
-	EXPECT_EQ(st.ipackets + st.opackets + st.ierrors + st.oerrors + st.imissed, 0u);
-	start_port();
-	const Bytes f = ipv4_udp(self(), kIp1, kIp2, 5, 6, 64);
-	ASSERT_EQ(send_frames(P, 0, g_pool, {f}), 1u);
-	auto rx = rx_wait(P, 0, 1);
-	ASSERT_EQ(rx.size(), 1u);
-	EXPECT_EQ(mbuf_bytes(rx[0]), f);
-	free_all(rx);
+	P = expect_probed_again_forwards("dpaa_bus:fm1-mac9", "fm1-mac9", g_pool);
 }
 
 } // namespace

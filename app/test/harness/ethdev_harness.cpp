@@ -3,6 +3,7 @@
 
 #include "ethdev_harness.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -364,6 +365,51 @@ uint64_t pool_settle(rte_mempool *mp, uint64_t start, unsigned ms)
 		n = pool_avail(mp);
 	}
 	return n;
+}
+
+void expect_pool_back(uint16_t port, rte_mempool *pool, uint64_t count)
+{
+	if (rte_eth_dev_is_valid_port(port)) {
+		rx_flush(port);
+		port_stop(port);
+	}
+	EXPECT_EQ(pool_settle(pool, count), count) << "buffers lost or freed twice";
+}
+
+void expect_port_closed(uint16_t port)
+{
+	rte_eth_conf conf{};
+	EXPECT_EQ(rte_eth_dev_configure(port, 1, 1, &conf), -ENODEV);
+	EXPECT_EQ(rte_eth_dev_start(port), -ENODEV);
+	rte_eth_stats st{};
+	EXPECT_EQ(rte_eth_stats_get(port, &st), -ENODEV);
+	EXPECT_EQ(rte_eth_dev_close(port), -ENODEV);
+}
+
+uint16_t expect_probed_again_forwards(const char *device, const char *name, rte_mempool *pool)
+{
+	EXPECT_EQ(rte_dev_probe(device), 0);
+	const uint16_t port = port_by_name(name);
+	EXPECT_LT(port, RTE_MAX_ETHPORTS) << name << " not probed again";
+	if (port >= RTE_MAX_ETHPORTS)
+		return RTE_MAX_ETHPORTS;
+	rte_eth_stats st{};
+	EXPECT_EQ(rte_eth_stats_get(port, &st), 0);
+	EXPECT_EQ(st.ipackets + st.opackets + st.ierrors + st.oerrors + st.imissed, 0u)
+		<< "a new port's counters start from zero";
+	PortSetup s;
+	s.pool = pool;
+	EXPECT_EQ(port_start(port, s), 0);
+	const L2 l2{port_mac(port), {{0x02, 0, 0, 0, 0, 0x42}}};
+	const Bytes f = ipv4_udp(l2, 0x0a000001, 0x0a000002, 5, 6, 64);
+	EXPECT_EQ(send_frames(port, 0, pool, {f}), 1u);
+	auto rx = rx_wait(port, 0, 1);
+	EXPECT_EQ(rx.size(), 1u);
+	if (!rx.empty()) {
+		EXPECT_EQ(mbuf_bytes(rx[0]), f);
+	}
+	free_all(rx);
+	return port;
 }
 
 void sleep_ms(unsigned ms)

@@ -104,6 +104,20 @@ uint64_t pool_avail(rte_mempool *mp);
 // count lags releases still in the release ring); the count at the end.
 uint64_t pool_settle(rte_mempool *mp, uint64_t start, unsigned ms = 2000);
 
+// At a test's end: the port's Rx queues drained and the port stopped (when
+// it still exists), then the pool back to 'count' free buffers: none lost
+// by the driver, none freed twice.
+void expect_pool_back(uint16_t port, rte_mempool *pool, uint64_t count);
+
+// What a closed port answers: -ENODEV to configure, start, stats and close.
+void expect_port_closed(uint16_t port);
+
+// After a close: 'device' probed again (testpmd's "port attach") as a new
+// port named 'name', whose counters start from zero and which, started
+// with Rx buffers from 'pool', forwards a frame over its loopback wire
+// byte-exact. The new port, or RTE_MAX_ETHPORTS after a failed expectation.
+uint16_t expect_probed_again_forwards(const char *device, const char *name, rte_mempool *pool);
+
 void sleep_ms(unsigned ms);
 
 // A new directory in the system's temporary one, named after 'prefix',

@@ -14,7 +14,7 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "apps"))
 
 import frames as f  # noqa: E402
-from testpmd import vlan_mix, wait_frames  # noqa: E402
+from testpmd import sink_report, vlan_mix, wait_frames  # noqa: E402
 from upstream import EAL_ARGS, TESTPMD, TESTPMD_ARGS, UpstreamTestCase, kernel_model  # noqa: E402
 
 SRC = f.mac("02:00:00:00:11:11")
@@ -122,19 +122,12 @@ class UpstreamTestpmd(UpstreamTestCase):
         app = self.start_upstream([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
                                   ["--disable-device-start"], config, extra_env=self.rx_mode)
         app.wait_for(r"testpmd> $", 60)
-        self.assertNotIn("rror", app.command("port start all", 120))
-        app.command("start")
-        app.stats_until(lambda s: s.get(1, {}).get("TX-packets", 0) >= count, port=1, timeout=300,
-                        interval=1)
-        stats = app.command("stop", 60)
+        stats = app.forward_until_sent(count, port=1)
         app.send("quit")
         self.assertEqual(app.finish(120), 0, app.text()[-3000:])
         out = app.text()
-        sink = re.search(r"fm1-mac10 sink: (\d+) frames, \d+ bytes; generator frames (\d+): "
-                         r"(\d+) bad, (\d+) lost, (\d+) out of order, (\d+) duplicates", out)
-        self.assertIsNotNone(sink, out[-3000:])
-        self.assertEqual([int(x) for x in sink.groups()], [count, count, 0, 0, 0, 0],
-                         sink.group(0) + "\n" + stats)
+        line, counts = sink_report(out, "fm1-mac10")
+        self.assertEqual(counts, [count, count, 0, 0, 0, 0], (line or out[-3000:]) + "\n" + stats)
         self.assert_no_misuse(app)
 
     def test_ports_close_cleanly_without_misuse(self):

@@ -530,9 +530,8 @@ void set_look_ops(eth_dev_ops &o) noexcept
 {
 	o.stats_get = stats_get;
 	o.stats_reset = stats_reset;
-	o.xstats_get = xstats_get;
+	set_xstats_ops(o);
 	o.xstats_reset = stats_reset;
-	o.xstats_get_names = xstats_get_names;
 	o.dev_infos_get = dev_infos_get;
 	o.rxq_info_get = rxq_info_get;
 	o.txq_info_get = txq_info_get;

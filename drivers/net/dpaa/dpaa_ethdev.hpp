@@ -327,8 +327,8 @@ void timesync_close(Port &p) noexcept;
 // Statistics (dpaa_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;
 int stats_reset(rte_eth_dev *dev) noexcept;
-int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept;
-int xstats_get_names(rte_eth_dev *dev, rte_eth_xstat_name *names, unsigned size) noexcept;
+// The extended statistics' callbacks (lib/bus_common/xstats_table.hpp).
+void set_xstats_ops(eth_dev_ops &o) noexcept;
 
 } // namespace dpaa::net
 

@@ -15,6 +15,7 @@
 
 #include <rte_eal.h>
 
+#include "bus_common/xstats_table.hpp"
 #include "dpaa_ethdev.hpp"
 #include "dpaa_fq.hpp"
 
@@ -107,8 +108,6 @@ const XstatDesc kXstats[] = {
 #undef MAC_X
 #undef RXP_X
 #undef TXP_X
-
-constexpr unsigned kNumXstats = RTE_DIM(kXstats);
 
 struct Snapshot {
 	MacCounters mac;
@@ -208,6 +207,27 @@ uint64_t port_xstat(const rte_eth_dev *dev, const Port &p, size_t which) noexcep
 		return tx_queue_errors(dev);
 	}
 }
+
+uint64_t xstat_value(rte_eth_dev *dev, const Snapshot &s, unsigned id) noexcept
+{
+	const Port &p = port_of(dev);
+	const XstatDesc &x = kXstats[id];
+	switch (x.src) {
+	case Src::mac:
+		return field(&s.mac, x.off) - field(&p.mac_base, x.off);
+	case Src::rx_port:
+		return field(&s.rx, x.off) - field(&p.rx_port_base, x.off);
+	case Src::tx_port:
+		return field(&s.tx, x.off) - field(&p.tx_port_base, x.off);
+	case Src::port:
+		break;
+	}
+	return port_xstat(dev, p, x.off);
+}
+
+// The ethdev callbacks' logic, shared with net_dpaa2 (lib/bus_common).
+constexpr dpaa::bus_common::XstatsTable kXstatsTable(kXstats, "net_dpaa", &logtype, read_hw,
+						     xstat_value);
 
 } // namespace
 
@@ -319,44 +339,9 @@ int stats_reset(rte_eth_dev *dev) noexcept
 	return 0;
 }
 
-int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept
+void set_xstats_ops(eth_dev_ops &o) noexcept
 {
-	if (xstats == nullptr || n < kNumXstats)
-		return static_cast<int>(kNumXstats);
-	Port &p = port_of(dev);
-	Snapshot s;
-	if (int ret = read_hw(dev, s); ret < 0)
-		return ret;
-	for (unsigned i = 0; i < kNumXstats; i++) {
-		const XstatDesc &x = kXstats[i];
-		uint64_t v = 0;
-		switch (x.src) {
-		case Src::mac:
-			v = field(&s.mac, x.off) - field(&p.mac_base, x.off);
-			break;
-		case Src::rx_port:
-			v = field(&s.rx, x.off) - field(&p.rx_port_base, x.off);
-			break;
-		case Src::tx_port:
-			v = field(&s.tx, x.off) - field(&p.tx_port_base, x.off);
-			break;
-		case Src::port:
-			v = port_xstat(dev, p, x.off);
-			break;
-		}
-		xstats[i].id = i;
-		xstats[i].value = v;
-	}
-	return static_cast<int>(kNumXstats);
-}
-
-int xstats_get_names(rte_eth_dev *, rte_eth_xstat_name *names, unsigned size) noexcept
-{
-	if (names == nullptr || size < kNumXstats)
-		return static_cast<int>(kNumXstats);
-	for (unsigned i = 0; i < kNumXstats; i++)
-		snprintf(names[i].name, sizeof(names[i].name), "%s", kXstats[i].name);
-	return static_cast<int>(kNumXstats);
+	dpaa::bus_common::set_xstats_ops<kXstatsTable>(o);
 }
 
 } // namespace dpaa::net

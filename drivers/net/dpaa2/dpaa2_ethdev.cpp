@@ -361,11 +361,8 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.mtu_set = mtu_set;
 	o.stats_get = stats_get;
 	o.stats_reset = stats_reset;
-	o.xstats_get = xstats_get;
+	set_xstats_ops(o);
 	o.xstats_reset = stats_reset;
-	o.xstats_get_names = xstats_get_names;
-	o.xstats_get_by_id = xstats_get_by_id;
-	o.xstats_get_names_by_id = xstats_get_names_by_id;
 	o.dev_infos_get = dev_infos_get;
 	o.fw_version_get = fw_version_get;
 	o.dev_supported_ptypes_get = dev_supported_ptypes_get;

@@ -343,11 +343,8 @@ int timesync_adjust_time(rte_eth_dev *dev, int64_t delta) noexcept;
 // Statistics (dpaa2_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;
 int stats_reset(rte_eth_dev *dev) noexcept;
-int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept;
-int xstats_get_names(rte_eth_dev *dev, rte_eth_xstat_name *names, unsigned size) noexcept;
-int xstats_get_by_id(rte_eth_dev *dev, const uint64_t *ids, uint64_t *values, unsigned n) noexcept;
-int xstats_get_names_by_id(rte_eth_dev *dev, const uint64_t *ids, rte_eth_xstat_name *names,
-			   unsigned size) noexcept;
+// The extended statistics' callbacks (lib/bus_common/xstats_table.hpp).
+void set_xstats_ops(eth_dev_ops &o) noexcept;
 // At a queue's release: what it counted, kept for the port's counters.
 void rx_queue_counts_keep(Port &p, const RxQueue &q) noexcept;
 void tx_queue_counts_keep(Port &p, const TxQueue &q) noexcept;

@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "bus_common/xstats_table.hpp"
 #include "dpaa2_ethdev.hpp"
 
 namespace dpaa2::net
@@ -79,7 +80,6 @@ constexpr XstatDef kXstats[] = {
 	{"tx_confirmed_mbufs", -1, uint8_t(Sw::tx_confirmed)},
 	{"tx_stray_confirmations", -1, uint8_t(Sw::tx_bad_conf)},
 };
-constexpr unsigned kNumXstats = sizeof(kXstats) / sizeof(kXstats[0]);
 
 struct Pages {
 	uint64_t c[kNumPages][7];
@@ -173,6 +173,10 @@ uint64_t xstat_value(rte_eth_dev *dev, const Pages &pg, unsigned id) noexcept
 	return software_counter(dev, Sw{x.counter});
 }
 
+// The ethdev callbacks' logic, shared with net_dpaa (lib/bus_common).
+constexpr dpaa::bus_common::XstatsTable kXstatsTable(kXstats, "net_dpaa2", &logtype, read_pages,
+						     xstat_value);
+
 } // namespace
 
 void rx_queue_counts_keep(Port &p, const RxQueue &q) noexcept
@@ -260,61 +264,9 @@ int stats_reset(rte_eth_dev *dev) noexcept
 	return 0;
 }
 
-int xstats_get(rte_eth_dev *dev, rte_eth_xstat *xstats, unsigned n) noexcept
+void set_xstats_ops(eth_dev_ops &o) noexcept
 {
-	if (xstats == nullptr || n < kNumXstats)
-		return static_cast<int>(kNumXstats);
-	Pages pg;
-	if (int ret = read_pages(dev, pg); ret < 0)
-		return ret;
-	for (unsigned i = 0; i < kNumXstats; i++) {
-		xstats[i].id = i;
-		xstats[i].value = xstat_value(dev, pg, i);
-	}
-	return static_cast<int>(kNumXstats);
-}
-
-int xstats_get_names(rte_eth_dev *, rte_eth_xstat_name *names, unsigned size) noexcept
-{
-	if (names == nullptr || size < kNumXstats)
-		return static_cast<int>(kNumXstats);
-	for (unsigned i = 0; i < kNumXstats; i++)
-		snprintf(names[i].name, sizeof(names[i].name), "%s", kXstats[i].name);
-	return static_cast<int>(kNumXstats);
-}
-
-int xstats_get_by_id(rte_eth_dev *dev, const uint64_t *ids, uint64_t *values, unsigned n) noexcept
-{
-	if (ids == nullptr)
-		return xstats_get(dev, nullptr, 0);
-	for (unsigned i = 0; i < n; i++)
-		if (ids[i] >= kNumXstats) {
-			DPAA2_PMD_LOG(ERR, "%s: no extended statistic of id %" PRIu64,
-				      dev->data->name, ids[i]);
-			return -EINVAL;
-		}
-	Pages pg;
-	if (int ret = read_pages(dev, pg); ret < 0)
-		return ret;
-	for (unsigned i = 0; i < n; i++)
-		values[i] = xstat_value(dev, pg, static_cast<unsigned>(ids[i]));
-	return static_cast<int>(n);
-}
-
-int xstats_get_names_by_id(rte_eth_dev *dev, const uint64_t *ids, rte_eth_xstat_name *names,
-			   unsigned size) noexcept
-{
-	if (ids == nullptr)
-		return xstats_get_names(dev, names, size);
-	for (unsigned i = 0; i < size; i++) {
-		if (ids[i] >= kNumXstats) {
-			DPAA2_PMD_LOG(ERR, "%s: no extended statistic of id %" PRIu64,
-				      dev->data->name, ids[i]);
-			return -EINVAL;
-		}
-		snprintf(names[i].name, sizeof(names[i].name), "%s", kXstats[ids[i]].name);
-	}
-	return static_cast<int>(size);
+	dpaa::bus_common::set_xstats_ops<kXstatsTable>(o);
 }
 
 } // namespace dpaa2::net
