@@ -77,10 +77,17 @@ void model_log(void *, const char *line)
 std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
 {
 	std::unique_ptr<Kernel> k(new Kernel());
-	k->sys_ = model::System::create(config, k->iommu_, error);
+	if (!model::parse_config(config, k->config_, error))
+		return nullptr;
+	// Until /dev/vfio is opened the SoC is only its shape, for sysfs: the
+	// same objects, no wires. A second process never opens it, and so
+	// never opens the wires' files and TAPs, which are the primary's.
+	model::ModelConfig shape = k->config_;
+	for (auto &w : shape.dpmacs)
+		w.wire = dpaa::model::wirespec::None{};
+	k->sys_ = model::System::create(std::move(shape), k->iommu_, error);
 	if (!k->sys_)
 		return nullptr;
-	k->sys_->mc().set_log(model_log, nullptr);
 	model::Mc &mc = k->sys_->mc();
 	k->objects_ = mc.container_objects(mc.dpdk_container());
 	const std::vector<model::Mc::Object> root = mc.container_objects(model::Mc::kRootContainer);
@@ -116,6 +123,14 @@ int Kernel::start_model()
 {
 	if (model_started_)
 		return 0;
+	std::string error;
+	std::unique_ptr<model::System> sys = model::System::create(config_, iommu_, error);
+	if (!sys) {
+		log("%s", error.c_str());
+		return -ENODEV;
+	}
+	sys->mc().set_log(model_log, nullptr);
+	sys_ = std::move(sys);
 	const int ret = sys_->start();
 	if (ret < 0) {
 		log("starting the model: %s", strerror(-ret));

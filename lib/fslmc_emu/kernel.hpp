@@ -137,6 +137,8 @@ private:
 
 	std::mutex lock_; // the fd state below; taken before the System lock
 	IommuTable iommu_;
+	model::ModelConfig config_;
+	// The SoC's shape (objects, no wires) until the model starts.
 	std::unique_ptr<model::System> sys_;
 	bool model_started_ = false;
 	LinkListener listener_;		     // the primary's, once the model runs
