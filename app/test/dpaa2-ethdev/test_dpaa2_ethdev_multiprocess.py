@@ -7,8 +7,10 @@ through the emulated VFIO fsl-mc kernel, as on a board: the secondary gets
 the primary's VFIO group over EAL's channel, an MC portal of its own (the
 container's second DPMCP) and software portals the primary does not use.
 proc-info's basic and extended counters are testpmd's; dpdk-pdump's
-capture is byte-exact; a secondary's exit says nothing of the primary's
-ports and leaves them forwarding.
+capture is byte-exact; a secondary of our own (suite apps' mp-secondary)
+sends and receives on the primary's queues from a dpaa2 pool of its own; a
+secondary's exit says nothing of the primary's ports and leaves them
+forwarding.
 
 Multi-process needs hugepages (--no-huge has no shared memory): as suite
 apps' test_multiprocess, the test reserves 2 MiB pages and, if none is
@@ -28,7 +30,9 @@ from dpaa2_ethdev import (APPS, DPNI0, DPNI1, PORT0, PORT1, TESTPMD, Dpaa2Ethdev
                           dpaa2_env, f, kernel_model, missing, wires)
 from testpmd import wait_frames, wrapped  # noqa: E402
 from test_multiprocess import HUGE, SKIP, contiguous_run, xstats  # noqa: E402
+import upstream  # noqa: E402
 
+MP_SECONDARY = os.path.join(upstream.BUILD, "app", "test", "apps", "mp-secondary")
 PDUMP = os.path.join(APPS, "app", "dpdk-pdump")
 PROC_INFO = os.path.join(APPS, "app", "dpdk-proc-info")
 MBUFS = 4096
@@ -141,6 +145,29 @@ class MultiProcess(Dpaa2EthdevTestCase):
         self.assertGreaterEqual(contiguous_run(p1tx, out), 0, "port 1 Tx capture")
         stop = app.command("stop")
         self.assertRegex(stop, r"RX-packets: %d +RX-dropped: 0" % len(sent))
+        self.assertTrue(app.quit(), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+    def test_secondary_polls_and_transmits_on_the_primarys_queues(self):
+        # testpmd's ports are started, not forwarding; a cable joins them.
+        app = self.primary(config(**{PORT0: "cable:" + PORT1}))
+        app.command("clear port stats all")
+        r = subprocess.run(wrapped([MP_SECONDARY, "-l", "0", "--file-prefix", self.prefix, "--proc-type=secondary",
+                                    "--", "traffic", "300", DPNI0, DPNI1]),
+                           env=dpaa2_env(self.config), capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("secondary: pool ops dpaa2", r.stdout)
+        self.assertIn("secondary: sent 300, received 300, mismatches 0", r.stdout)
+        self.assertRegex(r.stdout, r"%s stats: 0, ipackets 300 " % re.escape(DPNI1))
+        self.assertNotRegex(r.stdout + r.stderr, COMPLAINTS)
+        self.assertRegex(app.command("show port info 1"), r"Link status: up")
+        stats = app.command("show port stats all")
+        self.assertRegex(stats.split("port 1")[1], r"RX-packets: 300 +RX-missed: 0")
+        self.assertRegex(stats.split("port 1")[0], r"TX-packets: 300 ")
+        # The frames came from testpmd's pool (Rx) and the secondary's own
+        # (Tx), and went back to each from the secondary's portal.
+        app.command("port stop all")
+        self.assertEqual(self.pool_count(app), MBUFS)
         self.assertTrue(app.quit(), app.text()[-3000:])
         self.assert_no_misuse(app)
 
