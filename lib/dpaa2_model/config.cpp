@@ -15,7 +15,7 @@ using dpaa::model::ConfigItem;
 using dpaa::model::WirePorts;
 
 constexpr uint64_t kMaxObjects = 64; // DPDK's portal_idx_map has 64 entries
-constexpr std::string_view kGlobals = "board, mode, cpu, throttle, dpio, dpbp, dpcon, dprtc";
+constexpr std::string_view kGlobals = "board, mode, cpu, throttle, dpio, dpbp, dpcon, dpmcp, dprtc";
 
 std::string dpmac_name(unsigned id)
 {
@@ -104,7 +104,7 @@ bool Parser::count(const ConfigItem &it, std::string_view key, std::string_view 
 bool Parser::global(const ConfigItem &it, std::string_view key, std::string_view value)
 {
 	const bool known = key == "mode" || key == "cpu" || key == "throttle" || key == "dpio" ||
-			   key == "dpbp" || key == "dpcon" || key == "dprtc";
+			   key == "dpbp" || key == "dpcon" || key == "dpmcp" || key == "dprtc";
 	if (!known)
 		return fail(it, "unknown setting " + quote(key) + " (expected " +
 					std::string(kGlobals) + " or dpmac.<id> of " +
@@ -131,6 +131,10 @@ bool Parser::global(const ConfigItem &it, std::string_view key, std::string_view
 		return count(it, key, value, 1, cfg_.num_dpbp);
 	} else if (key == "dpcon") {
 		return count(it, key, value, 0, cfg_.num_dpcon);
+	} else if (key == "dpmcp") {
+		// A DPDK secondary process sends its MC commands through a
+		// DPMCP of its own, the container's last one.
+		return count(it, key, value, 1, cfg_.num_dpmcp);
 	} else if (key == "dprtc") {
 		if (value != "0" && value != "1")
 			return fail(it, "dprtc=" + cut(value) + ": expected 0 or 1");

@@ -15,6 +15,7 @@
 //   dpio=<n>   (1..64, default 10)  software portals
 //   dpbp=<n>   (1..64, default 4)   buffer pools
 //   dpcon=<n>  (0..64, default 5)   channels (eventdev)
+//   dpmcp=<n>  (1..64, default 1)   MC portals (one per DPDK process)
 // and one item per DPMAC that has a wire, dpmac.<id>=<wire>, the wires of
 // DPAA_MODEL (none, loopback, cable:dpmac.<id>, pcap, tap, gen, sink; see
 // lib/dpaa_model/config.hpp). Every DPMAC named gets a DPNI in the
@@ -50,6 +51,7 @@ struct ModelConfig {
 	unsigned num_dpio = 10;
 	unsigned num_dpbp = 4;
 	unsigned num_dpcon = 5;
+	unsigned num_dpmcp = 1;
 	// dprtc=1: the board's 1588 timer (dprtc.0) assigned to DPDK's
 	// container, for IEEE 1588 (off: dynamic_dpl.sh leaves it to the
 	// kernel).

@@ -61,7 +61,8 @@ void Mc::build(const ModelConfig &cfg)
 	for (const DpmacDesc &d : board_.dpmacs)
 		objects_.add<DpmacObject>(d.id, kRootContainer, wriop_.mac(d.id));
 
-	objects_.add<DpmcpObject>(1, kDpdkContainer);
+	for (unsigned id = 1; id <= cfg.num_dpmcp; id++)
+		objects_.add<DpmcpObject>(id, kDpdkContainer);
 
 	unsigned dpni_id = 1;
 	for (unsigned mac_id : cfg.named_dpmacs()) {

@@ -115,4 +115,10 @@ int socket(int domain, int type, int protocol)
 	return f(domain, type, protocol);
 }
 
+ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
+{
+	static auto f = next<ssize_t (*)(int, struct msghdr *, int)>("recvmsg");
+	return f(fd, msg, flags);
+}
+
 } // namespace dpaa::emu::libc

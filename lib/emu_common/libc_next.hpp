@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <dirent.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -35,5 +36,6 @@ int lstat(const char *path, struct stat *st);
 ssize_t readlink(const char *path, char *buf, size_t n);
 char *realpath(const char *path, char *resolved);
 int socket(int domain, int type, int protocol);
+ssize_t recvmsg(int fd, struct msghdr *msg, int flags);
 
 } // namespace dpaa::emu::libc

@@ -17,7 +17,10 @@
 //       (upstream's DPIO setup looks its irq up there and writes the
 //       affinity from a shell: the shell, which inherits LD_PRELOAD but
 //       runs no model, finds the folder in FSLMC_EMU_PROC_IRQ);
-//   munmap of a trapped region page ends its trap window.
+//   munmap of a trapped region page ends its trap window;
+//   recvmsg takes the container and group descriptors another process's
+//       kernel handed out (a DPDK primary's, passed to its secondary) as
+//       that kernel's (process_link.hpp).
 // The model starts on the first access to one of those paths, so a process
 // that never looks for the fsl-mc bus runs none. These are the only symbols
 // the library exports (it is built with hidden visibility), so the model
@@ -40,6 +43,7 @@
 #include <mutex>
 #include <string>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -281,6 +285,36 @@ EXPORT int munmap(void *addr, size_t len)
 	    dpaa::emu::mmio_trap_unmap(addr, len))
 		return 0;
 	return libc::munmap(addr, len);
+}
+
+EXPORT ssize_t recvmsg(int sock, struct msghdr *msg, int flags)
+{
+	const ssize_t r = libc::recvmsg(sock, msg, flags);
+	if (r < 0 || msg == nullptr || msg->msg_controllen == 0 ||
+	    getenv(std::string(dpaa2::model::kConfigVariable).c_str()) == nullptr)
+		return r;
+	for (cmsghdr *c = CMSG_FIRSTHDR(msg); c != nullptr; c = CMSG_NXTHDR(msg, c)) {
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		const size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (size_t i = 0; i < n; i++) {
+			int fd;
+			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+			char link[64], name[512];
+			snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+			const ssize_t len = libc::readlink(link, name, sizeof(name) - 1);
+			if (len <= 0)
+				continue;
+			name[len] = '\0';
+			if (strstr(name, kLinkFdPrefix) == nullptr)
+				continue;
+			std::call_once(started, start);
+			Kind kind = Kind::none;
+			if (kernel != nullptr && kernel->adopt(fd, name, kind))
+				fds.set(fd, kind);
+		}
+	}
+	return r;
 }
 
 EXPORT int access(const char *path, int mode)

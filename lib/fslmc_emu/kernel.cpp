@@ -12,6 +12,7 @@
 #include <linux/vfio.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -76,10 +77,17 @@ void model_log(void *, const char *line)
 std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
 {
 	std::unique_ptr<Kernel> k(new Kernel());
-	k->sys_ = model::System::create(config, k->iommu_, error);
+	if (!model::parse_config(config, k->config_, error))
+		return nullptr;
+	// Until /dev/vfio is opened the SoC is only its shape, for sysfs: the
+	// same objects, no wires. A second process never opens it, and so
+	// never opens the wires' files and TAPs, which are the primary's.
+	model::ModelConfig shape = k->config_;
+	for (auto &w : shape.dpmacs)
+		w.wire = dpaa::model::wirespec::None{};
+	k->sys_ = model::System::create(std::move(shape), k->iommu_, error);
 	if (!k->sys_)
 		return nullptr;
-	k->sys_->mc().set_log(model_log, nullptr);
 	model::Mc &mc = k->sys_->mc();
 	k->objects_ = mc.container_objects(mc.dpdk_container());
 	const std::vector<model::Mc::Object> root = mc.container_objects(model::Mc::kRootContainer);
@@ -100,15 +108,39 @@ std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
 	std::filesystem::create_directories(k->proc_irq_dir(), ec);
 	k->paths_.add_folder(kProcIrq, k->proc_irq_dir());
 
-	int ret = dpaa::emu::mmio_trap_install();
-	if (ret == 0)
-		ret = k->sys_->start();
+	const int ret = dpaa::emu::mmio_trap_install();
 	if (ret < 0) {
 		error = std::string(model::kConfigVariable) +
 			": starting the model: " + strerror(-ret);
 		return nullptr;
 	}
 	return k;
+}
+
+// The first open of /dev/vfio: this process is the one whose kernel the
+// others reach (process_link.hpp).
+int Kernel::start_model()
+{
+	if (model_started_)
+		return 0;
+	std::string error;
+	std::unique_ptr<model::System> sys = model::System::create(config_, iommu_, error);
+	if (!sys) {
+		log("%s", error.c_str());
+		return -ENODEV;
+	}
+	sys->mc().set_log(model_log, nullptr);
+	sys_ = std::move(sys);
+	const int ret = sys_->start();
+	if (ret < 0) {
+		log("starting the model: %s", strerror(-ret));
+		return ret;
+	}
+	model_started_ = true;
+	const int l = listener_.start(tmp_dir_ + "/link", *this);
+	if (l < 0)
+		log("no socket for second processes: %s", strerror(-l));
+	return 0;
 }
 
 Kernel::~Kernel()
@@ -118,7 +150,8 @@ Kernel::~Kernel()
 
 void Kernel::shutdown()
 {
-	if (sys_)
+	listener_.stop();
+	if (sys_ && model_started_)
 		sys_->stop();
 	dpaa::emu::remove_scratch_dir(tmp_dir_);
 }
@@ -138,6 +171,19 @@ int Kernel::refuse(Refusal r, int err, const char *fmt, ...)
 
 void Kernel::report()
 {
+	if (client_) {
+		log(
+			"a second process of the primary's kernel: %llu MC commands, trapped "
+			"accesses %llu",
+			(unsigned long long)[this] {
+				uint64_t n = 0;
+				for (const auto &[id, w] : mcp_windows_)
+					n += w->commands();
+				return n;
+			}(),
+			(unsigned long long)dpaa::emu::mmio_trap_count());
+		return;
+	}
 	for (const std::string &l : sys_->wire_summary())
 		log("%s", l.c_str());
 	const model::Mc &mc = sys_->mc();
@@ -178,12 +224,33 @@ int new_fd()
 
 } // namespace
 
+// A container's or group's descriptor: a memory file whose name another
+// process that is handed it recognises (process_link.hpp).
+int Kernel::new_named_fd(const char *kind)
+{
+	const std::string name = std::string(kLinkFdPrefix) + kind + ":" + listener_.path();
+	const int fd = memfd_create(name.c_str(), MFD_CLOEXEC);
+	if (fd >= Kernel::kMaxFds) {
+		libc::close(fd);
+		errno = EMFILE;
+		return -1;
+	}
+	return fd;
+}
+
 int Kernel::open_vfio(const char *path, Kind &kind)
 {
 	const char *name = path + strlen(kVfioDir);
 	std::lock_guard<std::mutex> g(lock_);
+	if (!client_) {
+		const int r = start_model();
+		if (r < 0) {
+			errno = -r;
+			return -1;
+		}
+	}
 	if (strcmp(name, "vfio") == 0) {
-		const int fd = new_fd();
+		const int fd = client_ ? new_fd() : new_named_fd("container");
 		if (fd >= 0)
 			containers_[fd] = std::make_shared<Container>();
 		kind = Kind::container;
@@ -191,12 +258,12 @@ int Kernel::open_vfio(const char *path, Kind &kind)
 	}
 	if (name == std::to_string(kGroup)) {
 		// vfio_group_fops_open: one open file per group.
-		if (group_.fd >= 0) {
+		if (group_.fd >= 0 || client_) {
 			errno = -refuse(Refusal::group_busy, EBUSY,
 					"/dev/vfio/%u opened while it is open", kGroup);
 			return -1;
 		}
-		group_.fd = new_fd();
+		group_.fd = new_named_fd("group");
 		kind = Kind::group;
 		return group_.fd;
 	}
@@ -558,6 +625,11 @@ int Kernel::set_irqs(Device &d, void *arg)
 		return refuse(Refusal::bad_ioctl, EINVAL,
 			      "VFIO_DEVICE_SET_IRQS on %s: start %u count %u, not one irq",
 			      name.c_str(), set->start, set->count);
+	if (client_)
+		return refuse(Refusal::bad_ioctl, EOPNOTSUPP,
+			      "VFIO_DEVICE_SET_IRQS on %s in a second process: its interrupts "
+			      "are the primary's",
+			      name.c_str());
 	if (set->flags & VFIO_IRQ_SET_DATA_EVENTFD) {
 		int32_t efd;
 		memcpy(&efd, set->data, sizeof(efd));
@@ -647,7 +719,7 @@ McPortalWindow &Kernel::mc_portal(bool dprc, unsigned id)
 	auto &m = dprc ? dprc_windows_ : mcp_windows_;
 	auto &w = m[id];
 	if (!w)
-		w = std::make_unique<McPortalWindow>(*sys_, dprc, id);
+		w = std::make_unique<McPortalWindow>(*sys_, dprc, id, client_.get());
 	return *w;
 }
 
@@ -655,7 +727,7 @@ CinhWindow &Kernel::cinh(unsigned dpio_id)
 {
 	auto &w = cinh_windows_[dpio_id];
 	if (!w)
-		w = std::make_unique<CinhWindow>(*sys_, dpio_id);
+		w = std::make_unique<CinhWindow>(*sys_, dpio_id, client_.get());
 	return *w;
 }
 
@@ -663,7 +735,7 @@ CenaWindow &Kernel::cena(unsigned dpio_id)
 {
 	auto &w = cena_windows_[dpio_id];
 	if (!w)
-		w = std::make_unique<CenaWindow>(*sys_, dpio_id);
+		w = std::make_unique<CenaWindow>(*sys_, dpio_id, client_.get());
 	return *w;
 }
 
@@ -701,13 +773,25 @@ void *Kernel::device_mmap(int fd, void *addr, size_t len, int prot, int flags, o
 		return fail("past the region's end");
 	// A direct-mode portal's CENA is trapped (portal_windows.hpp); a
 	// memory-backed one is the portal's memory.
-	sys_->lock();
-	model::SwPortal *swp = o.type == "dpio" ? sys_->mc().dpio_portal(o.id) : nullptr;
-	const bool memory = swp != nullptr && swp->memory_backed() &&
-			    (r.kind == model::Mc::RegionKind::qbman_cena ||
-			     r.kind == model::Mc::RegionKind::qbman_cena_memory);
-	const int mfd = swp != nullptr ? swp->cena_fd() : -1;
-	sys_->unlock();
+	const bool cena_region = r.kind == model::Mc::RegionKind::qbman_cena ||
+				 r.kind == model::Mc::RegionKind::qbman_cena_memory;
+	bool memory = false;
+	int mfd = -1;
+	if (client_ && o.type == "dpio" && cena_region) {
+		// The primary's portal memory, if the portal is memory-backed.
+		LinkRequest req{};
+		req.op = LinkOp::cena_memory;
+		req.id = o.id;
+		LinkAnswer ans;
+		if (client_->call(req, ans, &mfd) == 0 && mfd >= 0)
+			memory = true;
+	} else {
+		sys_->lock();
+		model::SwPortal *swp = o.type == "dpio" ? sys_->mc().dpio_portal(o.id) : nullptr;
+		memory = swp != nullptr && swp->memory_backed() && cena_region;
+		mfd = swp != nullptr ? swp->cena_fd() : -1;
+		sys_->unlock();
+	}
 	if (flags & MAP_FIXED && !memory)
 		return fail("MAP_FIXED on a trapped register page");
 	void *p = nullptr;
@@ -730,7 +814,10 @@ void *Kernel::device_mmap(int fd, void *addr, size_t len, int prot, int flags, o
 		// would, and munmap() is the C library's.
 		if (mfd < 0)
 			return fail("the DPIO has no portal memory");
-		return libc::mmap(addr, size, prot, flags, mfd, off_t(base));
+		void *m = libc::mmap(addr, size, prot, flags, mfd, off_t(base));
+		if (client_)
+			libc::close(mfd); // the primary's, received for this map
+		return m;
 	}
 	if (p == nullptr) {
 		log("mmap of %s region %llu: no trap window left: %s", name.c_str(),
@@ -778,6 +865,106 @@ ssize_t Kernel::device_write(int fd, const void *buf, size_t n, off_t off)
 	memcpy(cmd, buf, sizeof(cmd));
 	mc_portal(o.type == "dprc", o.id).write_command(cmd);
 	return 64;
+}
+
+// ---- second processes (process_link.hpp)
+
+bool Kernel::adopt(int fd, const char *name, Kind &kind)
+{
+	const char *p = strstr(name, kLinkFdPrefix);
+	if (p == nullptr || fd < 0 || fd >= kMaxFds)
+		return false;
+	p += strlen(kLinkFdPrefix);
+	const char *colon = strchr(p, ':');
+	if (colon == nullptr)
+		return false;
+	const std::string what(p, colon);
+	std::string path(colon + 1);
+	const size_t deleted = path.rfind(" (deleted)");
+	if (deleted != std::string::npos)
+		path.resize(deleted);
+	std::lock_guard<std::mutex> g(lock_);
+	if (what != "group" && what != "container")
+		return false;
+	if (path == listener_.path()) {
+		// One of this process's own, come back: the same file.
+		return false;
+	}
+	if (model_started_) {
+		log("a descriptor of another process's kernel handed to a process that runs "
+		    "its own: ignored");
+		return false;
+	}
+	if (!client_) {
+		auto c = std::make_unique<LinkClient>();
+		const int r = c->connect(path);
+		if (r < 0) {
+			log("the kernel of %s does not answer: %s", path.c_str(), strerror(-r));
+			return false;
+		}
+		client_ = std::move(c);
+		log("attached to the kernel of another process (%s)", path.c_str());
+	}
+	// The primary set the group's container and its IOMMU: both are
+	// there for this process as they are in the kernel.
+	if (!group_.container) {
+		group_.container = std::make_shared<Container>();
+		group_.container->has_group = true;
+		group_.container->iommu = true;
+	}
+	if (what == "group") {
+		group_.fd = fd;
+		kind = Kind::group;
+	} else {
+		containers_[fd] = group_.container;
+		kind = Kind::container;
+	}
+	return true;
+}
+
+void Kernel::serve(const LinkRequest &req, LinkAnswer &ans, int &fd_out) noexcept
+{
+	ans.status = 0;
+	fd_out = -1;
+	std::lock_guard<std::mutex> g(lock_);
+	if (req.n > sizeof(req.data)) {
+		ans.status = -EINVAL;
+		return;
+	}
+	uint8_t data[64];
+	memcpy(data, req.data, sizeof(data));
+	switch (req.op) {
+	case LinkOp::mc_command: {
+		McPortalWindow &w = mc_portal(req.dprc != 0, req.id);
+		w.write_command(data);
+		w.read_command(ans.data);
+		break;
+	}
+	case LinkOp::cinh_load:
+		cinh(req.id).load(req.off, req.n, ans.data);
+		break;
+	case LinkOp::cinh_store:
+		cinh(req.id).store(req.off, req.n, data);
+		break;
+	case LinkOp::cena_load:
+		cena(req.id).load(req.off, req.n, ans.data);
+		break;
+	case LinkOp::cena_store:
+		cena(req.id).store(req.off, req.n, data);
+		break;
+	case LinkOp::cena_memory: {
+		sys_->lock();
+		model::SwPortal *swp = sys_->mc().dpio_portal(req.id);
+		if (swp != nullptr && swp->memory_backed())
+			fd_out = swp->cena_fd();
+		sys_->unlock();
+		if (fd_out < 0)
+			ans.status = -ENODEV;
+		break;
+	}
+	default:
+		ans.status = -EINVAL;
+	}
 }
 
 } // namespace dpaa2::emu

@@ -12,6 +12,10 @@
 // mode, cpu). The model's bus memory is the IOMMU table the container's
 // VFIO_IOMMU_MAP_DMA calls build (iommu.hpp).
 //
+// The model starts when /dev/vfio is first opened: a process that only
+// scans sysfs and is then handed the primary's descriptors (a DPDK
+// secondary, process_link.hpp) runs none and reaches the primary's.
+//
 // The kinds of descriptor: a container (/dev/vfio/vfio, any number), the
 // group (/dev/vfio/<group>, one open at a time), a device (from
 // VFIO_GROUP_GET_DEVICE_FD, any number per object). Ioctl numbers repeat
@@ -32,6 +36,7 @@
 #include "emu_common/path_redirect.hpp"
 #include "fslmc_emu/iommu.hpp"
 #include "fslmc_emu/portal_windows.hpp"
+#include "fslmc_emu/process_link.hpp"
 
 namespace dpaa2::emu
 {
@@ -47,7 +52,7 @@ enum class Refusal : unsigned {
 	kCount
 };
 
-class Kernel
+class Kernel final : public LinkServer
 {
 public:
 	// The IOMMU group the container dprc.2 is in.
@@ -75,6 +80,13 @@ public:
 	int open_vfio(const char *path, Kind &kind);
 	// The fd is going away (the interposer closes it).
 	void closed(int fd, Kind kind);
+	// A descriptor another process's kernel handed out (`name` is what
+	// /proc/self/fd says of it), received with SCM_RIGHTS: true and its
+	// kind if it is one this process can use (the first makes this
+	// process a client of that kernel).
+	bool adopt(int fd, const char *name, Kind &kind);
+	// A second process's request (process_link.hpp).
+	void serve(const LinkRequest &req, LinkAnswer &ans, int &fd_out) noexcept override;
 
 	// 0 or positive on success, negative errno.
 	int container_ioctl(int fd, unsigned long req, void *arg);
@@ -113,6 +125,8 @@ private:
 	};
 
 	int refuse(Refusal r, int err, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+	int start_model();
+	int new_named_fd(const char *kind);
 	int get_device_fd(const char *name);
 	void detach_group();
 	int set_irqs(Device &d, void *arg);
@@ -123,7 +137,12 @@ private:
 
 	std::mutex lock_; // the fd state below; taken before the System lock
 	IommuTable iommu_;
+	model::ModelConfig config_;
+	// The SoC's shape (objects, no wires) until the model starts.
 	std::unique_ptr<model::System> sys_;
+	bool model_started_ = false;
+	LinkListener listener_;		     // the primary's, once the model runs
+	std::unique_ptr<LinkClient> client_; // a second process's: its primary
 	std::string tmp_dir_;
 	dpaa::emu::PathRedirect paths_;
 	std::vector<model::Mc::Object> objects_; // dprc.2 and what it holds

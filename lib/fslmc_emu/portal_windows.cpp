@@ -41,8 +41,37 @@ void McPortalWindow::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 		doorbell();
 }
 
+void forward_access(LinkClient &remote, LinkOp op, unsigned id, uint32_t off, unsigned n,
+		    uint8_t *data) noexcept
+{
+	LinkRequest req{};
+	req.op = op;
+	req.id = id;
+	req.off = off;
+	req.n = uint16_t(n);
+	const bool store = op == LinkOp::cinh_store || op == LinkOp::cena_store;
+	if (store)
+		memcpy(req.data, data, n);
+	LinkAnswer ans;
+	remote.call(req, ans);
+	if (!store)
+		memcpy(data, ans.data, n);
+}
+
 void McPortalWindow::doorbell() noexcept
 {
+	if (remote_ != nullptr) {
+		LinkRequest req{};
+		req.op = LinkOp::mc_command;
+		req.dprc = dprc_;
+		req.id = id_;
+		memcpy(req.data, cmd_, kCommandSize);
+		LinkAnswer ans;
+		remote_->call(req, ans);
+		memcpy(cmd_, ans.data, kCommandSize);
+		commands_++;
+		return;
+	}
 	sys_.lock();
 	if (dprc_)
 		sys_.mc().execute_on_dprc_portal(cmd_, id_);
@@ -69,6 +98,8 @@ void McPortalWindow::write_command(const uint8_t in[64]) noexcept
 // registers they cover.
 void CinhWindow::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 {
+	if (remote_ != nullptr)
+		return forward_access(*remote_, LinkOp::cinh_load, dpio_id_, off, n, out);
 	sys_.lock();
 	model::SwPortal *swp = sys_.mc().dpio_portal(dpio_id_);
 	if (swp == nullptr || off + n > model::SwPortal::kCinhSize) {
@@ -90,6 +121,9 @@ void CinhWindow::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 
 void CinhWindow::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 {
+	if (remote_ != nullptr)
+		return forward_access(*remote_, LinkOp::cinh_store, dpio_id_, off, n,
+				      const_cast<uint8_t *>(in));
 	sys_.lock();
 	model::SwPortal *swp = sys_.mc().dpio_portal(dpio_id_);
 	if (swp == nullptr || off + n > model::SwPortal::kCinhSize) {
@@ -119,6 +153,8 @@ void CinhWindow::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 
 void CenaWindow::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 {
+	if (remote_ != nullptr)
+		return forward_access(*remote_, LinkOp::cena_load, dpio_id_, off, n, out);
 	sys_.lock();
 	model::SwPortal *swp = sys_.mc().dpio_portal(dpio_id_);
 	if (swp != nullptr && off + n <= model::SwPortal::kCenaSize)
@@ -130,6 +166,9 @@ void CenaWindow::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 
 void CenaWindow::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 {
+	if (remote_ != nullptr)
+		return forward_access(*remote_, LinkOp::cena_store, dpio_id_, off, n,
+				      const_cast<uint8_t *>(in));
 	sys_.lock();
 	model::SwPortal *swp = sys_.mc().dpio_portal(dpio_id_);
 	if (swp != nullptr && off + n <= model::SwPortal::kCenaSize)

@@ -20,6 +20,10 @@
 // 32-bit registers), under the System lock: doorbells run their command,
 // reads that allocate (RAR, EQAR) allocate once.
 //
+// In a second process (process_link.hpp) the windows forward to the
+// primary's model: the MC portal its command at the doorbell, the others
+// each access.
+//
 // CenaWindow: a direct-mode portal's cache-enabled page (dpio region 0 when
 // QBMan is older than 5.0, LS2088A). Direct mode has no doorbells: QBMan
 // sees a command by its valid bit. A model thread that polls the memory
@@ -34,15 +38,21 @@
 
 #include "dpaa2_model/system.hpp"
 #include "emu_common/mmio_trap.hpp"
+#include "fslmc_emu/process_link.hpp"
 
 namespace dpaa2::emu
 {
+
+// An access of n bytes at off forwarded to the primary (load: out filled).
+void forward_access(LinkClient &remote, LinkOp op, unsigned id, uint32_t off, unsigned n,
+		    uint8_t *data) noexcept;
 
 class McPortalWindow final : public dpaa::emu::TrapTarget
 {
 public:
 	// The portal of dpmcp.<id>, or (dprc) of the container dprc.<id>.
-	McPortalWindow(model::System &sys, bool dprc, unsigned id) : sys_(sys), dprc_(dprc), id_(id)
+	McPortalWindow(model::System &sys, bool dprc, unsigned id, LinkClient *remote = nullptr)
+	    : sys_(sys), dprc_(dprc), id_(id), remote_(remote)
 	{
 	}
 
@@ -62,6 +72,7 @@ private:
 	model::System &sys_;
 	bool dprc_;
 	unsigned id_;
+	LinkClient *remote_;
 	alignas(8) uint8_t cmd_[64] = {};
 	uint64_t commands_ = 0;
 };
@@ -69,7 +80,10 @@ private:
 class CinhWindow final : public dpaa::emu::TrapTarget
 {
 public:
-	CinhWindow(model::System &sys, unsigned dpio_id) : sys_(sys), dpio_id_(dpio_id) {}
+	CinhWindow(model::System &sys, unsigned dpio_id, LinkClient *remote = nullptr)
+	    : sys_(sys), dpio_id_(dpio_id), remote_(remote)
+	{
+	}
 
 	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
 	void store(uint32_t off, unsigned n, const uint8_t *in) noexcept override;
@@ -77,12 +91,16 @@ public:
 private:
 	model::System &sys_;
 	unsigned dpio_id_;
+	LinkClient *remote_;
 };
 
 class CenaWindow final : public dpaa::emu::TrapTarget
 {
 public:
-	CenaWindow(model::System &sys, unsigned dpio_id) : sys_(sys), dpio_id_(dpio_id) {}
+	CenaWindow(model::System &sys, unsigned dpio_id, LinkClient *remote = nullptr)
+	    : sys_(sys), dpio_id_(dpio_id), remote_(remote)
+	{
+	}
 
 	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
 	void store(uint32_t off, unsigned n, const uint8_t *in) noexcept override;
@@ -90,6 +108,7 @@ public:
 private:
 	model::System &sys_;
 	unsigned dpio_id_;
+	LinkClient *remote_;
 };
 
 } // namespace dpaa2::emu

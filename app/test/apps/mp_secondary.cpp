@@ -5,12 +5,13 @@
 // primary (dpdk-testpmd, ports configured and started, not forwarding) and
 // uses the ports the way an application's secondary would.
 //
-//   mp-secondary <EAL args> -- traffic <n>
-//     n frames sent on fm1-mac9's Tx queue 0 from a pool this process
-//     creates (the platform's default ops: BMan through its own portals),
-//     received on fm1-mac10's Rx queue 0 (a cable joins the two MACs),
-//     compared byte for byte; then fm1-mac10's counters as ethdev reports
-//     them here. Exit 0 when every frame came back intact.
+//   mp-secondary <EAL args> -- traffic <n> [<tx port> <rx port>]
+//     n frames sent on the Tx port's queue 0 (default fm1-mac9) from a
+//     pool this process creates (the platform's default ops: BMan or
+//     QBMan through its own portals), received on the Rx port's queue 0
+//     (default fm1-mac10; a cable joins the two MACs), compared byte for
+//     byte; then the Rx port's counters as ethdev reports them here. Exit
+//     0 when every frame came back intact.
 //   mp-secondary <EAL args> -- orphan
 //     reads fm1-mac9's counters, prints "ready", waits for a line on stdin
 //     (the test makes the primary exit meanwhile), reads them again and
@@ -62,10 +63,10 @@ std::vector<uint8_t> frame(unsigned i)
 	return f;
 }
 
-int traffic(unsigned n)
+int traffic(unsigned n, const char *tx_name, const char *rx_name)
 {
-	const uint16_t tx_port = port_named("fm1-mac9");
-	const uint16_t rx_port = port_named("fm1-mac10");
+	const uint16_t tx_port = port_named(tx_name);
+	const uint16_t rx_port = port_named(rx_name);
 	rte_mempool *mp = rte_pktmbuf_pool_create("mp_secondary", 1024, 0, 0,
 						  RTE_MBUF_DEFAULT_BUF_SIZE, rte_socket_id());
 	if (mp == nullptr) {
@@ -107,7 +108,7 @@ int traffic(unsigned n)
 	rte_eth_stats st{};
 	const int sret = rte_eth_stats_get(rx_port, &st);
 	printf("secondary: sent %u, received %u, mismatches %u\n", next_tx, received, mismatches);
-	printf("secondary: fm1-mac10 stats: %d, ipackets %" PRIu64 " ibytes %" PRIu64 "\n", sret,
+	printf("secondary: %s stats: %d, ipackets %" PRIu64 " ibytes %" PRIu64 "\n", rx_name, sret,
 	       st.ipackets, st.ibytes);
 	rte_mempool_free(mp);
 	return next_tx == n && received == n && mismatches == 0 && sret == 0 ? 0 : 1;
@@ -154,13 +155,16 @@ int main(int argc, char **argv)
 	argv += used;
 	int ret = 2;
 	if (argc >= 3 && strcmp(argv[1], "traffic") == 0)
-		ret = traffic(static_cast<unsigned>(atoi(argv[2])));
+		ret = traffic(static_cast<unsigned>(atoi(argv[2])),
+			      argc >= 5 ? argv[3] : "fm1-mac9", argc >= 5 ? argv[4] : "fm1-mac10");
 	else if (argc >= 2 && strcmp(argv[1], "orphan") == 0)
 		ret = orphan();
 	else if (argc >= 2 && strcmp(argv[1], "hold") == 0)
 		ret = hold();
 	else
-		printf("usage: mp-secondary <EAL args> -- traffic <n> | orphan | hold\n");
+		printf("usage: mp-secondary <EAL args> -- traffic <n> [<tx port> <rx port>] | "
+		       "orphan | "
+		       "hold\n");
 	fflush(stdout);
 	rte_eal_cleanup();
 	return ret;

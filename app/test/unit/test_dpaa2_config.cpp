@@ -48,6 +48,7 @@ TEST(Dpaa2Config, EmptyMeansTheLx2160aRdbAndDynamicDplsContainer)
 	EXPECT_EQ(c.num_dpio, 10u);
 	EXPECT_EQ(c.num_dpbp, 4u);
 	EXPECT_EQ(c.num_dpcon, 5u);
+	EXPECT_EQ(c.num_dpmcp, 1u);
 	ASSERT_EQ(c.dpmacs.size(), 18u);
 	EXPECT_EQ(c.dpmacs.front().port, "dpmac.1");
 	EXPECT_EQ(c.dpmacs.back().port, "dpmac.18");
@@ -60,12 +61,13 @@ TEST(Dpaa2Config, TheDocumentedExample)
 {
 	ModelConfig c =
 		parse_ok("board=lx2160a-rdb;dpmac.3=pcap:rx=in.pcap;dpmac.4=pcap:tx=out.pcap;"
-			 "mode=stepped;cpu=0;dpio=6;dpbp=2;dpcon=0");
+			 "mode=stepped;cpu=0;dpio=6;dpbp=2;dpcon=0;dpmcp=2");
 	EXPECT_EQ(c.mode, RunMode::stepped);
 	EXPECT_EQ(c.cpu, 0);
 	EXPECT_EQ(c.num_dpio, 6u);
 	EXPECT_EQ(c.num_dpbp, 2u);
 	EXPECT_EQ(c.num_dpcon, 0u);
+	EXPECT_EQ(c.num_dpmcp, 2u);
 	EXPECT_EQ(c.named_dpmacs(), (std::vector<unsigned>{3, 4}));
 	const PortWire *p = c.dpmac(3);
 	ASSERT_NE(p, nullptr);
@@ -113,6 +115,8 @@ TEST(Dpaa2Config, ErrorsNameTheItem)
 		  "DPAA2_KERNEL_MODEL: item 1 \"dpio=0\": dpio=0: expected a number in 1..64");
 	EXPECT_EQ(parse_error("dpbp=65"),
 		  "DPAA2_KERNEL_MODEL: item 1 \"dpbp=65\": dpbp=65: expected a number in 1..64");
+	EXPECT_EQ(parse_error("dpmcp=0"),
+		  "DPAA2_KERNEL_MODEL: item 1 \"dpmcp=0\": dpmcp=0: expected a number in 1..64");
 	EXPECT_EQ(parse_error("mode=fast"),
 		  "DPAA2_KERNEL_MODEL: item 1 \"mode=fast\": unknown mode (expected "
 		  "threaded|stepped)");
@@ -126,8 +130,9 @@ TEST(Dpaa2Config, ErrorsNameTheItem)
 		  "DPAA2_KERNEL_MODEL: item 2 \"dpio=5\": dpio given twice (first in item 1)");
 	EXPECT_EQ(parse_error("fm1-mac9=sink"),
 		  "DPAA2_KERNEL_MODEL: item 1 \"fm1-mac9=sink\": unknown setting \"fm1-mac9\" "
-		  "(expected board, mode, cpu, throttle, dpio, dpbp, dpcon, dprtc or dpmac.<id> of "
-		  "lx2160a-rdb: dpmac.1 .. dpmac.18)");
+		  "(expected board, mode, cpu, throttle, dpio, dpbp, dpcon, dpmcp, dprtc or "
+		  "dpmac.<id> "
+		  "of lx2160a-rdb: dpmac.1 .. dpmac.18)");
 	EXPECT_EQ(parse_error("dpmac.3=gen:size=20"),
 		  "DPAA2_KERNEL_MODEL: item 1 \"dpmac.3=gen:size=20\": size=20: expected a number "
 		  "in 60..9600");

@@ -128,6 +128,7 @@ int bus_scan() noexcept
 	}
 	scanned = true;
 	if (!the_platform) {
+		platform::model_mp_serve_none();
 		if (!error.empty()) // a USDPAA kernel, but nothing for this process
 			DPAA_BUS_LOG(NOTICE, "no device: %s", error.c_str());
 		else

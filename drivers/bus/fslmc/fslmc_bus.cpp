@@ -28,6 +28,7 @@
 
 #include "bus_common/device_list.hpp"
 #include "bus_internal.hpp"
+#include "processes.hpp"
 
 namespace dpaa2::fslmc
 {
@@ -212,14 +213,25 @@ int start() noexcept
 	if (started)
 		return 0;
 	std::string error;
-	int ret = the_vfio.open(iommu_group, error);
+	// A secondary process: the primary's group and container, and its
+	// DMA mappings of the memory they share (processes.hpp).
+	const bool secondary = is_secondary();
+	int ret =
+		secondary ? vfio_from_primary(the_vfio, error) : the_vfio.open(iommu_group, error);
 	if (ret < 0) {
 		FSLMC_BUS_LOG(ERR, "VFIO group %d: %s", iommu_group, error.c_str());
 		return ret;
 	}
-	ret = dma_setup();
+	ret = secondary ? 0 : dma_setup();
 	if (ret < 0) {
 		FSLMC_BUS_LOG(ERR, "cannot map DPDK's memory for DMA: %s", strerror(-ret));
+		the_vfio.close();
+		return ret;
+	}
+	ret = claims_setup();
+	if (ret < 0) {
+		if (!secondary)
+			dma_teardown();
 		the_vfio.close();
 		return ret;
 	}
@@ -230,10 +242,14 @@ int start() noexcept
 	ret = resources_setup(devices.data(), static_cast<unsigned>(devices.size()));
 	if (ret < 0) {
 		resources_teardown();
-		dma_teardown();
+		claims_teardown();
+		if (!secondary)
+			dma_teardown();
 		the_vfio.close();
 		return ret;
 	}
+	if (!secondary)
+		share_vfio(the_vfio);
 	started = true;
 	return 0;
 }
@@ -342,8 +358,11 @@ int bus_cleanup() noexcept
 		free(dev);
 	}
 	if (started) {
+		unshare_vfio();
 		resources_teardown();
-		dma_teardown();
+		claims_teardown();
+		if (!is_secondary())
+			dma_teardown();
 		the_vfio.close();
 	}
 	started = false;

@@ -21,6 +21,7 @@
 #include <rte_string_fns.h>
 
 #include "bus_internal.hpp"
+#include "processes.hpp"
 #include "dpaa2_hw/mc_commands.hpp"
 
 __thread dpaa2::fslmc::qbman::Swp *rte_fslmc_tls_portal;
@@ -150,10 +151,12 @@ int setup_dpio(rte_fslmc_device &dev) noexcept
 		return fd;
 	d->fd = fd;
 	McIo &io = *state.io;
+	// The primary resets and enables every DPIO; a secondary opens a
+	// session of its own on each, for the portals the primary leaves.
 	int ret = mc::open(io, mc::ObjType::dpio, dev.object_id, d->obj);
-	if (ret == 0)
+	if (ret == 0 && !is_secondary())
 		ret = mc::reset(io, d->obj);
-	if (ret == 0)
+	if (ret == 0 && !is_secondary())
 		ret = mc::enable(io, d->obj);
 	if (ret == 0)
 		ret = mc::dpio_get_attributes(io, d->obj, d->attr);
@@ -198,7 +201,7 @@ int setup_dpbp(rte_fslmc_device &dev) noexcept
 	auto b = std::make_unique<rte_fslmc_dpbp>();
 	McIo &io = *state.io;
 	int ret = mc::open(io, mc::ObjType::dpbp, dev.object_id, b->obj);
-	if (ret == 0)
+	if (ret == 0 && !is_secondary())
 		ret = mc::reset(io, b->obj);
 	if (ret < 0) {
 		FSLMC_BUS_LOG(ERR, "%s: %s: %s", dev.name, kMcErr, strerror(-ret));
@@ -256,8 +259,10 @@ struct PortalHolder {
 		if (dpio == nullptr)
 			return;
 		std::lock_guard<std::mutex> hold(pool_lock);
-		if (gen == generation.load())
+		if (gen == generation.load()) {
 			dpio->in_use = false;
+			unclaim(ObjKind::dpio, dpio->obj.id);
+		}
 		dpio = nullptr;
 		rte_fslmc_tls_portal = nullptr;
 	}
@@ -286,15 +291,26 @@ const char *obj_kind_name(ObjKind k) noexcept
 
 int resources_setup(rte_fslmc_device **devices, unsigned n) noexcept
 {
+	// The primary's MC portal is the first DPMCP, a secondary's the last
+	// (processes.hpp).
 	rte_fslmc_device *dpmcp = nullptr, *dprc = nullptr;
+	unsigned dpmcps = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (devices[i]->kind == ObjKind::dpmcp && dpmcp == nullptr)
+		if (devices[i]->kind == ObjKind::dpmcp && (dpmcp == nullptr || is_secondary())) {
 			dpmcp = devices[i];
+			dpmcps++;
+		}
 		if (devices[i]->kind == ObjKind::dprc && dprc == nullptr)
 			dprc = devices[i];
 	}
 	if (dpmcp == nullptr) {
 		FSLMC_BUS_LOG(ERR, "the container has no dpmcp: no MC portal to send commands to");
+		return -ENODEV;
+	}
+	if (is_secondary() && dpmcps < 2) {
+		FSLMC_BUS_LOG(ERR, "a secondary process needs an MC portal of its own: the "
+				   "container has one dpmcp, which the primary uses (create "
+				   "another one in it)");
 		return -ENODEV;
 	}
 	int ret = setup_mc_portal(*dpmcp);
@@ -313,6 +329,9 @@ int resources_setup(rte_fslmc_device **devices, unsigned n) noexcept
 			ret = setup_dpbp(dev);
 			break;
 		case ObjKind::dpcon:
+			// Channels serve the primary's event devices only.
+			if (is_secondary())
+				continue;
 			ret = setup_dpcon(dev);
 			break;
 		case ObjKind::dprtc:
@@ -344,7 +363,8 @@ void resources_teardown() noexcept
 	if (state.io) {
 		McIo &io = *state.io;
 		for (auto &d : state.dpios) {
-			mc::disable(io, d->obj);
+			if (!is_secondary()) // the primary's portals stay enabled
+				mc::disable(io, d->obj);
 			mc::close(io, d->obj);
 			Vfio::unmap_region(d->cena);
 			Vfio::unmap_region(d->cinh);
@@ -410,17 +430,19 @@ extern "C" dpaa2::fslmc::qbman::Swp *rte_fslmc_portal_slow(void) noexcept
 	{
 		std::lock_guard<std::mutex> hold(pool_lock);
 		for (auto &p : state.dpios)
-			if (!p->in_use) {
+			if (!p->in_use && claim(ObjKind::dpio, p->obj.id)) {
 				d = p.get();
 				d->in_use = true;
 				break;
 			}
 	}
 	if (d == nullptr) {
-		FSLMC_BUS_LOG(ERR,
-			      "no free software portal for lcore %d: the container's %zu dpio "
-			      "objects are all in use (each thread that polls needs one)",
-			      static_cast<int>(rte_lcore_id()), state.dpios.size());
+		FSLMC_BUS_LOG(
+			ERR,
+			"no free software portal for lcore %d: the container's %zu dpio "
+			"objects are all in use, by this process or another (each thread that "
+			"polls needs one)",
+			static_cast<int>(rte_lcore_id()), state.dpios.size());
 		return nullptr;
 	}
 	// The portal stashes to the cluster of the core the thread runs on.
@@ -433,6 +455,7 @@ extern "C" dpaa2::fslmc::qbman::Swp *rte_fslmc_portal_slow(void) noexcept
 			      d->attr.qbman_portal_id, strerror(-ret));
 		std::lock_guard<std::mutex> hold(pool_lock);
 		d->in_use = false;
+		unclaim(ObjKind::dpio, d->obj.id);
 		return nullptr;
 	}
 	holder.dpio = d;
@@ -470,7 +493,7 @@ extern "C" struct rte_fslmc_dpbp *rte_fslmc_dpbp_alloc(void) noexcept
 	using namespace dpaa2::fslmc;
 	std::lock_guard<std::mutex> hold(pool_lock);
 	for (auto &b : state.dpbps) {
-		if (b->in_use)
+		if (b->in_use || !claim(ObjKind::dpbp, b->obj.id))
 			continue;
 		mc::DpbpAttributes a;
 		int ret = mc::enable(*state.io, b->obj);
@@ -479,6 +502,7 @@ extern "C" struct rte_fslmc_dpbp *rte_fslmc_dpbp_alloc(void) noexcept
 		if (ret < 0) {
 			FSLMC_BUS_LOG(ERR, "dpbp.%u: %s", b->obj.id, strerror(-ret));
 			mc::disable(*state.io, b->obj);
+			unclaim(ObjKind::dpbp, b->obj.id);
 			continue;
 		}
 		b->bpid = a.bpid;
@@ -503,6 +527,7 @@ extern "C" void rte_fslmc_dpbp_free(struct rte_fslmc_dpbp *dpbp) noexcept
 		mc::disable(*state.io, b->obj);
 		b->in_use = false;
 		b->bpid = 0;
+		unclaim(ObjKind::dpbp, b->obj.id);
 	}
 }
 

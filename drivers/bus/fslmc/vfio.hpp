@@ -34,6 +34,15 @@ public:
 	int open(int group, std::string &error) noexcept;
 	void close() noexcept;
 	bool is_open() const noexcept { return container_fd_ >= 0; }
+	// The group and container another process opened (a DPDK primary's,
+	// handed to its secondary); they are this object's to close.
+	void adopt(int group_fd, int container_fd) noexcept
+	{
+		group_fd_ = group_fd;
+		container_fd_ = container_fd;
+	}
+	int group_fd() const noexcept { return group_fd_; }
+	int container_fd() const noexcept { return container_fd_; }
 
 	// A device fd for object `name` ("dpio.3"), or a negative errno.
 	int device_fd(const char *name) noexcept;

@@ -29,6 +29,8 @@
 #include <cstring>
 #include <mutex>
 
+#include <unistd.h>
+
 #include <rte_eal.h>
 #include <rte_errno.h>
 #include <rte_malloc.h>
@@ -61,8 +63,12 @@ constexpr unsigned kBurst = hw::qb::kMaxReleaseBuffers; // 7 per command
 // bounds the wait for one (upstream tries 10000 times).
 constexpr unsigned kReleaseTries = 100000;
 
+// In DPDK's shared memory: a secondary process uses the pool by its BPID;
+// the DPBP's handle is the creating process's.
 struct Pool {
-	rte_fslmc_dpbp *dpbp = nullptr;
+	rte_fslmc_dpbp *dpbp = nullptr; // valid in the creator only
+	int32_t creator = 0;		// its pid
+	uint32_t dpbp_id = 0;
 	uint16_t bpid = 0;
 	uint32_t meta = 0;
 	bool destroying = false;
@@ -161,6 +167,8 @@ int ops_alloc(rte_mempool *mp) noexcept
 		return -ENOSPC; // logged by the bus with the container's count
 	}
 	pool->bpid = pool->dpbp->bpid;
+	pool->dpbp_id = pool->dpbp->obj.id;
+	pool->creator = getpid();
 	if (pool->bpid >= DPAA2_MEMPOOL_MAX_BPIDS) {
 		DPAA2_MEMPOOL_LOG(ERR, "%s: BPID %u out of range", mp->name, pool->bpid);
 		rte_fslmc_dpbp_free(pool->dpbp);
@@ -314,8 +322,13 @@ unsigned ops_get_count(const rte_mempool *mp) noexcept
 	if (qbman::Swp *p = rte_fslmc_tls_portal)
 		if (p->bp_query(pool->bpid, n) == 0)
 			return n;
-	if (fslmc::McIo *io = rte_fslmc_mc_io())
+	if (fslmc::McIo *io = rte_fslmc_mc_io(); io != nullptr && pool->creator == getpid())
 		if (fslmc::mc::dpbp_get_num_free_bufs(*io, pool->dpbp->obj, n) == 0)
+			return n;
+	// Another process's pool (dpdk-proc-info's dump of the primary's):
+	// a query through this thread's own portal.
+	if (qbman::Swp *p = fslmc::portal())
+		if (p->bp_query(pool->bpid, n) == 0)
 			return n;
 	return 0;
 }
@@ -392,11 +405,24 @@ extern "C" int rte_dpaa2_mbuf_pool_dpbp_id(struct rte_mempool *mp)
 	if (mp == nullptr || !dpaa2::mempool::is_ours(mp))
 		return -EINVAL;
 	const auto *pool = dpaa2::mempool::pool_of(mp);
-	return pool == nullptr ? -ENODEV : static_cast<int>(pool->dpbp->obj.id);
+	return pool == nullptr ? -ENODEV : static_cast<int>(pool->dpbp_id);
 }
 
 extern "C" struct rte_mbuf *rte_dpaa2_mbuf_from_buf_addr(struct rte_mempool *mp, void *buf_addr)
 {
 	const auto *pool = dpaa2::mempool::pool_of(mp);
 	return reinterpret_cast<rte_mbuf *>(static_cast<char *>(buf_addr) - pool->meta);
+}
+
+extern "C" void rte_dpaa2_bpid_info_sync(void)
+{
+	rte_mempool_walk(
+		[](rte_mempool *mp, void *) {
+			using namespace dpaa2::mempool;
+			const Pool *pool = is_ours(mp) ? pool_of(mp) : nullptr;
+			if (pool != nullptr && pool->bpid < DPAA2_MEMPOOL_MAX_BPIDS)
+				rte_dpaa2_bpid_info[pool->bpid] =
+					dpaa2_bpid_info{mp, pool->meta, mp->elt_size - pool->meta};
+		},
+		nullptr);
 }

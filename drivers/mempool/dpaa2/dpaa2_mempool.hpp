@@ -47,6 +47,10 @@ int rte_dpaa2_mbuf_pool_dpbp_id(struct rte_mempool *mp);
 // a pktmbuf pool of the "dpaa2" ops.
 struct rte_mbuf *rte_dpaa2_mbuf_from_buf_addr(struct rte_mempool *mp, void *buf_addr);
 
+// A secondary process: the table filled from the pools the primary made
+// (their BPIDs are in shared memory; the table is each process's own).
+void rte_dpaa2_bpid_info_sync(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,6 +18,8 @@
 #include <rte_mbuf_dyn.h>
 #include <rte_mbuf_pool_ops.h>
 
+#include "dpaa2_mempool.hpp"
+
 namespace dpaa2::net
 {
 
@@ -397,6 +399,32 @@ const eth_dev_ops dpaa2_ops = [] {
 	return o;
 }();
 
+// A secondary process's ports (dpdk-proc-info, dpdk-pdump): it reads them
+// and polls their queues, and the primary, whose Port and queues they are,
+// configures them. Whatever would change a port is not there (ethdev
+// answers -ENOTSUP), so a secondary can neither reconfigure a port under
+// the primary's feet nor stop it when it exits.
+const eth_dev_ops dpaa2_secondary_ops = [] {
+	eth_dev_ops o{};
+	o.link_update = link_update;
+	o.stats_get = stats_get;
+	o.xstats_get = xstats_get;
+	o.xstats_get_names = xstats_get_names;
+	o.xstats_get_by_id = xstats_get_by_id;
+	o.xstats_get_names_by_id = xstats_get_names_by_id;
+	o.dev_infos_get = dev_infos_get;
+	o.fw_version_get = fw_version_get;
+	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
+	o.rxq_info_get = rxq_info_get;
+	o.txq_info_get = txq_info_get;
+	o.rx_burst_mode_get = rx_burst_mode_get;
+	o.tx_burst_mode_get = tx_burst_mode_get;
+	o.reta_query = reta_query;
+	o.rss_hash_conf_get = rss_hash_conf_get;
+	o.flow_ctrl_get = flow_ctrl_get;
+	return o;
+}();
+
 // ---------------------------------------------------------------- probe
 
 // Upstream's device arguments (dpaa2_ethdev.c), "=1" to turn one on.
@@ -545,12 +573,33 @@ int dpni_init(Port &p, const char *name) noexcept
 	return max_frame_length_set(p, RTE_ETHER_MTU);
 }
 
+// The primary's port of the DPNI, in a secondary process: the Port and the
+// queues are in DPDK's shared memory, as are the mempools the primary made
+// (their BPIDs in this process's table); MC commands go through this
+// process's own MC portal with the primary's DPNI token (the MC takes a
+// token from any portal of the container, as upstream's secondary uses it),
+// and each polling thread gets a software portal of its own.
+int attach_secondary(rte_fslmc_device *dev) noexcept
+{
+	rte_eth_dev *eth_dev = rte_eth_dev_attach_secondary(dev->name);
+	if (eth_dev == nullptr) {
+		DPAA2_PMD_LOG(DEBUG, "%s: the primary process made no port of it", dev->name);
+		return -ENODEV;
+	}
+	rte_dpaa2_bpid_info_sync();
+	eth_dev->device = &dev->device;
+	eth_dev->dev_ops = &dpaa2_secondary_ops;
+	select_bursts(eth_dev);
+	rte_eth_dev_probing_finish(eth_dev);
+	DPAA2_PMD_LOG(INFO, "%s: port %u of the primary process", dev->name,
+		      eth_dev->data->port_id);
+	return 0;
+}
+
 int eth_probe(rte_fslmc_driver *, rte_fslmc_device *dev) noexcept
 {
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		DPAA2_PMD_LOG(ERR, "%s: secondary processes are not supported", dev->name);
-		return -ENOTSUP;
-	}
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return attach_secondary(dev);
 	if (rte_eth_dev_allocated(dev->name) != nullptr) {
 		DPAA2_PMD_LOG(DEBUG, "%s: probed already, its port is open", dev->name);
 		return -EEXIST;
@@ -627,6 +676,10 @@ int eth_remove(rte_fslmc_device *dev) noexcept
 	rte_eth_dev *eth_dev = rte_eth_dev_allocated(dev->name);
 	if (eth_dev == nullptr || eth_dev->state == RTE_ETH_DEV_UNUSED)
 		return 0;
+	// A secondary's exit: its view of the port goes, the port stays the
+	// primary's, running.
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return rte_eth_dev_release_port(eth_dev);
 	const uint16_t port = eth_dev->data->port_id;
 	if (eth_dev->data->dev_started) {
 		if (int ret = rte_eth_dev_stop(port); ret < 0) {

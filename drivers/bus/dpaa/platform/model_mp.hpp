@@ -36,6 +36,10 @@ void model_state_destroy(shared::State *state, int fd) noexcept;
 // nothing to do). 0 or negative errno.
 int model_mp_serve(ModelMpHost &host, int state_fd) noexcept;
 void model_mp_unserve() noexcept;
+// A primary without a modelled board: a secondary's attach request is
+// answered "none" at once (a DPAA2 primary's secondary asks too, and would
+// otherwise wait for EAL's timeout and log its failure).
+void model_mp_serve_none() noexcept;
 
 // In a secondary process: attach to the primary's modelled SoC. 0 with
 // 'out' set; -ENODEV when the primary runs no modelled board (then the

@@ -161,6 +161,9 @@ struct Action {
 	rte_mp_t fn;
 };
 
+// model_mp_serve_none's answer is registered.
+bool serving_none;
+
 const Action kActions[] = {
 	{shared::kAttachAction, on_attach},
 	{shared::kPortalAction, on_portal},
@@ -203,6 +206,10 @@ int model_mp_serve(ModelMpHost &h, int fd) noexcept
 {
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY || registered)
 		return 0;
+	if (serving_none) {
+		rte_mp_action_unregister(shared::kAttachAction);
+		serving_none = false;
+	}
 	host = &h;
 	state_fd = fd;
 	for (const Action &a : kActions) {
@@ -223,6 +230,14 @@ int model_mp_serve(ModelMpHost &h, int fd) noexcept
 		registered = true;
 	}
 	return 0;
+}
+
+void model_mp_serve_none() noexcept
+{
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY || registered || serving_none)
+		return;
+	// on_attach answers -ENODEV while no model platform is the host.
+	serving_none = rte_mp_action_register(shared::kAttachAction, on_attach) == 0;
 }
 
 void model_mp_unserve() noexcept

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""DPDK secondary processes on our net_dpaa2 ports: dpdk-proc-info and
+dpdk-pdump attach to dpdk-testpmd forwarding on the modelled LX2160A-RDB
+through the emulated VFIO fsl-mc kernel, as on a board: the secondary gets
+the primary's VFIO group over EAL's channel, an MC portal of its own (the
+container's second DPMCP) and software portals the primary does not use.
+proc-info's basic and extended counters are testpmd's; dpdk-pdump's
+capture is byte-exact; a secondary of our own (suite apps' mp-secondary)
+sends and receives on the primary's queues from a dpaa2 pool of its own; a
+secondary's exit says nothing of the primary's ports and leaves them
+forwarding.
+
+Multi-process needs hugepages (--no-huge has no shared memory): as suite
+apps' test_multiprocess, the test reserves 2 MiB pages and, if none is
+mounted, mounts hugetlbfs in a private folder; where the kernel refuses
+either, the whole test is skipped (exit code 77)."""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from dpaa2_ethdev import (APPS, DPNI0, DPNI1, PORT0, PORT1, TESTPMD, Dpaa2EthdevTestCase,  # noqa: E402
+                          dpaa2_env, f, kernel_model, missing, wires)
+from testpmd import wait_frames, wrapped  # noqa: E402
+from test_multiprocess import HUGE, SKIP, contiguous_run, xstats  # noqa: E402
+import upstream  # noqa: E402
+
+MP_SECONDARY = os.path.join(upstream.BUILD, "app", "test", "apps", "mp-secondary")
+PDUMP = os.path.join(APPS, "app", "dpdk-pdump")
+PROC_INFO = os.path.join(APPS, "app", "dpdk-proc-info")
+MBUFS = 4096
+DST = f.mac("02:00:00:00:77:01")
+SRC = f.mac("02:00:00:00:11:11")
+# What a secondary must not say: the DPAA1 defect of issue 29 (its exit
+# stopping the primary's ports), or any error.
+COMPLAINTS = r"cannot stop|remove by .* failed|Operation not supported|ERR|[Ee]rror:|[Ff]ail"
+
+
+def config(**ports):
+    """DPAA2_KERNEL_MODEL with a second DPMCP in the container: the
+    secondary's MC portal."""
+    return kernel_model(**wires(**ports)) + ";dpmcp=2"
+
+
+class MultiProcess(Dpaa2EthdevTestCase):
+    def setUp(self):
+        super().setUp()
+        self.prefix = "dpaa2-mp-%d-%s" % (os.getpid(), self.id().split(".")[-1][-12:])
+        self.config = None
+
+    def tearDown(self):
+        super().tearDown()
+        subprocess.run(["rm", "-rf", "/var/run/dpdk/" + self.prefix])
+
+    def primary(self, cfg):
+        self.config = cfg
+        eal = ["-l", "0,1", "--file-prefix", self.prefix, "--huge-dir", HUGE.dir, "-m", "128", "--no-pci",
+               "--iova-mode=va", "-a", "fslmc:" + DPNI0, "-a", "fslmc:" + DPNI1]
+        app = self.start_ours([TESTPMD] + eal + ["--", "-i", "--no-flush-rx", "--total-num-mbufs=%d" % MBUFS], cfg)
+        app.wait_prompt(120)
+        return app
+
+    def proc_info(self, *args):
+        r = subprocess.run(wrapped([PROC_INFO, "--file-prefix", self.prefix, "--"] + list(args)),
+                           env=dpaa2_env(self.config), capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertNotRegex(r.stdout + r.stderr, COMPLAINTS)
+        return r.stdout
+
+    def pool_count(self, app):
+        """The testpmd pool's buffers in QBMan plus those in lcore caches."""
+        out = app.command("dump_mempool mb_pool_0")
+        common = int(re.search(r"common_pool_count=(\d+)", out).group(1))
+        cached = int(re.search(r"total_cache_count=(\d+)", out).group(1))
+        return common + cached
+
+    def rx_packets(self, app, port):
+        return int(re.findall(r"RX-packets: +(\d+)", app.command("show port stats %d" % port))[0])
+
+    def test_proc_info_reads_testpmd_counters_while_it_forwards(self):
+        sent = [f.udp4_frame(DST, SRC, i % 16, size=64 + i % 200) for i in range(100)]
+        f.write_pcap(self.path("in.pcap"), sent)
+        app = self.primary(config(**{PORT0: "pcap:rx=%s" % self.path("in.pcap"),
+                                     PORT1: "pcap:tx=%s" % self.path("out.pcap")}))
+        app.command("start")
+        out = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent))
+        self.assertEqual([x.hex() for x in out], [x.hex() for x in sent])
+        # Forwarding goes on while the secondaries read.
+        testpmd = xstats(app.command("show port xstats all"))
+        info = xstats(self.proc_info("--xstats"))
+        self.assertEqual(sorted(info), [0, 1])
+        self.assertEqual(testpmd[0]["rx_good_packets"], 100, testpmd[0])
+        self.assertEqual(testpmd[1]["tx_good_packets"], 100, testpmd[1])
+        for port in (0, 1):
+            self.assertEqual(info[port], testpmd[port], "port %d: proc-info vs testpmd" % port)
+        stats = self.proc_info("--stats")
+        port0, port1 = stats.split("NIC statistics for port 0 ")[1].split("NIC statistics for port 1 ")
+        rx_bytes = sum(len(x) for x in sent)
+        self.assertRegex(port0, r"RX-packets: +100 +RX-errors: +0 +RX-bytes: +%d\b" % rx_bytes)
+        self.assertRegex(port1, r"TX-packets: +100 +TX-errors: +0 +TX-bytes: +%d\b" % rx_bytes)
+        self.assertRegex(app.command("show port info 0"), r"Link status: up")
+        stop = app.command("stop")
+        self.assertRegex(stop, r"RX-packets: 100 +RX-dropped: 0")
+        app.command("port stop all")
+        self.assertEqual(self.pool_count(app), MBUFS, "every buffer of testpmd's pool is back")
+        self.assertTrue(app.quit(), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+    def test_pdump_captures_forwarded_frames_byte_exact(self):
+        # 6 s of paced traffic: dpdk-pdump joins after testpmd has started
+        # forwarding (testpmd refuses to start once the capture's ports
+        # exist) and takes a few seconds to start.
+        sent = [f.udp4_frame(DST, SRC, i % 16, size=64 + i % 200) for i in range(1500)]
+        f.write_pcap(self.path("in.pcap"), sent)
+        app = self.primary(config(**{PORT0: "pcap:rx=%s:rate=250" % self.path("in.pcap"),
+                                     PORT1: "pcap:tx=%s" % self.path("out.pcap")}))
+        app.command("start")
+        files = {0: (self.path("p0rx.pcap"), self.path("p0tx.pcap")),
+                 1: (self.path("p1rx.pcap"), self.path("p1tx.pcap"))}
+        args = []
+        for port, (rx, tx) in files.items():
+            args += ["--pdump", "port=%d,queue=*,rx-dev=%s,tx-dev=%s" % (port, rx, tx)]
+        dump = self.start_ours([PDUMP, "-l", "0", "--file-prefix", self.prefix, "--"] + args, self.config,
+                               interactive=False)
+        dump.wait_for(r"capture for \(2\) tuples", 60)
+        out = wait_frames(f.read_pcap, self.path("out.pcap"), len(sent), 120)
+        dump.proc.send_signal(signal.SIGINT)
+        self.assertEqual(dump.finish(), 0, dump.text()[-3000:])
+        self.assertNotRegex(dump.text(), COMPLAINTS)
+        self.assertEqual([x.hex() for x in out], [x.hex() for x in sent], "testpmd forwards byte-exact")
+        p0rx, p1tx = f.read_pcap(files[0][0]), f.read_pcap(files[1][1])
+        self.assertEqual(f.read_pcap(files[0][1]), [], "port 0 sent nothing")
+        self.assertEqual(f.read_pcap(files[1][0]), [], "port 1 received nothing")
+        # An unbroken, byte-exact run of what the far wire saw.
+        self.assertGreater(len(p0rx), 20, "the capture ran for a while")
+        self.assertGreaterEqual(contiguous_run(p0rx, out), 0, "port 0 Rx capture")
+        self.assertGreater(len(p1tx), 20)
+        self.assertGreaterEqual(contiguous_run(p1tx, out), 0, "port 1 Tx capture")
+        stop = app.command("stop")
+        self.assertRegex(stop, r"RX-packets: %d +RX-dropped: 0" % len(sent))
+        self.assertTrue(app.quit(), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+    def test_secondary_polls_and_transmits_on_the_primarys_queues(self):
+        # testpmd's ports are started, not forwarding; a cable joins them.
+        app = self.primary(config(**{PORT0: "cable:" + PORT1}))
+        app.command("clear port stats all")
+        r = subprocess.run(wrapped([MP_SECONDARY, "-l", "0", "--file-prefix", self.prefix, "--proc-type=secondary",
+                                    "--", "traffic", "300", DPNI0, DPNI1]),
+                           env=dpaa2_env(self.config), capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("secondary: pool ops dpaa2", r.stdout)
+        self.assertIn("secondary: sent 300, received 300, mismatches 0", r.stdout)
+        self.assertRegex(r.stdout, r"%s stats: 0, ipackets 300 " % re.escape(DPNI1))
+        self.assertNotRegex(r.stdout + r.stderr, COMPLAINTS)
+        self.assertRegex(app.command("show port info 1"), r"Link status: up")
+        stats = app.command("show port stats all")
+        self.assertRegex(stats.split("port 1")[1], r"RX-packets: 300 +RX-missed: 0")
+        self.assertRegex(stats.split("port 1")[0], r"TX-packets: 300 ")
+        # The frames came from testpmd's pool (Rx) and the secondary's own
+        # (Tx), and went back to each from the secondary's portal.
+        app.command("port stop all")
+        self.assertEqual(self.pool_count(app), MBUFS)
+        self.assertTrue(app.quit(), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+    def test_a_secondarys_exit_leaves_the_primarys_ports_forwarding(self):
+        # 32 frames go round for ever: testpmd forwards port 0 to port 1,
+        # whose wire is a cable back to port 0.
+        app = self.primary(config(**{PORT0: "cable:" + PORT1}))
+        app.command("start tx_first")
+        self.proc_info("--stats")
+        self.assertRegex(app.command("show port info 0"), r"Link status: up")
+        self.assertRegex(app.command("show port info 1"), r"Link status: up")
+        before = self.rx_packets(app, 0)
+        for _ in range(600):
+            if self.rx_packets(app, 0) > before + 1000:
+                break
+        self.assertGreater(self.rx_packets(app, 0), before + 1000, "testpmd forwards on")
+        app.command("stop")
+        self.assertTrue(app.quit(), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+
+if __name__ == "__main__":
+    why = missing()
+    if why:
+        print("SKIP: " + why)
+        sys.exit(SKIP)
+    reason = HUGE.setup()
+    if reason:
+        print("SKIP: multi-process needs hugepages: %s" % reason)
+        sys.exit(SKIP)
+    try:
+        result = unittest.main(verbosity=2, argv=[sys.argv[0]] + sys.argv[1:], exit=False).result
+    finally:
+        HUGE.teardown()
+    sys.exit(0 if result.wasSuccessful() else 1)
