@@ -45,7 +45,7 @@ public:
 
 // Bumped whenever a table, ModelCore or Platform changes: a bus and a plugin
 // from different builds refuse each other rather than misread each other.
-inline constexpr uint32_t kModelPluginAbi = 2; // 2: Platform::set_link_mode
+inline constexpr uint32_t kModelPluginAbi = 3; // 3: Platform::alloc_ids for every platform
 
 inline constexpr const char *kModelPluginFile = "librte_dpaa_model_platform.so";
 inline constexpr const char *kModelPluginEntry = "rte_dpaa_model_platform";
