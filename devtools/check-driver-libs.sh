@@ -10,6 +10,13 @@
 # when DPAA_MODEL is set, is checked to hold both, so that a check that sees
 # nothing fails instead of passing.
 #
+# Nor does any of them hold the path of the source or build folder it was
+# built from (strings of everything but debug information, which names its
+# compilation folder by design): an installed library must not look for
+# anything in a build tree it does not know. The control: the same search
+# finds the name of the variable that names the model's library, which the
+# bus holds as a string.
+#
 #   devtools/check-driver-libs.sh [BUILD_DIR]    last line "N passed, N failed"
 set -uo pipefail
 
@@ -34,6 +41,20 @@ needs_pcap() { # file: its NEEDED entries that are libpcap
 	"$READELF" -d "$1" | grep NEEDED | grep -o 'libpcap[^]]*'
 }
 
+tmpdir=$(mktemp -d)
+trap 'rm -rf "$tmpdir"' EXIT
+src_path=$(cd "$root" && pwd -P)
+build_path=$(cd "$builddir" 2>/dev/null && pwd -P)
+build_path=${build_path:-$src_path}
+OBJCOPY=${OBJCOPY:-objcopy}
+STRINGS=${STRINGS:-strings}
+
+text_strings() { # file: the strings of all but its debug information
+	local copy=$tmpdir/$(basename "$1")
+	"$OBJCOPY" --strip-debug "$1" "$copy" 2>/dev/null || cp "$1" "$copy"
+	"$STRINGS" -a "$copy"
+}
+
 for lib in bus_dpaa mempool_dpaa net_dpaa; do
 	for f in "$drivers/librte_$lib.a" "$drivers/librte_$lib.so"; do
 		if [ ! -f "$f" ]; then
@@ -46,6 +67,21 @@ for lib in bus_dpaa mempool_dpaa net_dpaa; do
 		else
 			fail "$(basename "$f"): $n dpaa::model symbols, e.g.:"
 			"$NM" -C "$f" | grep 'dpaa::model' | head -n 5
+		fi
+		strs=$(text_strings "$f")
+		paths=$(grep -F -e "$src_path" -e "$build_path" -e "$root" <<<"$strs" | sort -u)
+		if [ -z "$paths" ]; then
+			ok "$(basename "$f"): no source or build folder path"
+		else
+			fail "$(basename "$f") holds a path of this tree, e.g.:"
+			head -n 3 <<<"$paths"
+		fi
+		if [ "$lib" = bus_dpaa ]; then
+			if grep -qF DPAA_MODEL_LIBRARY <<<"$strs"; then
+				ok "$(basename "$f"): holds DPAA_MODEL_LIBRARY (the path check sees strings)"
+			else
+				fail "$(basename "$f"): DPAA_MODEL_LIBRARY not found: the path check sees nothing"
+			fi
 		fi
 		[[ $f == *.so ]] || continue
 		if pcap=$(needs_pcap "$f"); then

@@ -25,7 +25,7 @@
 #include "dpaa2_hw/fd.hpp"
 #include "dpaa2_model/qbman_misuse.hpp"
 #include "dpaa_model/bus_memory.hpp"
-#include "usdpaa_emu/id_allocator.hpp"
+#include "emu_common/id_allocator.hpp"
 
 namespace dpaa2::model
 {
@@ -159,7 +159,7 @@ private:
 	std::vector<std::unique_ptr<QbmanFq>> fqs_;	// by FQID
 	std::vector<std::unique_ptr<QbmanPool>> pools_; // by BPID
 	std::array<std::unique_ptr<SwPortal>, kMaxPortals> portals_;
-	dpaa::usdpaa::IdAllocator fqids_, bpids_, channels_;
+	dpaa::emu::IdAllocator fqids_, bpids_, channels_;
 	uint64_t dropped_at_free_ = 0;
 	QbmanMisuseCounters misuse_;
 };

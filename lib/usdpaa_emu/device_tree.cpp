@@ -113,10 +113,7 @@ DeviceTree describe(const model::BoardDesc &board)
 {
 	DeviceTree dt;
 	dt.soc_svr = svr_of(board.soc);
-	dt.ranges.fqids = {{256, 256}, {32768, 32768}};
-	dt.ranges.bpids = {{32, 32}};
-	dt.ranges.pool_channels = {{ch::kPool1, ch::kNumPools}};
-	dt.ranges.cgrids = {{0, 256}};
+	dt.ranges = model::usdpaa_id_ranges();
 	for (const model::FmanDesc &f : board.fmans)
 		for (const model::MacDesc &m : f.macs) {
 			DpaInterface i;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "dpaa_model/board.hpp"
+#include "dpaa_model/hardware_ids.hpp"
 
 namespace dpaa::usdpaa
 {
@@ -52,9 +53,7 @@ struct DpaInterface {
 	std::array<uint8_t, 6> mac_addr{};
 };
 
-struct IdRanges {
-	std::vector<std::pair<uint32_t, uint32_t>> fqids, bpids, pool_channels, cgrids;
-};
+using model::IdRanges;
 
 struct DeviceTree {
 	std::vector<DpaInterface> interfaces;

@@ -70,10 +70,6 @@ std::unique_ptr<Kernel> Kernel::create(const char *config, std::string &error)
 		return nullptr;
 	}
 	k->dt_ = describe(k->sys_->board());
-	k->ids_[kIdFqid].set_ranges(k->dt_.ranges.fqids);
-	k->ids_[kIdBpid].set_ranges(k->dt_.ranges.bpids);
-	k->ids_[kIdQpool].set_ranges(k->dt_.ranges.pool_channels);
-	k->ids_[kIdCgrid].set_ranges(k->dt_.ranges.cgrids);
 	k->link_efd_.fill(-1);
 
 	const std::string templ = emu::make_scratch_dir(kFolderPrefix, error);
@@ -153,6 +149,11 @@ void Kernel::boot_state()
 	}
 }
 
+// The ioctls' ID types index the model's allocator as they are.
+static_assert(int{kIdFqid} == int{model::kIdFqid} && int{kIdBpid} == int{model::kIdBpid} &&
+	      int{kIdQpool} == int{model::kIdPoolChannel} &&
+	      int{kIdCgrid} == int{model::kIdCgrid} && int{kNumIdTypes} == int{model::kNumIdKinds});
+
 int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 {
 	std::lock_guard<std::mutex> g(lock_);
@@ -161,13 +162,13 @@ int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 		auto *a = static_cast<IdAlloc *>(arg);
 		if (a->type >= kNumIdTypes)
 			return -EINVAL;
-		return ids_[a->type].alloc(a->base, a->num, a->align, a->partial != 0);
+		return ids_.alloc(a->type, a->base, a->num, a->align, a->partial != 0);
 	}
 	case kIdRelease: {
 		auto *a = static_cast<IdRange *>(arg);
 		if (a->type >= kNumIdTypes)
 			return -EINVAL;
-		int ret = ids_[a->type].release(a->base, a->num);
+		int ret = ids_.release(a->type, a->base, a->num);
 		if (ret < 0)
 			log_once("release", "ID_RELEASE of IDs not held (type %u, base 0x%x, %u)",
 				 a->type, a->base, a->num);
@@ -177,7 +178,7 @@ int Kernel::usdpaa_ioctl(int, unsigned long req, void *arg)
 		auto *a = static_cast<IdRange *>(arg);
 		if (a->type >= kNumIdTypes)
 			return -EINVAL;
-		return ids_[a->type].reserve(a->base, a->num);
+		return ids_.reserve(a->type, a->base, a->num);
 	}
 	case kPortalMap:
 		return portal_map(*static_cast<PortalMap *>(arg));

@@ -27,7 +27,7 @@
 #include <sys/types.h>
 
 #include "dpaa_model/system.hpp"
-#include "emu_common/id_allocator.hpp"
+#include "dpaa_model/hardware_ids.hpp"
 #include "usdpaa_emu/abi.hpp"
 #include "usdpaa_emu/device_tree.hpp"
 #include "usdpaa_emu/portal_view.hpp"
@@ -94,7 +94,9 @@ private:
 	std::unique_ptr<model::System> sys_;
 	DeviceTree dt_;
 	std::string dt_root_, soc_id_file_, tmp_dir_;
-	std::array<emu::IdAllocator, kNumIdTypes> ids_;
+	// The IDs the device tree gives user space (dt_.ranges), one allocator
+	// per kind as the kernel's.
+	emu::IdPools ids_ = model::make_id_pools(model::usdpaa_id_ranges());
 	// A mapped portal: the views the driver got of it (see portal_view.hpp)
 	// and their addresses, by which the driver names the portal later.
 	struct Mapped {

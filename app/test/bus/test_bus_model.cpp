@@ -102,6 +102,13 @@ TEST(BusModel, SocDescriptionReachesTheDrivers)
 		const int ch2 = dpaa::bus::pool_channel_alloc();
 		out += "pool channels differ: " + std::to_string(ch1 > 0 && ch2 > 0 && ch1 != ch2) +
 		       "\n";
+		// The model hands out the USDPAA kernel's ranges: BPIDs 32-63,
+		// FQIDs from 256.
+		const int bpid = dpaa::bus::bpid_alloc();
+		out += "bpid: " + std::to_string(bpid) + "\n";
+		dpaa::bus::bpid_free(uint32_t(bpid));
+		out += "bpid again: " + std::to_string(dpaa::bus::bpid_alloc()) + "\n";
+		out += "fqid in range: " + std::to_string(fq >= 256 && fq < 512) + "\n";
 	});
 	ASSERT_TRUE(r.init_ok) << r.log;
 	EXPECT_NE(r.out.find("ls1046a-rdb LS1046A macs=6 qportals=10\n"), std::string::npos)
@@ -113,6 +120,8 @@ TEST(BusModel, SocDescriptionReachesTheDrivers)
 		<< r.out;
 	EXPECT_NE(r.out.find("fqid aligned: 1\nfqid free: 0\n"), std::string::npos) << r.out;
 	EXPECT_NE(r.out.find("pool channels differ: 1\n"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("bpid: 32\nbpid again: 32\nfqid in range: 1\n"), std::string::npos)
+		<< r.out;
 }
 
 TEST(BusModel, AllowListProbesOnlyTheNamedDevices)

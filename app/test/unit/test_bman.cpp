@@ -10,7 +10,6 @@
 #include "qbman_test_support.hpp"
 
 using namespace dpaa::test;
-using dpaa::qbman::BpidAllocator;
 
 namespace
 {
@@ -52,10 +51,7 @@ protected:
 
 TEST_F(BmanStepped, ReleaseAcquireRoundTripOfAMillionBuffers)
 {
-	BpidAllocator alloc;
-	const int b = alloc.alloc();
-	ASSERT_GE(b, 0);
-	const hw::Bpid bpid{static_cast<uint8_t>(b)};
+	const hw::Bpid bpid{0};
 	constexpr uint64_t kBufs = 1'000'000;
 	std::vector<uint64_t> bufs(kBufs);
 	for (uint64_t i = 0; i < kBufs; i++)
@@ -210,26 +206,6 @@ TEST(BmanCcsr, WritesOutsideTheBlocksRegistersAreMisuse)
 	w.write32(bm::ccsr::pool_content(3), 99);
 	EXPECT_EQ(w.read32(bm::ccsr::pool_content(3)), 0u);
 	EXPECT_EQ(soc.faults().bad_ccsr_write, before);
-}
-
-TEST(BmanAlloc, BpidAllocatorHandsOutEachPoolOnce)
-{
-	BpidAllocator a;
-	ASSERT_EQ(a.reserve(hw::Bpid{3}), 0);
-	EXPECT_EQ(a.reserve(hw::Bpid{3}), -EBUSY);
-	uint64_t seen = uint64_t{1} << 3;
-	for (int i = 0; i < 63; i++) {
-		const int b = a.alloc();
-		ASSERT_GE(b, 0);
-		ASSERT_LT(b, 64);
-		EXPECT_FALSE(seen & (uint64_t{1} << b));
-		seen |= uint64_t{1} << b;
-	}
-	EXPECT_EQ(a.alloc(), -ENOSPC);
-	EXPECT_EQ(a.free(hw::Bpid{40}), 0);
-	EXPECT_EQ(a.free(hw::Bpid{40}), -EINVAL);
-	EXPECT_EQ(a.alloc(), 40);
-	EXPECT_EQ(a.free(hw::Bpid{64}), -EINVAL);
 }
 
 TEST(BmanThreaded, RoundTripWithTheModelOnItsThread)

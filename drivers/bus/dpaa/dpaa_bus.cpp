@@ -148,8 +148,9 @@ int start_platform() noexcept
 		DPAA_BUS_LOG(ERR, "cannot map DPDK memory for DMA: %s", strerror(-ret));
 		return ret;
 	}
-	if (rte_eal_process_type() == RTE_PROC_PRIMARY)
-		ret = bus::resources_setup(p);
+	// Every process allocates IDs, a secondary too: from the kernel on a
+	// board, through the primary on the model.
+	ret = bus::resources_setup(p);
 	if (ret == 0)
 		ret = bus::portals_setup(p);
 	if (ret == 0)

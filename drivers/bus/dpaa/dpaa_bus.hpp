@@ -116,7 +116,6 @@ dpaa::qbman::QmanPortal *rte_dpaa_queue_portal_take(unsigned threads) noexcept;
 void rte_dpaa_queue_portal_give(dpaa::qbman::QmanPortal *portal) noexcept;
 int rte_dpaa_portal_irq_disarm(int efd) noexcept;
 int rte_dpaa_bpid_alloc(void) noexcept;
-bool rte_dpaa_ids_from_kernel(void) noexcept;
 void rte_dpaa_bpid_free(uint32_t bpid) noexcept;
 int rte_dpaa_link_state(const struct rte_dpaa_device *dev, dpaa::platform::LinkState *out) noexcept;
 int rte_dpaa_link_set_admin(const struct rte_dpaa_device *dev, int up) noexcept;
@@ -236,14 +235,6 @@ inline int cgrid_alloc() noexcept
 inline void cgrid_free(uint32_t cgrid) noexcept
 {
 	rte_dpaa_cgrid_free(cgrid);
-}
-
-// Whether the kernel hands out FQIDs, BPIDs, pool channels and CGRIDs (a
-// board), shared by every process; on the model the drivers share them
-// between processes themselves.
-inline bool ids_from_kernel() noexcept
-{
-	return rte_dpaa_ids_from_kernel();
 }
 
 // A BMan buffer pool id: the BPID, or -ENOSPC / -ENODEV.

@@ -137,12 +137,10 @@ int ops_alloc(rte_mempool *mp) noexcept
 				 mp->name);
 		return -ENODEV;
 	}
-	// On a board the kernel's allocator, which shares the BPIDs with the
-	// kernel's own interfaces and every process; on the model the set that
-	// the processes of the modelled SoC share (dpaa_mempool_shared.hpp).
-	int bpid = bus::ids_from_kernel() ? bus::bpid_alloc() : bpid_alloc(*soc);
-	if (bpid == -ENOMEM)
-		return bpid; // logged
+	// From the platform's allocator, which every process shares: the
+	// kernel's on a board (its own interfaces hold BPIDs too), the
+	// primary's model otherwise.
+	const int bpid = bus::bpid_alloc();
 	if (bpid == -ENOSPC) {
 		DPAA_MEMPOOL_LOG(ERR, "%s: no free BMan pool: all %u BPIDs (%u..%u) are in use",
 				 mp->name, soc->bpid_count, soc->bpid_base,
@@ -152,12 +150,11 @@ int ops_alloc(rte_mempool *mp) noexcept
 	if (bpid < 0 || bpid >= static_cast<int>(bm::kNumPools)) {
 		DPAA_MEMPOOL_LOG(ERR, "%s: no BMan pool: %s", mp->name,
 				 strerror(bpid < 0 ? -bpid : ERANGE));
-		if (bpid >= 0 && bus::ids_from_kernel())
+		if (bpid >= 0)
 			bus::bpid_free(static_cast<uint32_t>(bpid));
-		else if (bpid >= 0)
-			bpid_free(static_cast<unsigned>(bpid));
 		return bpid < 0 ? bpid : -ERANGE;
 	}
+	bpid_share_init();
 	// pktmbuf pools (their private area is set before the first populate)
 	// give BMan the data buffer; other pools the object itself.
 	uint32_t meta = 0;
@@ -191,10 +188,7 @@ void ops_free(rte_mempool *mp) noexcept
 	// for 19k acquire commands), and a BPID that a killed process left
 	// full is emptied the same way.
 	bpid_publish(bpid, dpaa_bpid_info{});
-	if (bus::ids_from_kernel())
-		bus::bpid_free(bpid);
-	else
-		bpid_free(bpid);
+	bus::bpid_free(bpid);
 }
 
 int release_failed(const rte_mempool *mp, unsigned bpid, int ret) noexcept

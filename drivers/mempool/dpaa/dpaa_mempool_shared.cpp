@@ -3,8 +3,6 @@
 
 #include "dpaa_mempool_shared.hpp"
 
-#include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -13,8 +11,6 @@
 #include <rte_errno.h>
 #include <rte_memzone.h>
 #include <rte_string_fns.h>
-
-#include "dpaa_hw/bman_portal.hpp"
 
 namespace dpaa::mempool
 {
@@ -33,10 +29,8 @@ constexpr const char *kAction = "mempool_dpaa_bpid";
 constexpr timespec kTimeout = {5, 0};
 
 struct Shared {
-	std::atomic<uint64_t> used; // bit b: BPID b belongs to a dpaa mempool
 	dpaa_bpid_info info[DPAA_MEMPOOL_MAX_BPIDS];
 };
-static_assert(std::atomic<uint64_t>::is_always_lock_free);
 
 Shared *shared;
 std::mutex init_lock;
@@ -134,40 +128,14 @@ void bpid_share_init() noexcept
 			apply(b);
 }
 
-int bpid_alloc(const platform::SocInfo &soc) noexcept
-{
-	bpid_share_init();
-	Shared *s = get_shared();
-	if (s == nullptr)
-		return -ENOMEM;
-	const unsigned first = soc.bpid_base;
-	const unsigned last = std::min<unsigned>(soc.bpid_base + soc.bpid_count, hw::bm::kNumPools);
-	uint64_t used = s->used.load(std::memory_order_relaxed);
-	for (;;) {
-		unsigned b = first;
-		while (b < last && (used & (uint64_t{1} << b)))
-			b++;
-		if (b >= last)
-			return -ENOSPC;
-		if (s->used.compare_exchange_weak(used, used | (uint64_t{1} << b),
-						  std::memory_order_acq_rel))
-			return static_cast<int>(b);
-	}
-}
-
 void bpid_publish(unsigned bpid, const dpaa_bpid_info &info) noexcept
 {
 	rte_dpaa_bpid_info[bpid] = info;
-	if (shared == nullptr)
+	Shared *s = get_shared();
+	if (s == nullptr)
 		return;
-	shared->info[bpid] = info;
+	s->info[bpid] = info;
 	announce(bpid);
-}
-
-void bpid_free(unsigned bpid) noexcept
-{
-	if (shared != nullptr)
-		shared->used.fetch_and(~(uint64_t{1} << bpid), std::memory_order_acq_rel);
 }
 
 } // namespace dpaa::mempool

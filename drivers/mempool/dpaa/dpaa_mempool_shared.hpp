@@ -3,9 +3,9 @@
 
 // BPIDs and their rte_dpaa_bpid_info entries across DPDK processes.
 //
-// BMan is one for the SoC, so BPIDs are allocated from one set that every
-// process shares (a memzone), and a pool made by one process is used by the
-// others: dpdk-pdump creates its pool in a secondary, and the primary's Rx
+// BMan is one for the SoC, so a BPID comes from the platform's allocator,
+// which every process shares (dpaa_bus.hpp), and a pool made by one process
+// is used by the others: dpdk-pdump creates its pool in a secondary, and the primary's Rx
 // callbacks copy frames into it; a secondary's Rx burst turns the primary's
 // pool's buffers back into mbufs. Each process keeps its own copy of
 // rte_dpaa_bpid_info, which the data path reads as a plain array (no
@@ -16,17 +16,12 @@
 #pragma once
 
 #include "dpaa_mempool.hpp"
-#include "platform/platform.hpp"
 
 namespace dpaa::mempool
 {
 
-// A free BPID of the platform's range, or -ENOSPC / -ENOMEM.
-int bpid_alloc(const platform::SocInfo &soc) noexcept;
 // Sets the entry here and in every process (an empty 'info' clears it).
 void bpid_publish(unsigned bpid, const dpaa_bpid_info &info) noexcept;
-// After bpid_publish() of an empty entry.
-void bpid_free(unsigned bpid) noexcept;
 // Once per process, before the first pool or port: joins the announcements
 // and, in a secondary, copies the entries the other processes made.
 void bpid_share_init() noexcept;

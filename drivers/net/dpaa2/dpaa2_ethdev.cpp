@@ -408,10 +408,7 @@ const eth_dev_ops dpaa2_secondary_ops = [] {
 	eth_dev_ops o{};
 	o.link_update = link_update;
 	o.stats_get = stats_get;
-	o.xstats_get = xstats_get;
-	o.xstats_get_names = xstats_get_names;
-	o.xstats_get_by_id = xstats_get_by_id;
-	o.xstats_get_names_by_id = xstats_get_names_by_id;
+	set_xstats_ops(o);
 	o.dev_infos_get = dev_infos_get;
 	o.fw_version_get = fw_version_get;
 	o.dev_supported_ptypes_get = dev_supported_ptypes_get;

@@ -339,8 +339,6 @@ public:
 		return rte_dpaa_windows.add(va, iova, len);
 	}
 
-	bool allocates_ids() const noexcept override { return true; }
-
 	int alloc_ids(IdKind kind, uint32_t count, uint32_t align, uint32_t &base) noexcept override
 	{
 		return kernel_.alloc_ids(id_type(kind), count, align, base);

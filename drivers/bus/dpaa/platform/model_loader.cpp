@@ -7,8 +7,10 @@
 //     link it, so that they and the bus share one model);
 //  3. the folder of the shared library that holds the bus, when the bus is
 //     one (a shared build, installed or not);
-//  4. the build folder the bus was built in (uninstalled static
-//     applications: testpmd and the examples in the build tree);
+//  4. the build tree the application runs from (uninstalled applications:
+//     testpmd, the examples and our tests in the build tree), found from
+//     where the program and the bus are, so that no build folder's path is
+//     compiled into the bus;
 //  5. the library folder the build installs into (installed static
 //     applications).
 // Not DPDK's driver folder (RTE_EAL_PMD_PATH): EAL loads every library there
@@ -27,13 +29,14 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <unistd.h>
 
 #include <rte_log.h>
 
 #include "dpaa_bus.hpp"
 
-#ifndef RTE_DPAA_MODEL_BUILD_DIR
-#error "the build defines RTE_DPAA_MODEL_BUILD_DIR and RTE_DPAA_MODEL_INSTALL_DIR"
+#ifndef RTE_DPAA_MODEL_INSTALL_DIR
+#error "the build defines RTE_DPAA_MODEL_INSTALL_DIR"
 #endif
 
 namespace dpaa::platform
@@ -72,6 +75,38 @@ std::string bus_library_dir()
 	if (slash == nullptr)
 		return {};
 	return std::string(self.dli_fname, slash);
+}
+
+std::string parent_of(const std::string &path)
+{
+	const size_t slash = path.find_last_of('/');
+	return slash == std::string::npos || slash == 0 ? std::string() : path.substr(0, slash);
+}
+
+// The model's library of the build tree a program runs from: a folder at or
+// a few levels above the program (or the shared bus) that holds DPDK's build
+// (drivers/bus/dpaa/) or ours (subprojects/dpdk/drivers/bus/dpaa/). Only
+// files that exist: an installed program finds none and tries none.
+std::vector<std::string> build_tree_copies(const std::string &bus_dir)
+{
+	static constexpr int kLevels = 4; // build/app/test/<suite>/<program>
+	std::vector<std::string> starts;
+	char exe[4096];
+	const ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0)
+		starts.push_back(parent_of(std::string(exe, static_cast<size_t>(n))));
+	if (!bus_dir.empty())
+		starts.push_back(bus_dir);
+	std::vector<std::string> found;
+	for (std::string dir : starts)
+		for (int level = 0; level <= kLevels && !dir.empty(); level++, dir = parent_of(dir))
+			for (const char *sub :
+			     {"/drivers/bus/dpaa/", "/subprojects/dpdk/drivers/bus/dpaa/"}) {
+				const std::string f = dir + sub + kModelPluginFile;
+				if (access(f.c_str(), F_OK) == 0)
+					found.push_back(f);
+			}
+	return found;
 }
 
 // Open 'path' (or, with 'noload', find it among the loaded objects) and
@@ -113,13 +148,15 @@ const ModelPluginOps *model_plugin(std::string &error) noexcept
 		loaded = try_open(path, false, tried);
 	} else {
 		loaded = try_open(file, true, tried);
-		std::vector<std::string> dirs;
-		if (std::string d = bus_library_dir(); !d.empty())
-			dirs.push_back(d);
-		dirs.emplace_back(RTE_DPAA_MODEL_BUILD_DIR);
-		dirs.emplace_back(RTE_DPAA_MODEL_INSTALL_DIR);
-		for (size_t i = 0; loaded == nullptr && i < dirs.size(); i++)
-			loaded = try_open(dirs[i] + "/" + file, false, tried);
+		std::vector<std::string> paths;
+		const std::string bus_dir = bus_library_dir();
+		if (!bus_dir.empty())
+			paths.push_back(bus_dir + "/" + file);
+		for (std::string &f : build_tree_copies(bus_dir))
+			paths.push_back(std::move(f));
+		paths.push_back(std::string(RTE_DPAA_MODEL_INSTALL_DIR) + "/" + file);
+		for (size_t i = 0; loaded == nullptr && i < paths.size(); i++)
+			loaded = try_open(paths[i], false, tried);
 	}
 	if (loaded == nullptr)
 		error = "DPAA_MODEL is set but the modelled SoC's library cannot be loaded (set "

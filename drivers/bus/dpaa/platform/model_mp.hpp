@@ -20,6 +20,8 @@ class ModelMpHost
 {
 public:
 	virtual shared::State &state() noexcept = 0;
+	// The primary's own platform, whose IDs secondaries allocate from.
+	virtual Platform &platform() noexcept = 0;
 	// The memory files of portal pair 'index': QMan CE, CI, BMan CE, CI.
 	virtual int portal_fds(unsigned index, int fds[4], uint16_t &channel) noexcept = 0;
 	virtual hw::RegisterWindow *ccsr(shared::CcsrBlock block) noexcept = 0;

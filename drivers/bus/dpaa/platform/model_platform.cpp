@@ -32,6 +32,7 @@
 #include "dpaa_hw/fman_timer.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_model/fman.hpp"
+#include "dpaa_model/hardware_ids.hpp"
 #include "dpaa_model/misuse.hpp"
 #include "dpaa_model/system.hpp"
 #include "platform/bus_addr.hpp"
@@ -196,6 +197,22 @@ public:
 	// MAC shows it in IF_STATUS, in a layout of the model's own (up while
 	// the far end is there, at the speed and duplex that IF_MODE settles
 	// at against it). A board's kernel reports the same from the PHY.
+	// The model's allocator, the emulated kernel's (hardware_ids.hpp).
+	int alloc_ids(IdKind kind, uint32_t count, uint32_t align, uint32_t &base) noexcept override
+	{
+		uint32_t num = count;
+		const int ret = ids_.alloc(model_kind(kind), base, num, align, false);
+		// As the kernel's allocator, ENOMEM is "no free run of that size".
+		return ret == -ENOMEM ? -ENOSPC : ret;
+	}
+
+	void free_ids(IdKind kind, uint32_t base, uint32_t count) noexcept override
+	{
+		if (ids_.release(model_kind(kind), base, count) < 0)
+			host_log(PluginLog::warning,
+				 "freeing hardware IDs this process does not hold");
+	}
+
 	int link_state(unsigned mac, LinkState &out) noexcept override
 	{
 		namespace st = model::memac_if_status;
@@ -312,21 +329,33 @@ private:
 		}
 		soc_.num_qman_portals = std::min<unsigned>(b.qman_portals, kMaxPortals);
 		soc_.num_bman_portals = std::min<unsigned>(b.bman_portals, kMaxPortals);
-		soc_.fqid_base = kFqidBase;
-		soc_.fqid_count = kFqidCount;
+		const model::IdRanges r = model::usdpaa_id_ranges();
+		soc_.fqid_base = r.fqids.front().first;
+		soc_.fqid_count = r.fqids.front().second;
 		soc_.pool_channel1 = hw::qm::channel::pool(1);
 		soc_.num_pool_channels = hw::qm::channel::kNumPools;
 		for (unsigned i = 0; i < soc_.num_pool_channels; i++)
 			soc_.pool_channels[i] = hw::qm::channel::pool(i + 1);
-		soc_.bpid_base = 0;
-		soc_.bpid_count = model::Bman::kNumPools;
-		soc_.cgrid_base = 0;
-		soc_.cgrid_count = hw::qm::kNumCgrs;
+		soc_.bpid_base = r.bpids.front().first;
+		soc_.bpid_count = r.bpids.front().second;
+		soc_.cgrid_base = r.cgrids.front().first;
+		soc_.cgrid_count = r.cgrids.front().second;
 	}
 
-	// The whole modelled QMan belongs to this process.
-	static constexpr uint32_t kFqidBase = 0x100;
-	static constexpr uint32_t kFqidCount = 0x8000;
+	static unsigned model_kind(IdKind k) noexcept
+	{
+		switch (k) {
+		case IdKind::fqid:
+			return model::kIdFqid;
+		case IdKind::bpid:
+			return model::kIdBpid;
+		case IdKind::pool_channel:
+			return model::kIdPoolChannel;
+		case IdKind::cgrid:
+			return model::kIdCgrid;
+		}
+		return model::kNumIdKinds;
+	}
 
 	// A window onto the timer's block of an FMan's window.
 	struct TimerWindow final : hw::RegisterWindow {
@@ -344,6 +373,8 @@ private:
 	WindowTable &windows_;
 	std::unique_ptr<model::System> sys_;
 	SocInfo soc_{};
+	// The SoC's IDs as the USDPAA kernel gives them to user space.
+	emu::IdPools ids_ = model::make_id_pools(model::usdpaa_id_ranges());
 	std::array<TimerWindow, kMaxFmans> timer_win_{};
 	IrqFn irq_[kMaxPortals];
 	bool started_ = false;

@@ -27,6 +27,7 @@
 #include <memory>
 #include <string>
 
+#include "model_plugin_abi.h"
 #include "platform/bus_addr.hpp"
 #include "platform/platform.hpp"
 
@@ -43,9 +44,11 @@ public:
 	virtual int portal_fds(unsigned index, int fds[4], uint16_t &channel) noexcept = 0;
 };
 
-// Bumped whenever a table, ModelCore or Platform changes: a bus and a plugin
-// from different builds refuse each other rather than misread each other.
-inline constexpr uint32_t kModelPluginAbi = 2; // 2: Platform::set_link_mode
+// The interface's version: a token the build makes at configure time from
+// the headers that define the tables, ModelCore and Platform
+// (gen_model_plugin_abi.py), so that a bus and a plugin built from
+// different sources refuse each other rather than misread each other.
+inline constexpr uint32_t kModelPluginAbi = RTE_DPAA_MODEL_PLUGIN_ABI;
 
 inline constexpr const char *kModelPluginFile = "librte_dpaa_model_platform.so";
 inline constexpr const char *kModelPluginEntry = "rte_dpaa_model_platform";

@@ -147,7 +147,6 @@ public:
 	}
 
 	IovaNeed iova_need() const noexcept override { return core_->iova_need(); }
-	bool allocates_ids() const noexcept override { return core_->allocates_ids(); }
 	int alloc_ids(IdKind kind, uint32_t count, uint32_t align, uint32_t &base) noexcept override
 	{
 		return core_->alloc_ids(kind, count, align, base);
@@ -180,6 +179,7 @@ public:
 
 	// ModelMpHost: what the rte_mp actions serve secondaries.
 	shared::State &state() noexcept override { return *state_; }
+	Platform &platform() noexcept override { return *this; }
 
 	int portal_fds(unsigned index, int fds[4], uint16_t &channel) noexcept override
 	{

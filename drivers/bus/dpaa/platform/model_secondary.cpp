@@ -4,8 +4,9 @@
 // A DPDK secondary process on the primary's modelled SoC (model_shared.hpp):
 // the SoC description and the portals' owners come from the shared State
 // file, each portal the process claims is mapped from the memory files the
-// primary hands over, CCSR accesses are rte_mp requests the primary performs,
-// and bus addresses are the primary's, copied window by window.
+// primary hands over, CCSR accesses and hardware IDs are rte_mp requests the
+// primary serves, and bus addresses are the primary's, copied window by
+// window.
 //
 // The primary may exit first. Then every request fails, hardware_present()
 // turns false and the portal drivers' waits fail at once (rte_dpaa_hw_lost):
@@ -188,6 +189,27 @@ public:
 			return ret;
 		copy_windows();
 		return rte_dpaa_windows.covers(va, len) ? 0 : -EFAULT;
+	}
+
+	// The modelled SoC's IDs are the primary's to hand out, to every process.
+	int alloc_ids(IdKind kind, uint32_t count, uint32_t align, uint32_t &base) noexcept override
+	{
+		shared::IdsRequest req{kind, 0, count, align, 0};
+		rte_mp_msg answer{};
+		const int ret = ask(shared::kIdsAction, &req, sizeof(req), answer);
+		if (ret < 0)
+			return ret;
+		const auto *r = reinterpret_cast<const shared::IdsReply *>(answer.param);
+		if (r->status == 0)
+			base = r->base;
+		return r->status;
+	}
+
+	void free_ids(IdKind kind, uint32_t base, uint32_t count) noexcept override
+	{
+		shared::IdsRequest req{kind, 1, count, 0, base};
+		rte_mp_msg answer{};
+		ask(shared::kIdsAction, &req, sizeof(req), answer);
 	}
 
 	bool probed_by_primary(unsigned mac) noexcept override

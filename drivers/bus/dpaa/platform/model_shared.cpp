@@ -2,8 +2,8 @@
 // Copyright 2026 The DPAA C++ PMD authors
 
 // The primary's side of model_shared.hpp: the State file and the rte_mp
-// actions that hand secondaries their portals and perform their CCSR
-// accesses. The actions run on DPDK's multi-process thread; the model's
+// actions that hand secondaries their portals and hardware IDs and perform
+// their CCSR accesses. The actions run on DPDK's multi-process thread; the model's
 // register windows take the model's lock themselves.
 
 #include "platform/model_shared.hpp"
@@ -156,6 +156,23 @@ int on_dma_map(const rte_mp_msg *msg, const void *peer) noexcept
 	return 0;
 }
 
+int on_ids(const rte_mp_msg *msg, const void *peer) noexcept
+{
+	const auto *req = param_of<shared::IdsRequest>(msg);
+	shared::IdsReply r{-EINVAL, 0};
+	if (req != nullptr && host != nullptr) {
+		Platform &p = host->platform();
+		if (req->free) {
+			p.free_ids(req->kind, req->base, req->count);
+			r.status = 0;
+		} else {
+			r.status = p.alloc_ids(req->kind, req->count, req->align, r.base);
+		}
+	}
+	reply(msg, peer, r);
+	return 0;
+}
+
 struct Action {
 	const char *name;
 	rte_mp_t fn;
@@ -165,10 +182,9 @@ struct Action {
 bool serving_none;
 
 const Action kActions[] = {
-	{shared::kAttachAction, on_attach},
-	{shared::kPortalAction, on_portal},
-	{shared::kCcsrAction, on_ccsr},
-	{shared::kDmaMapAction, on_dma_map},
+	{shared::kAttachAction, on_attach}, {shared::kPortalAction, on_portal},
+	{shared::kCcsrAction, on_ccsr},	    {shared::kDmaMapAction, on_dma_map},
+	{shared::kIdsAction, on_ids},
 };
 
 } // namespace

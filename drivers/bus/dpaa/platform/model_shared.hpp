@@ -38,6 +38,7 @@ inline constexpr const char *kAttachAction = "dpaa_bus_attach";
 inline constexpr const char *kPortalAction = "dpaa_bus_portal";
 inline constexpr const char *kCcsrAction = "dpaa_bus_ccsr";
 inline constexpr const char *kDmaMapAction = "dpaa_bus_dma_map";
+inline constexpr const char *kIdsAction = "dpaa_bus_ids";
 
 struct State {
 	uint32_t magic;
@@ -95,6 +96,21 @@ struct DmaMapRequest {
 
 struct DmaMapReply {
 	int32_t status;
+};
+
+// Hardware IDs from the primary's allocator (Platform::alloc_ids/free_ids):
+// the modelled SoC's IDs are one set for every process.
+struct IdsRequest {
+	IdKind kind;
+	uint8_t free; // 0: allocate 'count' aligned to 'align'; 1: free from 'base'
+	uint32_t count;
+	uint32_t align;
+	uint32_t base;
+};
+
+struct IdsReply {
+	int32_t status;
+	uint32_t base;
 };
 
 // Claim portal pair 'index' for this process: 0, -EINVAL for no such

@@ -94,6 +94,8 @@ struct SocInfo {
 	MacInfo macs[kMaxMacs];
 	unsigned num_qman_portals; // software portals this process may map
 	unsigned num_bman_portals;
+	// The ID ranges of the platform's allocator (alloc_ids()), for
+	// messages: the first range of each kind where it has several.
 	uint32_t fqid_base; // FQIDs this process may allocate
 	uint32_t fqid_count;
 	unsigned num_pool_channels; // pool channels this process may use
@@ -237,19 +239,17 @@ public:
 	// What EAL's IOVAs must be (the bus's get_iommu_class).
 	virtual IovaNeed iova_need() const noexcept { return IovaNeed::any; }
 
-	// Hardware IDs from the platform's own allocator (a board: the kernel's,
-	// which shares the SoC's IDs between the kernel and every process):
-	// 'count' consecutive IDs, the first a multiple of 'align' (a power of
-	// two). 0 with 'base' set, or negative errno. Where allocates_ids() is
-	// false (the model, whose SoC is this process's alone) the bus
-	// allocates from the ranges of soc() itself.
-	virtual bool allocates_ids() const noexcept { return false; }
-	virtual int alloc_ids(IdKind, uint32_t /*count*/, uint32_t /*align*/,
-			      uint32_t & /*base*/) noexcept
-	{
-		return -ENOTSUP;
-	}
-	virtual void free_ids(IdKind, uint32_t /*base*/, uint32_t /*count*/) noexcept {}
+	// Hardware IDs: 'count' consecutive IDs of a kind, the first a multiple
+	// of 'align' (a power of two), from the one allocator that owns the
+	// SoC's IDs of every kind. On a board that is the USDPAA kernel's
+	// (the ID_ALLOC ioctl), which shares them between the kernel's own
+	// interfaces and every process; on the model the model's own
+	// (dpaa_model/hardware_ids.hpp, the emulated kernel's too), which a
+	// secondary process reaches through the primary. 0 with 'base' set,
+	// -ENOSPC when no such run is free, or negative errno.
+	virtual int alloc_ids(IdKind kind, uint32_t count, uint32_t align,
+			      uint32_t &base) noexcept = 0;
+	virtual void free_ids(IdKind kind, uint32_t base, uint32_t count) noexcept = 0;
 
 	// The link of soc().macs[mac]: 0 or negative errno.
 	virtual int link_state(unsigned mac, LinkState &out) noexcept = 0;

@@ -134,33 +134,4 @@ int BmanPortal::set_depletion_thresholds(hw::Bpid bpid, uint32_t entry, uint32_t
 	return 0;
 }
 
-int BpidAllocator::alloc() noexcept
-{
-	uint64_t cur = used_.load(std::memory_order_relaxed);
-	for (;;) {
-		if (cur == ~uint64_t{0})
-			return -ENOSPC;
-		const int bpid = __builtin_ctzll(~cur);
-		if (used_.compare_exchange_weak(cur, cur | (uint64_t{1} << bpid),
-						std::memory_order_acq_rel))
-			return bpid;
-	}
-}
-
-int BpidAllocator::reserve(hw::Bpid bpid) noexcept
-{
-	if (bpid.value >= bm::kNumPools)
-		return -EINVAL;
-	const uint64_t bit = uint64_t{1} << bpid.value;
-	return (used_.fetch_or(bit, std::memory_order_acq_rel) & bit) ? -EBUSY : 0;
-}
-
-int BpidAllocator::free(hw::Bpid bpid) noexcept
-{
-	if (bpid.value >= bm::kNumPools)
-		return -EINVAL;
-	const uint64_t bit = uint64_t{1} << bpid.value;
-	return (used_.fetch_and(~bit, std::memory_order_acq_rel) & bit) ? 0 : -EINVAL;
-}
-
 } // namespace dpaa::qbman

@@ -7,7 +7,6 @@
 // window (RegisterWindow: MMIO on a board, the model's registers here).
 #pragma once
 
-#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <span>
@@ -101,20 +100,6 @@ private:
 	unsigned mc_rridx_ = 1;
 	bool mc_pending_ = false;
 	WaitHook wait_{};
-};
-
-// BPID allocator for the 64 pools. Lock-free, process-wide by construction.
-class BpidAllocator
-{
-public:
-	// A free BPID, or -ENOSPC.
-	int alloc() noexcept;
-	// Claim a specific BPID: 0, -EBUSY, -EINVAL.
-	int reserve(hw::Bpid bpid) noexcept;
-	int free(hw::Bpid bpid) noexcept;
-
-private:
-	std::atomic<uint64_t> used_{0};
 };
 
 } // namespace dpaa::qbman
