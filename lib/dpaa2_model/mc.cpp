@@ -260,6 +260,28 @@ Mc::McStatus Mc::open(McObjType type, McCommand &cmd, unsigned caller_container)
 	return McStatus::ok;
 }
 
+// Enable, disable and is-enabled have the same numbers and layouts on every
+// object that has them; what enabling starts (a DPNI's datapath) is the
+// object's own, so a DPNI does not come here.
+Mc::McStatus Mc::enable_command(McObject &o, McCommand &cmd, bool &handled)
+{
+	handled = true;
+	switch (cmd.cmd_id()) {
+	case mc::kCmdEnable:
+		o.enabled = true;
+		return McStatus::ok;
+	case mc::kCmdDisable:
+		o.enabled = false;
+		return McStatus::ok;
+	case mc::kCmdIsEnabled:
+		cmd.clear_params();
+		cmd.as<mc::IsEnabledResponse>().enabled = o.enabled;
+		return McStatus::ok;
+	}
+	handled = false;
+	return McStatus::ok;
+}
+
 // The interrupt commands have the same numbers and layouts on every object.
 Mc::McStatus Mc::irq_command(McObject &o, McCommand &cmd, bool &handled)
 {

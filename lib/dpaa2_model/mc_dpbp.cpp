@@ -20,17 +20,10 @@ namespace mc = hw::mc;
 // set/get_notifications (BPSCN).
 Mc::McStatus Mc::dpbp_command(DpbpObject &o, McCommand &cmd)
 {
+	bool handled = false;
+	if (const McStatus s = enable_command(o, cmd, handled); handled)
+		return s;
 	switch (cmd.cmd_id()) {
-	case mc::kCmdEnable:
-		o.enabled = true;
-		return McStatus::ok;
-	case mc::kCmdDisable:
-		o.enabled = false;
-		return McStatus::ok;
-	case mc::kCmdIsEnabled:
-		cmd.clear_params();
-		cmd.as<mc::IsEnabledResponse>().enabled = o.enabled;
-		return McStatus::ok;
 	case mc::kCmdReset: {
 		// Back to the state of a new pool: disabled and empty.
 		o.enabled = false;
@@ -58,17 +51,12 @@ Mc::McStatus Mc::dpbp_command(DpbpObject &o, McCommand &cmd)
 // set_notification (CDAN to a DPIO).
 Mc::McStatus Mc::dpcon_command(DpconObject &o, McCommand &cmd)
 {
+	bool handled = false;
+	if (const McStatus s = enable_command(o, cmd, handled); handled)
+		return s;
 	switch (cmd.cmd_id()) {
-	case mc::kCmdEnable:
-		o.enabled = true;
-		return McStatus::ok;
-	case mc::kCmdDisable:
 	case mc::kCmdReset:
 		o.enabled = false;
-		return McStatus::ok;
-	case mc::kCmdIsEnabled:
-		cmd.clear_params();
-		cmd.as<mc::IsEnabledResponse>().enabled = o.enabled;
 		return McStatus::ok;
 	case mc::kCmdGetAttributes: {
 		cmd.clear_params();
@@ -87,17 +75,12 @@ Mc::McStatus Mc::dpcon_command(DpconObject &o, McCommand &cmd)
 // triggers.
 Mc::McStatus Mc::dprtc_command(DprtcObject &o, McCommand &cmd)
 {
+	bool handled = false;
+	if (const McStatus s = enable_command(o, cmd, handled); handled)
+		return s;
 	switch (cmd.cmd_id()) {
-	case mc::kCmdEnable:
-		o.enabled = true;
-		return McStatus::ok;
-	case mc::kCmdDisable:
 	case mc::kCmdReset:
 		o.enabled = false;
-		return McStatus::ok;
-	case mc::kCmdIsEnabled:
-		cmd.clear_params();
-		cmd.as<mc::IsEnabledResponse>().enabled = o.enabled;
 		return McStatus::ok;
 	case mc::kCmdGetAttributes: {
 		cmd.clear_params();
