@@ -55,6 +55,30 @@ def hugetlbfs_mount():
     return None
 
 
+
+def pool_count(app):
+    """testpmd's pool's buffers in the hardware pool plus those in lcore caches."""
+    out = app.command("dump_mempool mb_pool_0")
+    common = int(re.search(r"common_pool_count=(\d+)", out).group(1))
+    cached = int(re.search(r"total_cache_count=(\d+)", out).group(1))
+    return common + cached
+
+
+def check_secondary_traffic(test, app, run, ops, rx_name, complaints):
+    """What mp-secondary's "traffic 300" run `run` and the primary testpmd
+    `app` show: the secondary's pool of the platform's ops, 300 frames sent
+    from port 0 and received byte-exact on port 1 (named rx_name), no line
+    matching `complaints`, and the primary's ports up and counting them."""
+    test.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+    test.assertIn("secondary: pool ops %s" % ops, run.stdout)
+    test.assertIn("secondary: sent 300, received 300, mismatches 0", run.stdout)
+    test.assertRegex(run.stdout, r"%s stats: 0, ipackets 300 " % re.escape(rx_name))
+    test.assertNotRegex(run.stdout + run.stderr, complaints)
+    test.assertRegex(app.command("show port info 1"), r"Link status: up")
+    stats = app.command("show port stats all")
+    test.assertRegex(stats.split("port 1")[1], r"RX-packets: 300 +RX-missed: 0")
+    test.assertRegex(stats.split("port 1")[0], r"TX-packets: 300 ")
+
 class Hugepages:
     """2 MiB pages reserved (added to what is there) and a hugetlbfs folder."""
 
@@ -153,11 +177,7 @@ class MultiProcess(AppTestCase):
         return app
 
     def pool_count(self, app):
-        """The testpmd pool's buffers in BMan plus those in lcore caches."""
-        out = app.command("dump_mempool mb_pool_0")
-        common = int(re.search(r"common_pool_count=(\d+)", out).group(1))
-        cached = int(re.search(r"total_cache_count=(\d+)", out).group(1))
-        return common + cached
+        return pool_count(app)
 
     def test_proc_info_prints_testpmd_counters(self):
         app = self.primary(model(fm1_mac9="cable:fm1-mac10"))
@@ -239,16 +259,8 @@ class MultiProcess(AppTestCase):
         r = subprocess.run(wrapped([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--",
                            "traffic", "300"]), env=dict(os.environ, DPAA_MODEL=model()),
                            capture_output=True, text=True, timeout=120)
-        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
-        self.assertIn("secondary: pool ops dpaa", r.stdout)
-        self.assertIn("secondary: sent 300, received 300, mismatches 0", r.stdout)
-        self.assertRegex(r.stdout, r"fm1-mac10 stats: 0, ipackets 300 ")
         # Its exit leaves the primary's ports alone, and says nothing of them.
-        self.assertNotRegex(r.stdout + r.stderr, r"cannot stop|remove by .* failed", r.stdout + r.stderr)
-        self.assertRegex(app.command("show port info 1"), r"Link status: up")
-        stats = app.command("show port stats all")
-        self.assertRegex(stats.split("port 1")[1], r"RX-packets: 300 +RX-missed: 0")
-        self.assertRegex(stats.split("port 1")[0], r"TX-packets: 300 ")
+        check_secondary_traffic(self, app, r, "dpaa", "fm1-mac10", r"cannot stop|remove by .* failed")
         # The frames came from testpmd's pool and went back to it from the
         # secondary's portal.
         app.command("port stop all")

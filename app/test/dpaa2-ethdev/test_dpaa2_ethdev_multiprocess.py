@@ -29,7 +29,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dpaa2_ethdev import (APPS, DPNI0, DPNI1, PORT0, PORT1, TESTPMD, Dpaa2EthdevTestCase,  # noqa: E402
                           dpaa2_env, f, kernel_model, missing, wires)
 from testpmd import wait_frames, wrapped  # noqa: E402
-from test_multiprocess import HUGE, SKIP, contiguous_run, xstats  # noqa: E402
+from test_multiprocess import (HUGE, SKIP, check_secondary_traffic, contiguous_run, pool_count,  # noqa: E402
+                               xstats)
 import upstream  # noqa: E402
 
 MP_SECONDARY = os.path.join(upstream.BUILD, "app", "test", "apps", "mp-secondary")
@@ -75,11 +76,7 @@ class MultiProcess(Dpaa2EthdevTestCase):
         return r.stdout
 
     def pool_count(self, app):
-        """The testpmd pool's buffers in QBMan plus those in lcore caches."""
-        out = app.command("dump_mempool mb_pool_0")
-        common = int(re.search(r"common_pool_count=(\d+)", out).group(1))
-        cached = int(re.search(r"total_cache_count=(\d+)", out).group(1))
-        return common + cached
+        return pool_count(app)
 
     def rx_packets(self, app, port):
         return int(re.findall(r"RX-packets: +(\d+)", app.command("show port stats %d" % port))[0])
@@ -155,15 +152,7 @@ class MultiProcess(Dpaa2EthdevTestCase):
         r = subprocess.run(wrapped([MP_SECONDARY, "-l", "0", "--file-prefix", self.prefix, "--proc-type=secondary",
                                     "--", "traffic", "300", DPNI0, DPNI1]),
                            env=dpaa2_env(self.config), capture_output=True, text=True, timeout=120)
-        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
-        self.assertIn("secondary: pool ops dpaa2", r.stdout)
-        self.assertIn("secondary: sent 300, received 300, mismatches 0", r.stdout)
-        self.assertRegex(r.stdout, r"%s stats: 0, ipackets 300 " % re.escape(DPNI1))
-        self.assertNotRegex(r.stdout + r.stderr, COMPLAINTS)
-        self.assertRegex(app.command("show port info 1"), r"Link status: up")
-        stats = app.command("show port stats all")
-        self.assertRegex(stats.split("port 1")[1], r"RX-packets: 300 +RX-missed: 0")
-        self.assertRegex(stats.split("port 1")[0], r"TX-packets: 300 ")
+        check_secondary_traffic(self, app, r, "dpaa2", DPNI1, COMPLAINTS)
         # The frames came from testpmd's pool (Rx) and the secondary's own
         # (Tx), and went back to each from the secondary's portal.
         app.command("port stop all")
