@@ -14,8 +14,11 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
 #include <string>
 #include <sys/socket.h>
+#include <unistd.h>
+#include <vector>
 #include <sys/wait.h>
 
 #include "dpaa2_hw/qbman_portal.hpp"
@@ -145,6 +148,32 @@ int second_process(int sock, const std::string &dpio, uint16_t bpid, uint64_t bu
 	return 0;
 }
 
+// Runs this program again. Under a user-mode emulator (meson's exe wrapper,
+// qemu-aarch64 for the arm64 build, where the kernel has no binfmt entry
+// for the program) it goes through the wrapper as meson ran it; the
+// emulator answers /proc/self/exe with the program's own path.
+[[noreturn]] void exec_self()
+{
+	char self[4096];
+	const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0)
+		_exit(127);
+	self[n] = '\0';
+	std::vector<std::string> words;
+	if (const char *wrapper = getenv("MESON_EXE_WRAPPER")) {
+		std::istringstream in(wrapper);
+		for (std::string w; in >> w;)
+			words.push_back(w);
+	}
+	words.emplace_back(self);
+	std::vector<char *> argv;
+	for (std::string &w : words)
+		argv.push_back(w.data());
+	argv.push_back(nullptr);
+	execvp(argv[0], argv.data());
+	_exit(127);
+}
+
 TEST(FslmcEmuSecondProcess, SharesTheKernelAndTheSoC)
 {
 	const std::set<std::string> objs = scan_container();
@@ -207,7 +236,7 @@ TEST(FslmcEmuSecondProcess, SharesTheKernelAndTheSoC)
 		const std::string spec = std::to_string(sv[1]) + "," + dpios[1] + "," +
 					 std::to_string(bpid) + "," + std::to_string(buffer);
 		setenv(kChildVariable, spec.c_str(), 1);
-		execl("/proc/self/exe", "fslmc-emu-second-process", nullptr);
+		exec_self();
 		_exit(127);
 	}
 	close(sv[1]);
