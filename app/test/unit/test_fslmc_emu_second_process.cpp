@@ -167,6 +167,7 @@ int second_process(int sock, const std::string &dpio, uint16_t bpid, uint64_t bu
 	}
 	words.emplace_back(self);
 	std::vector<char *> argv;
+	argv.reserve(words.size() + 1);
 	for (std::string &w : words)
 		argv.push_back(w.data());
 	argv.push_back(nullptr);
