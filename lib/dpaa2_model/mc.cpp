@@ -155,6 +155,8 @@ void Mc::run(McCommand &cmd, unsigned caller_container)
 			s = McStatus::ok;
 		} else {
 			s = irq_command(*o, cmd, handled);
+			if (!handled && enables_alike(o->type))
+				s = enable_command(*o, cmd, handled);
 			if (!handled) {
 				switch (o->type) {
 				case McObjType::dprc:
@@ -261,8 +263,15 @@ Mc::McStatus Mc::open(McObjType type, McCommand &cmd, unsigned caller_container)
 }
 
 // Enable, disable and is-enabled have the same numbers and layouts on every
-// object that has them; what enabling starts (a DPNI's datapath) is the
-// object's own, so a DPNI does not come here.
+// object that has them. On these objects they only set the state that
+// is-enabled reads; what a DPNI's enable starts (its datapath) is its own,
+// and a DPRC or a DPMAC has no such commands.
+bool Mc::enables_alike(McObjType t) noexcept
+{
+	return t == McObjType::dpio || t == McObjType::dpbp || t == McObjType::dpcon ||
+	       t == McObjType::dprtc;
+}
+
 Mc::McStatus Mc::enable_command(McObject &o, McCommand &cmd, bool &handled)
 {
 	handled = true;

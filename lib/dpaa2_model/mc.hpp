@@ -137,6 +137,7 @@ private:
 	McStatus object_less(McCommand &cmd, unsigned caller_container, bool &handled);
 	McStatus open(McObjType type, McCommand &cmd, unsigned caller_container);
 	McStatus irq_command(McObject &o, McCommand &cmd, bool &handled);
+	static bool enables_alike(McObjType t) noexcept;
 	static McStatus enable_command(McObject &o, McCommand &cmd, bool &handled);
 	void raise_irq(McObject &o, unsigned index, uint32_t bits);
 	McStatus misuse(McStatus s, McMisuse m, const char *fmt, ...)

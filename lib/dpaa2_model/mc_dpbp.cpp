@@ -20,9 +20,6 @@ namespace mc = hw::mc;
 // set/get_notifications (BPSCN).
 Mc::McStatus Mc::dpbp_command(DpbpObject &o, McCommand &cmd)
 {
-	bool handled = false;
-	if (const McStatus s = enable_command(o, cmd, handled); handled)
-		return s;
 	switch (cmd.cmd_id()) {
 	case mc::kCmdReset: {
 		// Back to the state of a new pool: disabled and empty.
@@ -51,9 +48,6 @@ Mc::McStatus Mc::dpbp_command(DpbpObject &o, McCommand &cmd)
 // set_notification (CDAN to a DPIO).
 Mc::McStatus Mc::dpcon_command(DpconObject &o, McCommand &cmd)
 {
-	bool handled = false;
-	if (const McStatus s = enable_command(o, cmd, handled); handled)
-		return s;
 	switch (cmd.cmd_id()) {
 	case mc::kCmdReset:
 		o.enabled = false;
@@ -75,9 +69,6 @@ Mc::McStatus Mc::dpcon_command(DpconObject &o, McCommand &cmd)
 // triggers.
 Mc::McStatus Mc::dprtc_command(DprtcObject &o, McCommand &cmd)
 {
-	bool handled = false;
-	if (const McStatus s = enable_command(o, cmd, handled); handled)
-		return s;
 	switch (cmd.cmd_id()) {
 	case mc::kCmdReset:
 		o.enabled = false;

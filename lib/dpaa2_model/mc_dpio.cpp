@@ -31,9 +31,6 @@ constexpr uint8_t kChannelModeLocal = 1; // DPIO_LOCAL_CHANNEL
 // the 25.11 stashing-by-source/core-id commands (0x1241-0x1261).
 Mc::McStatus Mc::dpio_command(DpioObject &o, McCommand &cmd)
 {
-	bool handled = false;
-	if (const McStatus s = enable_command(o, cmd, handled); handled)
-		return s;
 	switch (cmd.cmd_id()) {
 	case mc::kCmdReset:
 		o.enabled = false;
