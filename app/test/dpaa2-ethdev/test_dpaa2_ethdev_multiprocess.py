@@ -22,15 +22,14 @@ import re
 import signal
 import subprocess
 import sys
-import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from dpaa2_ethdev import (APPS, DPNI0, DPNI1, PORT0, PORT1, TESTPMD, Dpaa2EthdevTestCase,  # noqa: E402
                           dpaa2_env, f, kernel_model, missing, wires)
 from testpmd import wait_frames, wrapped  # noqa: E402
-from test_multiprocess import (HUGE, SKIP, check_secondary_traffic, contiguous_run, pool_count,  # noqa: E402
-                               xstats)
+from test_multiprocess import (HUGE, SKIP, check_secondary_traffic, contiguous_run, main_with_hugepages,  # noqa: E402
+                               pool_count, xstats)
 import upstream  # noqa: E402
 
 MP_SECONDARY = os.path.join(upstream.BUILD, "app", "test", "apps", "mp-secondary")
@@ -183,12 +182,4 @@ if __name__ == "__main__":
     if why:
         print("SKIP: " + why)
         sys.exit(SKIP)
-    reason = HUGE.setup()
-    if reason:
-        print("SKIP: multi-process needs hugepages: %s" % reason)
-        sys.exit(SKIP)
-    try:
-        result = unittest.main(verbosity=2, argv=[sys.argv[0]] + sys.argv[1:], exit=False).result
-    finally:
-        HUGE.teardown()
-    sys.exit(0 if result.wasSuccessful() else 1)
+    main_with_hugepages()
