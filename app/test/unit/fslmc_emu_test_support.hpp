@@ -185,4 +185,27 @@ inline void *map_region(int dev, unsigned index, vfio_region_info &ri)
 	return mmap(nullptr, ri.size, PROT_READ | PROT_WRITE, MAP_SHARED, dev, off_t(ri.offset));
 }
 
+// `len` bytes of anonymous memory (`sharing`: MAP_PRIVATE, or MAP_SHARED
+// for memory a child process keeps), mapped for the SoC at IOVA = VA in
+// `container`, as rte_fslmc_vfio_dmamap maps DPDK's memory. nullptr on
+// failure, with the reason as a test failure.
+inline uint8_t *dma_memory(int container, size_t len, int sharing)
+{
+	void *mem = mmap(nullptr, len, PROT_READ | PROT_WRITE, sharing | MAP_ANONYMOUS, -1, 0);
+	if (mem == MAP_FAILED) {
+		ADD_FAILURE() << "mmap: " << strerror(errno);
+		return nullptr;
+	}
+	vfio_iommu_type1_dma_map dm = {};
+	dm.argsz = sizeof(dm);
+	dm.flags = VFIO_DMA_MAP_FLAG_READ | VFIO_DMA_MAP_FLAG_WRITE;
+	dm.vaddr = dm.iova = reinterpret_cast<uint64_t>(mem);
+	dm.size = len;
+	if (ioctl(container, VFIO_IOMMU_MAP_DMA, &dm) != 0) {
+		ADD_FAILURE() << "VFIO_IOMMU_MAP_DMA: " << strerror(errno);
+		return nullptr;
+	}
+	return static_cast<uint8_t *>(mem);
+}
+
 } // namespace dpaa2::test

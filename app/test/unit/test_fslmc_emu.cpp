@@ -114,15 +114,8 @@ TEST(FslmcEmu, UpstreamSequence)
 	// rte_fslmc_vfio_dmamap: the memory, then the ITS doorbell hack,
 	// which fails on mainline.
 	const size_t mem_len = 4 << 20;
-	auto *mem = static_cast<uint8_t *>(
-		mmap(nullptr, mem_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-	ASSERT_NE(mem, MAP_FAILED);
-	vfio_iommu_type1_dma_map dm = {};
-	dm.argsz = sizeof(dm);
-	dm.flags = VFIO_DMA_MAP_FLAG_READ | VFIO_DMA_MAP_FLAG_WRITE;
-	dm.vaddr = dm.iova = reinterpret_cast<uint64_t>(mem);
-	dm.size = mem_len;
-	ASSERT_EQ(ioctl(dflt, VFIO_IOMMU_MAP_DMA, &dm), 0) << strerror(errno);
+	uint8_t *mem = dma_memory(dflt, mem_len, MAP_PRIVATE);
+	ASSERT_NE(mem, nullptr);
 	errno = 0;
 	EXPECT_EQ(mmap(nullptr, 0x1000, PROT_READ | PROT_WRITE, MAP_SHARED, cdev, 0x6030000),
 		  MAP_FAILED);

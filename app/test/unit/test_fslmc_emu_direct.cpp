@@ -39,15 +39,8 @@ TEST(FslmcEmuDirect, ReleaseAndAcquireThroughTheValidBits)
 
 	// The buffer's memory, mapped for the SoC.
 	const size_t mem_len = 1 << 20;
-	auto *mem = static_cast<uint8_t *>(
-		mmap(nullptr, mem_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-	ASSERT_NE(mem, MAP_FAILED);
-	vfio_iommu_type1_dma_map dm = {};
-	dm.argsz = sizeof(dm);
-	dm.flags = VFIO_DMA_MAP_FLAG_READ | VFIO_DMA_MAP_FLAG_WRITE;
-	dm.vaddr = dm.iova = reinterpret_cast<uint64_t>(mem);
-	dm.size = mem_len;
-	ASSERT_EQ(ioctl(v.container, VFIO_IOMMU_MAP_DMA, &dm), 0);
+	uint8_t *mem = dma_memory(v.container, mem_len, MAP_PRIVATE);
+	ASSERT_NE(mem, nullptr);
 
 	const std::string dpio = first_of(objs, "dpio");
 	const int dfd = ioctl(v.group, VFIO_GROUP_GET_DEVICE_FD, dpio.c_str());

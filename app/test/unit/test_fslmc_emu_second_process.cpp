@@ -189,15 +189,8 @@ TEST(FslmcEmuSecondProcess, SharesTheKernelAndTheSoC)
 
 	// DMA memory the buffer is in.
 	const size_t mem_len = 1 << 20;
-	auto *mem = static_cast<uint8_t *>(
-		mmap(nullptr, mem_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
-	ASSERT_NE(mem, MAP_FAILED);
-	vfio_iommu_type1_dma_map dm = {};
-	dm.argsz = sizeof(dm);
-	dm.flags = VFIO_DMA_MAP_FLAG_READ | VFIO_DMA_MAP_FLAG_WRITE;
-	dm.vaddr = dm.iova = reinterpret_cast<uint64_t>(mem);
-	dm.size = mem_len;
-	ASSERT_EQ(ioctl(v.container, VFIO_IOMMU_MAP_DMA, &dm), 0) << strerror(errno);
+	uint8_t *mem = dma_memory(v.container, mem_len, MAP_SHARED);
+	ASSERT_NE(mem, nullptr);
 
 	// A pool, and two DPIOs enabled: the first for this process, the
 	// second for the other.
