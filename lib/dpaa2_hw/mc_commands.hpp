@@ -308,6 +308,7 @@ static_assert(offsetof(DpmacGetCounterResponse, counter) == 8);
 namespace dpmac_counter
 {
 inline constexpr uint8_t kIngFrag = 7;	      // < 64 bytes, bad FCS
+inline constexpr uint8_t kIngJabber = 8;      // > the largest frame, bad FCS
 inline constexpr uint8_t kIngOversized = 12;  // > the largest frame, good FCS
 inline constexpr uint8_t kIngAllFrame = 18;   // every frame, good or bad
 inline constexpr uint8_t kIngFcsErr = 36;     // bad FCS, legal length

@@ -73,12 +73,18 @@ bool Dpmac::wire_rx(std::span<const uint8_t> frame, bool fcs_ok)
 			c_.rx_fragments++;
 		return true;
 	}
-	if (!fcs_ok) {
-		c_.rx_fcs_errors++;
+	// Too long: oversized with a good FCS, a jabber with a bad one
+	// (DPMAC_CNT_ING_OVERSIZED and _JABBER); an FCS error is a frame of
+	// legal length.
+	if (frame.size() > kMaxFrame) {
+		if (fcs_ok)
+			c_.rx_oversize++;
+		else
+			c_.rx_jabbers++;
 		return true;
 	}
-	if (frame.size() > kMaxFrame) {
-		c_.rx_oversize++;
+	if (!fcs_ok) {
+		c_.rx_fcs_errors++;
 		return true;
 	}
 	if (!ni_) {

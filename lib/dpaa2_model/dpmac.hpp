@@ -56,10 +56,12 @@ public:
 	// RMON statistics): rx_undersized DPMAC_CNT_ING_UNDERSIZED (shorter
 	// than 64 bytes with FCS, the FCS good), rx_fragments
 	// DPMAC_CNT_ING_FRAG (as short, the FCS bad), rx_fcs_errors
-	// DPMAC_CNT_ING_FCS_ERR (a bad FCS on a frame of legal length).
+	// DPMAC_CNT_ING_FCS_ERR (a bad FCS on a frame of legal length),
+	// rx_oversize DPMAC_CNT_ING_OVERSIZED (too long, the FCS good),
+	// rx_jabbers DPMAC_CNT_ING_JABBER (as long, the FCS bad).
 	struct Counters {
 		uint64_t rx_frames, rx_bytes, rx_fcs_errors, rx_oversize, rx_no_endpoint;
-		uint64_t rx_undersized, rx_fragments;
+		uint64_t rx_undersized, rx_fragments, rx_jabbers;
 		uint64_t tx_frames, tx_bytes, tx_errors;
 	};
 	const Counters &counters() const { return c_; }

@@ -106,6 +106,9 @@ Mc::McStatus Mc::dpmac_command(DpmacObject &o, McCommand &cmd)
 	case id::kIngFrag:
 		v = c.rx_fragments;
 		break;
+	case id::kIngJabber:
+		v = c.rx_jabbers;
+		break;
 	case id::kIngOversized:
 		v = c.rx_oversize;
 		break;

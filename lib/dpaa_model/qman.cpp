@@ -457,9 +457,9 @@ void Qman::complete_retire(Fq &fq)
 // An FQ state-change message on the MR of the portal that asked for the
 // change. A retirement QMan completes at once is announced too (FQRNI),
 // although ALTER_RETIRE's result says so already: the kernel's and
-// upstream's qman_retire_fq drain FQRNIs from the MR right after an
-// immediate retirement (drain_mr_fqrni), waiting a while for the ones
-// QMan has yet to write.
+// upstream's qman_retire_fq act on the result and ignore the FQRNI that
+// follows, their MR handlers drop FQRNIs, and a portal being set up first
+// drains the FQRNIs a previous user left on its MR (drain_mr_fqrni).
 void Qman::post_fq_state(unsigned portal, uint8_t verb, const Fq &fq)
 {
 	QmanSwPortal *p = portals_[portal];

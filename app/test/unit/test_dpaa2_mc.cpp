@@ -176,10 +176,13 @@ TEST(Dpaa2Mc, DpmacCountersForTheRootContainer)
 	dpaa2::model::Dpmac *mac = s->wriop().mac(3);
 	ASSERT_NE(mac, nullptr);
 	std::vector<uint8_t> runt(40, 0xee), frame(100, 0xee);
+	std::vector<uint8_t> giant(dpaa2::model::Dpmac::kMaxFrame + 1, 0xee);
 	s->lock();
 	mac->wire_rx(runt, true);
 	mac->wire_rx(runt, false);
 	mac->wire_rx(frame, false);
+	mac->wire_rx(giant, true);
+	mac->wire_rx(giant, false);
 	s->unlock();
 	auto counter = [&](uint8_t id) {
 		McCmd c(0x0c41, t);
@@ -189,8 +192,10 @@ TEST(Dpaa2Mc, DpmacCountersForTheRootContainer)
 	};
 	EXPECT_EQ(counter(38), 1u) << "DPMAC_CNT_ING_UNDERSIZED";
 	EXPECT_EQ(counter(7), 1u) << "DPMAC_CNT_ING_FRAG";
-	EXPECT_EQ(counter(36), 1u) << "DPMAC_CNT_ING_FCS_ERR";
-	EXPECT_EQ(counter(18), 3u) << "DPMAC_CNT_ING_ALL_FRAME";
+	EXPECT_EQ(counter(36), 1u) << "DPMAC_CNT_ING_FCS_ERR (not the jabber)";
+	EXPECT_EQ(counter(12), 1u) << "DPMAC_CNT_ING_OVERSIZED";
+	EXPECT_EQ(counter(8), 1u) << "DPMAC_CNT_ING_JABBER";
+	EXPECT_EQ(counter(18), 5u) << "DPMAC_CNT_ING_ALL_FRAME";
 	McCmd other(0x0c41, t);
 	other.u8(0, 0); // DPMAC_CNT_ING_FRAME_64: not modelled
 	EXPECT_EQ(root(other), kUnsupported);

@@ -3,10 +3,10 @@
  */
 
 // Enqueue rejections (ERNs). A frame QMan refuses on enqueue (its FQ out of
-// service or retired, over its tail-drop threshold or its congestion
-// group's) comes back on the message ring (MR) of the portal that enqueued
-// it, FD included: its buffers belong to software again. Nothing else ever
-// frees them, so every MR poll of the driver (the Tx burst's slow path and
+// service, over its tail-drop threshold or its congestion group's) comes
+// back on the message ring (MR) of the portal that enqueued it, FD
+// included: its buffers belong to software again. Nothing else ever frees
+// them, so every MR poll of the driver (the Tx burst's slow path and
 // the control path's FQ shutdowns) frees them and counts the frame as a Tx
 // error of the port whose Tx FQ refused it. FQ state-change messages (FQRN,
 // FQRNI, FQRL, FQPN) go to the frame-queue code (fq_state_message), which
