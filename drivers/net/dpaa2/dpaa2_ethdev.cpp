@@ -75,9 +75,9 @@ void select_bursts(rte_eth_dev *dev) noexcept
 	// applications call on a started port (testpmd's ieee1588 mode when
 	// forwarding begins), switch the Rx burst there too, as net/cnxk's
 	// timesync_enable does (cn10k_eth_set_rx_function). One aligned
-	// pointer store: a burst that
-	// runs meanwhile on another lcore ends with the old variant, which
-	// works on the same queue state, and the next call takes the new one.
+	// pointer store: a burst that runs meanwhile on another lcore ends
+	// with the old variant, which works on the same queue state, and the
+	// next call takes the new one.
 	if (dev->data->dev_started)
 		__atomic_store_n(&rte_eth_fp_ops[dev->data->port_id].rx_pkt_burst,
 				 dev->rx_pkt_burst, __ATOMIC_RELEASE);

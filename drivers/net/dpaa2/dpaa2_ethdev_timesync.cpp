@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include <rte_errno.h>
 #include <rte_mbuf_dyn.h>
 #include <rte_time.h>
 
