@@ -28,6 +28,7 @@
 #include "dpaa2_ethdev_support.hpp"
 
 #include <rte_mbuf_dyn.h>
+#include <rte_time.h>
 
 using namespace dpaa_test;
 
