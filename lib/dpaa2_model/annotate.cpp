@@ -235,6 +235,20 @@ uint32_t fas_status(const FrameFacts &f, bool l3_csum, bool l4_csum) noexcept
 	return s;
 }
 
+bool ptp_message(const FrameFacts &f, std::span<const uint8_t> p) noexcept
+{
+	constexpr uint16_t kPtpEtherType = 0x88f7;
+	constexpr uint16_t kPtpEventPort = 319, kPtpGeneralPort = 320;
+	auto be16_at = [&](size_t off) { return static_cast<uint16_t>(p[off] << 8 | p[off + 1]); };
+	if (f.off.etype != kNoHeader && size_t{f.off.etype} + 2 <= p.size() &&
+	    be16_at(f.off.etype) == kPtpEtherType)
+		return true;
+	if (f.l4 != L4::udp || f.off.l4 == kNoHeader || size_t{f.off.l4} + 4 > p.size())
+		return false;
+	const uint16_t dport = be16_at(size_t{f.off.l4} + 2);
+	return dport == kPtpEventPort || dport == kPtpGeneralPort;
+}
+
 uint16_t lx2_parse_summary(const FrameFacts &f) noexcept
 {
 	namespace ps = hw::hwa::parse_summary;

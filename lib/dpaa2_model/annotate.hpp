@@ -29,6 +29,12 @@ void annotate_parse_results(const FrameFacts &f, std::span<const uint8_t> p,
 // offloads turn on.
 uint32_t fas_status(const FrameFacts &f, bool l3_csum, bool l4_csum) noexcept;
 
+// Whether WRIOP marks the frame a PTP message (FAS PTP, which the kernel's
+// dpaa2-eth and DPDK's dpaa2 name DPAA2_FAS_PTP / DPAA2_ETH_FAS_PTP): IEEE
+// 1588 over Ethernet (type 0x88F7, after any VLAN tags) or over UDP to the
+// PTP event (319) or general (320) port, IPv4 or IPv6.
+bool ptp_message(const FrameFacts &f, std::span<const uint8_t> p) noexcept;
+
 // The LX2160A parse summary. The values of the summary table name the
 // plain frames (untagged Ethernet, IPv4/IPv6, with TCP/UDP/SCTP/ICMP);
 // a tagged frame has its tag count in [9:8] (0x0160: one tag, no IP),

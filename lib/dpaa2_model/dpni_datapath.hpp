@@ -154,8 +154,16 @@ private:
 	bool rx_to_buffers(std::span<const uint8_t> frame, const dpaa::model::FrameFacts &f,
 			   uint32_t fas, uint32_t hash, hw::Fd &fd);
 	void release_fd_buffers(const hw::Fd &fd);
-	bool transmit_fd(const hw::Fd &fd, uint32_t conf_fqid);
-	uint32_t conf_fqid_of(const hw::Fd &fd, uint32_t queue_conf) const;
+	// What a Tx frame's egress action descriptor asks: where it is
+	// confirmed (0: released instead) and whether the time it left is
+	// written into its annotation for the confirmation.
+	struct TxActions {
+		uint32_t conf_fqid;
+		bool stamp;
+	};
+	bool transmit_fd(const hw::Fd &fd, const TxActions &act);
+	TxActions tx_actions_of(const hw::Fd &fd, uint32_t queue_conf) const;
+	void write_tx_stamp(const hw::Fd &fd, uint64_t ns);
 	bool gather(const hw::Fd &fd, std::vector<uint8_t> &out, bool &release);
 	void release_tx_buffers(const hw::Fd &fd);
 

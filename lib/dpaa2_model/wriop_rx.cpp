@@ -170,7 +170,8 @@ void NiDatapath::receive(std::span<const uint8_t> frame)
 		c_.in_filtered++;
 		return;
 	}
-	const uint32_t fas = fas_status(f, rx_l3_csum, rx_l4_csum);
+	const uint32_t fas = fas_status(f, rx_l3_csum, rx_l4_csum) |
+			     (ptp_message(f, frame) ? hwa::fas::kPtp : 0);
 	uint32_t fqid;
 	uint32_t hash = 0;
 	if (fas & hwa::fas::kRxErrorMask & error_behavior_errors) {

@@ -8,6 +8,7 @@
 // DPNI's confirmation mode, or the frame's egress action descriptor).
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 #include "dpaa2_hw/annotation.hpp"
@@ -109,7 +110,7 @@ bool NiDatapath::transmit_pending()
 			if (!q.dequeue(fq, fd))
 				break;
 			any = true;
-			transmit_fd(fd, conf_fqid_of(fd, conf));
+			transmit_fd(fd, tx_actions_of(fd, conf));
 		}
 	}
 	return any;
@@ -187,32 +188,56 @@ void NiDatapath::release_tx_buffers(const hw::Fd &fd)
 		q.bp_release(fd.bpid(), fd.addr());
 }
 
-// Where a sent FD is confirmed, 0 when its buffers are released instead:
-// the Tx FQ's confirmation FQ, unless the frame's egress action descriptor
-// (FD FRC.FAEADV, in an annotation of ASAL bytes, after the pass-through
+// What a sent FD asks besides sending. Where it is confirmed: the Tx FQ's
+// confirmation FQ, unless the frame's egress action descriptor (FD
+// FRC.FAEADV, in an annotation of ASAL bytes, after the pass-through
 // annotation when CTRL.PTA says there is one) names another with A4V, 0
 // meaning none (what the kernel's dpaa2-eth asks for its XDP_TX frames).
-uint32_t NiDatapath::conf_fqid_of(const hw::Fd &fd, uint32_t queue_conf) const
+// Whether the time it left is written for the confirmation: the FAEAD's
+// action 2 with UPD, "update the prepended data" (the kernel's
+// dpaa2_eth_enable_tx_tstamp, DPDK's enable_tx_tstamp), for a frame that
+// is confirmed, on a DPNI whose Tx confirmation buffer layout passes the
+// timestamp (as both set it).
+NiDatapath::TxActions NiDatapath::tx_actions_of(const hw::Fd &fd, uint32_t queue_conf) const
 {
 	namespace a = hw::hwa;
+	TxActions act{queue_conf, false};
 	if (!(fd.frc() & a::frc::kFaeadv))
-		return queue_conf;
+		return act;
 	const uint64_t hwa = fd.addr() + ((fd.ctrl() & a::ctrl::kPta) ? 64 : 0);
 	const uint32_t asal_bytes = ((fd.ctrl() & a::ctrl::kAsalMask) >> a::ctrl::kAsalShift) * 64u;
 	if (asal_bytes < a::kFaeadOffset + sizeof(a::Faead))
-		return queue_conf; // no room for a FAEAD: not read
+		return act; // no room for a FAEAD: not read
 	const void *p = w_.mem().to_host(hwa + a::kFaeadOffset, sizeof(a::Faead));
 	if (!p)
-		return queue_conf;
+		return act;
 	a::Faead e;
 	std::memcpy(&e, p, sizeof(e));
-	if (!(e.ctrl.load() & a::faead::kA4v))
-		return queue_conf;
-	return e.conf_fqid.load() & hw::kFqidMask;
+	const uint32_t ctrl = e.ctrl.load();
+	if (ctrl & a::faead::kA4v)
+		act.conf_fqid = e.conf_fqid.load() & hw::kFqidMask;
+	constexpr uint32_t kUpdate = a::faead::kA2v | a::faead::kUpdv | a::faead::kUpd;
+	act.stamp = (ctrl & kUpdate) == kUpdate && act.conf_fqid != 0 && tx_conf_layout.pass_ts;
+	return act;
 }
 
-bool NiDatapath::transmit_fd(const hw::Fd &fd, uint32_t conf_fqid)
+// The Tx timestamp: word 2 of the confirmed frame's annotation, where an
+// Rx frame's is (the kernel's dpaa2_get_ts on the Tx confirmation path).
+void NiDatapath::write_tx_stamp(const hw::Fd &fd, uint64_t ns)
 {
+	namespace a = hw::hwa;
+	const uint64_t hwa = fd.addr() + ((fd.ctrl() & a::ctrl::kPta) ? 64 : 0);
+	void *p = w_.mem().to_host(hwa + offsetof(a::Annotation, timestamp), sizeof(a::Le64));
+	if (!p)
+		return;
+	a::Le64 ts;
+	ts.store(ns);
+	std::memcpy(p, &ts, sizeof(ts));
+}
+
+bool NiDatapath::transmit_fd(const hw::Fd &fd, const TxActions &act)
+{
+	const uint32_t conf_fqid = act.conf_fqid;
 	bool release = false;
 	std::vector<uint8_t> &f = tx_scratch_;
 	if (!gather(fd, f, release)) {
@@ -252,6 +277,8 @@ bool NiDatapath::transmit_fd(const hw::Fd &fd, uint32_t conf_fqid)
 		}
 	}
 	mac_->transmit({f.data(), len});
+	if (act.stamp)
+		write_tx_stamp(fd, w_.now_ns());
 	if (conf_fqid) {
 		// Confirmation: software gets the FD back and frees the
 		// buffers itself.

@@ -13,7 +13,10 @@
 // back, and Rx timestamps (WRIOP's, from the annotation) in the mbufs of a
 // port that asked for them, in the time of the 1588 clock that ethdev's
 // timesync calls read, set and adjust (the board's DPRTC, assigned to the
-// container), and in no mbuf of a port that did not. run_checked.py fails
+// container), and in no mbuf of a port that did not; with timesync enabled
+// on started ports, PTP frames (over Ethernet and UDP) marked with their
+// Rx timestamp and Tx timestamps from the confirmations, in that clock's
+// time, and nothing once disabled. run_checked.py fails
 // the run when the model counted driver misuse.
 
 #include <array>
@@ -25,6 +28,7 @@
 #include "dpaa2_ethdev_support.hpp"
 
 #include <rte_mbuf_dyn.h>
+#include <rte_time.h>
 
 using namespace dpaa_test;
 
@@ -467,6 +471,125 @@ TEST_F(Dpaa2EthdevCtrl, RxTimestampsAreWriopsAndOnlyWhenAskedFor)
 	EXPECT_EQ(strstr(mode.info, "timestamp"), nullptr) << mode.info;
 	for (const Stamp &s : stamps_of(2))
 		EXPECT_FALSE(s.flagged);
+}
+
+// IEEE 1588 on a started port, as testpmd's ieee1588 mode runs it.
+// A PTP version 2 sync message over Ethernet (type 0x88F7), padded to the
+// minimum frame.
+Bytes ptp_l2_frame()
+{
+	Bytes msg(46, 0);
+	msg[1] = 2;  // versionPTP
+	msg[3] = 44; // messageLength
+	// To port 1's own address: its filters are what another test checks.
+	return eth_frame({kRxPrimary, kSrc, -1, -1}, 0x88f7, msg);
+}
+
+// PTP over UDP/IPv4 to the event port (319).
+Bytes ptp_udp_frame()
+{
+	return ipv4_udp({kRxPrimary, kSrc, -1, -1}, 0xc0a80001, 0xc0a80102, 319, 319, 44);
+}
+
+struct PtpRx {
+	bool got = false;
+	uint64_t flags = 0;
+	uint32_t ptype = 0;
+};
+
+// Sends `f` from port 0 (with `tx_flags`) and receives it on port 1.
+PtpRx ptp_roundtrip(const Bytes &f, uint64_t tx_flags = 0)
+{
+	PtpRx r;
+	if (send_frames(kTx, 0, pools[kTx], {f}, tx_flags) != 1)
+		return r;
+	rte_mbuf *m = nullptr;
+	for (unsigned polls = 0; polls < 2000000u; polls++)
+		if (rte_eth_rx_burst(kRx, 0, &m, 1) == 1)
+			break;
+	if (m == nullptr)
+		return r;
+	r.got = true;
+	r.flags = m->ol_flags;
+	r.ptype = m->packet_type;
+	rte_pktmbuf_free(m);
+	return r;
+}
+
+// The Tx timestamp of the last frame sent with the flag: -EAGAIN until its
+// confirmation is back (a bound on the polls).
+int tx_stamp(uint16_t port, uint64_t &ns)
+{
+	timespec t{};
+	int ret = -EAGAIN;
+	for (unsigned i = 0; i < 200000u && ret == -EAGAIN; i++)
+		ret = rte_eth_timesync_read_tx_timestamp(port, &t);
+	ns = rte_timespec_to_ns(&t);
+	return ret;
+}
+
+constexpr uint64_t kPtpFlags = RTE_MBUF_F_RX_IEEE1588_PTP | RTE_MBUF_F_RX_IEEE1588_TMST;
+
+TEST_F(Dpaa2EthdevCtrl, TimesyncMarksPtpFramesAndStampsBothWays)
+{
+	start();
+	timespec ts{};
+	// Off: no flags, no timestamps.
+	EXPECT_EQ(rte_eth_timesync_read_rx_timestamp(kRx, &ts, 0), -EINVAL);
+	EXPECT_EQ(rte_eth_timesync_read_tx_timestamp(kTx, &ts), -EINVAL);
+	PtpRx r = ptp_roundtrip(ptp_l2_frame());
+	ASSERT_TRUE(r.got);
+	EXPECT_EQ(r.flags & kPtpFlags, 0u);
+	EXPECT_EQ(r.ptype, RTE_PTYPE_L2_ETHER);
+
+	// Enabled on started ports, as testpmd's ieee1588 mode does.
+	ASSERT_EQ(rte_eth_timesync_enable(kRx), 0);
+	ASSERT_EQ(rte_eth_timesync_enable(kTx), 0);
+	uint64_t prev_rx = 0, prev_tx = 0;
+	for (unsigned i = 0; i < 3; i++) {
+		const uint64_t before = clock_ns(kRx);
+		r = ptp_roundtrip(ptp_l2_frame(), RTE_MBUF_F_TX_IEEE1588_TMST);
+		const uint64_t after = clock_ns(kRx);
+		ASSERT_TRUE(r.got) << "frame " << i;
+		EXPECT_EQ(r.flags & kPtpFlags, kPtpFlags) << "frame " << i;
+		EXPECT_EQ(r.ptype, RTE_PTYPE_L2_ETHER_TIMESYNC) << "frame " << i;
+		ASSERT_EQ(rte_eth_timesync_read_rx_timestamp(kRx, &ts, 0), 0) << "frame " << i;
+		const uint64_t rx = rte_timespec_to_ns(&ts);
+		// Read once.
+		EXPECT_EQ(rte_eth_timesync_read_rx_timestamp(kRx, &ts, 0), -EINVAL);
+		uint64_t tx = 0;
+		ASSERT_EQ(tx_stamp(kTx, tx), 0) << "frame " << i;
+		// In the clock's time: sent, then received, between the readings.
+		EXPECT_GE(tx, before) << "frame " << i;
+		EXPECT_LE(tx, rx) << "frame " << i;
+		EXPECT_LE(rx, after) << "frame " << i;
+		EXPECT_GT(rx, prev_rx) << "frame " << i;
+		EXPECT_GT(tx, prev_tx) << "frame " << i;
+		prev_rx = rx;
+		prev_tx = tx;
+	}
+	// PTP over UDP: marked, its type the IP one.
+	r = ptp_roundtrip(ptp_udp_frame());
+	ASSERT_TRUE(r.got);
+	EXPECT_EQ(r.flags & kPtpFlags, kPtpFlags);
+	EXPECT_EQ(r.ptype, RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 | RTE_PTYPE_L4_UDP);
+	EXPECT_EQ(rte_eth_timesync_read_rx_timestamp(kRx, &ts, 0), 0);
+	// Another frame: not marked, no timestamp kept.
+	FrameSpec plain;
+	r = ptp_roundtrip(frame_bytes(plain));
+	ASSERT_TRUE(r.got);
+	EXPECT_EQ(r.flags & kPtpFlags, 0u);
+	EXPECT_EQ(rte_eth_timesync_read_rx_timestamp(kRx, &ts, 0), -EINVAL);
+
+	// Disabled: PTP frames pass unmarked again.
+	ASSERT_EQ(rte_eth_timesync_disable(kRx), 0);
+	ASSERT_EQ(rte_eth_timesync_disable(kTx), 0);
+	r = ptp_roundtrip(ptp_l2_frame(), RTE_MBUF_F_TX_IEEE1588_TMST);
+	ASSERT_TRUE(r.got);
+	EXPECT_EQ(r.flags & kPtpFlags, 0u);
+	EXPECT_EQ(r.ptype, RTE_PTYPE_L2_ETHER);
+	EXPECT_EQ(rte_eth_timesync_read_rx_timestamp(kRx, &ts, 0), -EINVAL);
+	EXPECT_EQ(rte_eth_timesync_read_tx_timestamp(kTx, &ts), -EINVAL);
 }
 
 } // namespace

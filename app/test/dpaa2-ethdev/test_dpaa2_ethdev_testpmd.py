@@ -11,7 +11,8 @@ ethdev's messages; two Rx
 queues share the flows by WRIOP's hash, which the mbufs carry; checksums
 are flagged good or bad as WRIOP validated them and inserted at Tx; jumbo frames
 go through as SG frames; ports stop, start and close; the buffer pool's
-count is exact; the model counts no misuse at the end of each."""
+count is exact; ieee1588 forwarding between cabled ports prints Rx and Tx
+timestamps that increase; the model counts no misuse at the end of each."""
 
 import os
 import re
@@ -23,6 +24,7 @@ from dpaa2_ethdev import (DPNI0, DPNI1, EAL_ARGS, LOGS, OTHER_HOST, PORT0, PORT1
                           PORT_MACS, SRC, TESTPMD, TESTPMD_ARGS, Dpaa2EthdevTestCase, f,
                           kernel_model, main, traffic, wires)
 from testpmd import wait_frames  # noqa: E402
+from test_testpmd_ptp import check_ieee1588_forwarding, sync_message  # noqa: E402
 
 PEERS = {0: "02:00:00:00:00:a0", 1: "02:00:00:00:00:a1"}
 
@@ -66,6 +68,19 @@ class Testpmd(Dpaa2EthdevTestCase):
         for rx, tx in ((0, 1), (1, 0)):
             for i, (a, b) in enumerate(zip(sent[rx], got[tx])):
                 self.assertEqual(a.hex(), b.hex(), "port %d frame %d differs" % (rx, i))
+
+    def test_ieee1588_forwarding_between_cabled_ports(self):
+        # As DPAA1's test_testpmd_ptp: the board's DPRTC in the container,
+        # the two ports cabled, a sync message injected at port 0's end.
+        # testpmd enables timesync when forwarding begins, on started ports.
+        f.write_pcap(self.path("sync.pcap"), [sync_message()])
+        config = kernel_model(dprtc="1", **wires(**{
+            PORT0: "cable:%s:inject=%s" % (PORT1, self.path("sync.pcap"))}))
+        app = self.start_ours([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
+                              ["--forward-mode=ieee1588"], config)
+        app.wait_prompt(120)
+        check_ieee1588_forwarding(self, app)
+        self.assert_no_misuse(app)
 
     def test_probe_with_the_board_addresses_and_link_speed(self):
         _, config = self.pcap_both_ways()

@@ -67,6 +67,35 @@ TEST(Dpaa2Annotate, UntaggedIpv4UdpTakesBothFastPaths)
 	EXPECT_EQ(hwa::fas::status(x.a.fas.load()), hwa::fas::kL3cv | hwa::fas::kL4cv);
 }
 
+// The FAS's PTP mark: IEEE 1588 over Ethernet (after any tag) and over UDP
+// to the event or general port; nothing else.
+bool ptp(const std::vector<uint8_t> &f)
+{
+	dpaa::model::FrameFacts facts;
+	dpaa::model::frame_facts(f, facts);
+	return dpaa2::model::ptp_message(facts, f);
+}
+
+std::vector<uint8_t> with_payload(std::vector<uint8_t> f, size_t n)
+{
+	f.resize(f.size() + n, 0);
+	return f;
+}
+
+TEST(Dpaa2Annotate, PtpMessagesAreMarkedOthersAreNot)
+{
+	EXPECT_TRUE(ptp(with_payload(eth(kPortMac, {}, 0x88f7), 46)));
+	EXPECT_TRUE(ptp(with_payload(eth(kPortMac, {{0x8100, 5}}, 0x88f7), 46)));
+	for (uint16_t port : {319, 320}) {
+		auto f = eth(kPortMac, {}, 0x0800);
+		ipv4(f, Ip4{}, port, port, 44);
+		EXPECT_TRUE(ptp(f)) << port;
+	}
+	EXPECT_FALSE(ptp(udp4()));
+	EXPECT_FALSE(ptp(arp()));
+	EXPECT_FALSE(ptp(with_payload(eth(kPortMac, {}, 0x88b5), 46)));
+}
+
 TEST(Dpaa2Annotate, SingleTagGoesToTheSlowParseWithItsTci)
 {
 	auto f = eth(kPortMac, {{0x8100, 0x2064}}, 0x0800);

@@ -60,15 +60,31 @@ uint64_t rx_capa_of(const Port &p) noexcept
 	return rx_offload_capa() | (p.lx2 ? RTE_ETH_RX_OFFLOAD_RSS_HASH : 0);
 }
 
+} // namespace
+
 // The bursts for the port's current settings.
 void select_bursts(rte_eth_dev *dev) noexcept
 {
 	const Port &p = port_of(dev);
-	dev->rx_pkt_burst =
-		rx_burst_for({p.lx2, p.rx_csum, p.rx_hash, p.rx_ts, !p.devargs.no_prefetch});
+	dev->rx_pkt_burst = rx_burst_for(
+		{p.lx2, p.rx_csum, p.rx_hash, p.rx_ts, !p.devargs.no_prefetch, p.timesync});
 	dev->tx_pkt_burst = tx_burst_for();
 	dev->rx_queue_count = rx_queue_count;
+	// A started port's bursts are called through ethdev's fast-path table,
+	// filled at rte_eth_dev_start: timesync_enable and _disable, which
+	// applications call on a started port (testpmd's ieee1588 mode when
+	// forwarding begins), switch the Rx burst there too, as net/cnxk's
+	// timesync_enable does (cn10k_eth_set_rx_function). One aligned
+	// pointer store: a burst that runs meanwhile on another lcore ends
+	// with the old variant, which works on the same queue state, and the
+	// next call takes the new one.
+	if (dev->data->dev_started)
+		__atomic_store_n(&rte_eth_fp_ops[dev->data->port_id].rx_pkt_burst,
+				 dev->rx_pkt_burst, __ATOMIC_RELEASE);
 }
+
+namespace
+{
 
 // ---------------------------------------------------------------- life cycle
 
@@ -396,6 +412,10 @@ const eth_dev_ops dpaa2_ops = [] {
 	o.timesync_read_time = timesync_read_time;
 	o.timesync_write_time = timesync_write_time;
 	o.timesync_adjust_time = timesync_adjust_time;
+	o.timesync_enable = timesync_enable;
+	o.timesync_disable = timesync_disable;
+	o.timesync_read_rx_timestamp = timesync_read_rx_timestamp;
+	o.timesync_read_tx_timestamp = timesync_read_tx_timestamp;
 	return o;
 }();
 
@@ -523,8 +543,10 @@ int initial_addr(Port &p, const char *name) noexcept
 }
 
 // What probe sets on the DPNI once: it is reset, its Tx buffer layouts are
-// the frame status only (the Tx annotation WRIOP may read), its frame
-// length that of a standard MTU.
+// the frame status and the timestamp (the Tx annotation WRIOP may read and
+// write: a frame that asks for its Tx timestamp gets it there, as the
+// kernel's dpaa2-eth and upstream's dpaa2_dev_init set both layouts), its
+// frame length that of a standard MTU.
 int dpni_init(Port &p, const char *name) noexcept
 {
 	McIo &io = mc_io();
@@ -541,8 +563,9 @@ int dpni_init(Port &p, const char *name) noexcept
 		return -ENODEV;
 	}
 	dpni::BufferLayout tx{};
-	tx.options = hmc::kDpniBufLayoutOptFrameStatus;
+	tx.options = hmc::kDpniBufLayoutOptFrameStatus | hmc::kDpniBufLayoutOptTimestamp;
 	tx.pass_fs = true;
+	tx.pass_ts = true;
 	for (auto qt : {dpni::QueueType::tx, dpni::QueueType::tx_confirm}) {
 		if ((ret = dpni::set_buffer_layout(io, p.dpni, qt, tx)) < 0) {
 			DPAA2_PMD_LOG(ERR, "%s: dpni_set_buffer_layout (Tx): %s", name,

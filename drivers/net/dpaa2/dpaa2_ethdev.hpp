@@ -125,7 +125,12 @@ struct alignas(RTE_CACHE_LINE_SIZE) RxQueue {
 // SG frames whose table is a slot of the queue's own DMA area, and come back
 // on the queue's confirmation FQ; the slot names the mbuf to free.
 inline constexpr uint16_t kConfSlots = 256; // confirmations in flight per queue
-inline constexpr uint32_t kConfSlotSize = 64 + kMaxSegs * sizeof(hw::SgEntry);
+// A slot starts with the frame's Tx annotation (128 bytes, ASAL 2): the
+// frame status WRIOP may write, the Tx timestamp it writes when the frame
+// asks for one (dpaa2_ethdev_timesync.cpp) and the egress action
+// descriptor that asks; the SG table follows.
+inline constexpr uint32_t kConfSgtOffset = 128;
+inline constexpr uint32_t kConfSlotSize = kConfSgtOffset + kMaxSegs * sizeof(hw::SgEntry);
 
 struct alignas(RTE_CACHE_LINE_SIZE) TxQueue {
 	uint32_t fqid;
@@ -201,6 +206,15 @@ struct Port {
 	bool rx_hash; // and the RSS hash
 	bool rx_ts;   // and WRIOP's Rx timestamp (RTE_ETH_RX_OFFLOAD_TIMESTAMP)
 
+	// IEEE 1588 (dpaa2_ethdev_timesync.cpp): timesync_enable's; the
+	// timestamps of the last PTP frame received and of the last frame sent
+	// with RTE_MBUF_F_TX_IEEE1588_TMST, each read once. Written by the
+	// bursts' lcores, read by whoever calls the timesync API: single
+	// 64-bit stores, the valid flag stored after the time (release).
+	bool timesync;
+	bool rx_ptp_valid, tx_ptp_valid;
+	uint64_t rx_ptp_ns, tx_ptp_ns;
+
 	// RSS (dpaa2_ethdev_rss.cpp): the hash types of the distribution and
 	// the queues it spreads over (1: none).
 	uint64_t rss_hf;
@@ -242,6 +256,7 @@ struct RxVariant {
 	bool hash;     // the RSS hash from the FD's FLC
 	bool ts;       // the annotation's timestamp in the mbuf's dynamic field
 	bool prefetch; // the pull for the next burst issued at the end of this one
+	bool ptp;      // timesync: PTP frames flagged and their time kept (implies ts)
 };
 eth_rx_burst_t rx_burst_for(const RxVariant &v) noexcept;
 // The mbuf's dynamic Rx timestamp field and flag (registered at configure
@@ -339,6 +354,21 @@ int flow_ctrl_set(rte_eth_dev *dev, rte_eth_fc_conf *fc) noexcept;
 int timesync_read_time(rte_eth_dev *dev, timespec *ts) noexcept;
 int timesync_write_time(rte_eth_dev *dev, const timespec *ts) noexcept;
 int timesync_adjust_time(rte_eth_dev *dev, int64_t delta) noexcept;
+// PTP frames' flags and timestamps; the Rx burst changes with it, on a
+// started port too (select_bursts).
+int timesync_enable(rte_eth_dev *dev) noexcept;
+int timesync_disable(rte_eth_dev *dev) noexcept;
+int timesync_read_rx_timestamp(rte_eth_dev *dev, timespec *ts, uint32_t flags) noexcept;
+int timesync_read_tx_timestamp(rte_eth_dev *dev, timespec *ts) noexcept;
+// The bursts' part (dpaa2_ethdev_timesync.cpp): the timesync Rx burst's
+// last PTP frame's time kept; a Tx frame's request for its timestamp, in
+// the annotation at the start of its confirmation slot, and the stamp read
+// from there when it is confirmed.
+void rx_ptp_latch(RxQueue &q, rte_mbuf *const *bufs, uint16_t n) noexcept;
+void tx_stamp_request(hw::Fd &fd, char *slot) noexcept;
+void tx_stamp_collect(TxQueue &q, const char *slot) noexcept;
+// The bursts for the port's settings (dpaa2_ethdev.cpp).
+void select_bursts(rte_eth_dev *dev) noexcept;
 
 // Statistics (dpaa2_ethdev_stats.cpp).
 int stats_get(rte_eth_dev *dev, rte_eth_stats *stats) noexcept;

@@ -15,8 +15,8 @@
 //
 // The variants are template instantiations chosen at configure
 // (rx_burst_for): the SoC's parse summary, checksum flags, RSS hash, the
-// Rx timestamp, and whether the next pull is issued ahead (upstream's
-// prefetch burst) or each burst waits for its own (drv_no_prefetch).
+// Rx timestamp, timesync (PTP frames flagged), and whether the next pull is issued ahead
+// (upstream's prefetch burst) or each burst waits for its own (drv_no_prefetch).
 
 #include <algorithm>
 #include <array>
@@ -87,6 +87,16 @@ template <RxFlags F>
 		// WRIOP took the frame in (the Rx buffer layout asks for it).
 		*RTE_MBUF_DYNFIELD(m, rx_ts_offset, rte_mbuf_timestamp_t *) = a->timestamp.load();
 		flags |= rx_ts_flag;
+	}
+	if constexpr (F.ptp) {
+		// Timesync: WRIOP's PTP mark in the FAS (DPDK's
+		// DPAA2_ETH_FAS_PTP); an Ethernet PTP frame's type is
+		// L2_ETHER_TIMESYNC, as ieee1588 forwarding expects.
+		if (hwa::fas::status(a->fas.load()) & hwa::fas::kPtp) {
+			flags |= RTE_MBUF_F_RX_IEEE1588_PTP | RTE_MBUF_F_RX_IEEE1588_TMST;
+			if (pt == RTE_PTYPE_L2_ETHER)
+				m->packet_type = RTE_PTYPE_L2_ETHER_TIMESYNC;
+		}
 	}
 	m->ol_flags = flags;
 }
@@ -330,8 +340,12 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 	fslmc::qbman::Swp *p = fslmc::portal();
 	if (p == nullptr || nb == 0) [[unlikely]]
 		return 0;
-	if (q.stash_n) [[unlikely]]
-		return unstash(q, bufs, nb);
+	if (q.stash_n) [[unlikely]] {
+		const uint16_t got = unstash(q, bufs, nb);
+		if constexpr (F.ptp)
+			rx_ptp_latch(q, bufs, got);
+		return got;
+	}
 	const unsigned n = nb < kBurstMax ? nb : kBurstMax;
 	if (q.pending < 0 && !pull_issue(q, *p, 0, n)) [[unlikely]]
 		return 0;
@@ -364,6 +378,8 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 		pull_issue(q, *p, 1 - half, n);
 	else
 		q.pending = -1;
+	if constexpr (F.ptp)
+		rx_ptp_latch(q, bufs, got);
 	const unsigned frames = got + q.stash_n;
 	if (frames) {
 		counter_add(q.packets, frames);
@@ -377,10 +393,17 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 namespace
 {
 
-// Variant I of the table: bit 0 lx2, 1 csum, 2 hash, 3 ts, 4 prefetch.
+// Variant I of the table: bit 0 lx2, 1 csum, 2 hash, 3 ts, 4 prefetch;
+// from 32 on the timesync variants, which take the timestamp: bit 0 lx2,
+// 1 csum, 2 hash, 3 prefetch.
+constexpr unsigned kPlainVariants = 32;
 constexpr RxFlags variant_of(unsigned i) noexcept
 {
-	return RxFlags{(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0, (i & 16) != 0};
+	if (i < kPlainVariants)
+		return RxFlags{(i & 1) != 0, (i & 2) != 0,  (i & 4) != 0,
+			       (i & 8) != 0, (i & 16) != 0, false};
+	i -= kPlainVariants;
+	return RxFlags{(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, true, (i & 8) != 0, true};
 }
 
 template <size_t... I>
@@ -389,12 +412,16 @@ constexpr std::array<eth_rx_burst_t, sizeof...(I)> burst_table(std::index_sequen
 	return {rx_burst<variant_of(I)>...};
 }
 
-constexpr auto kBursts = burst_table(std::make_index_sequence<32>{});
+constexpr auto kBursts = burst_table(std::make_index_sequence<kPlainVariants + 16>{});
 
 } // namespace
 
 eth_rx_burst_t rx_burst_for(const RxVariant &v) noexcept
 {
+	if (v.ptp)
+		return kBursts[kPlainVariants + (unsigned{v.lx2} | unsigned{v.csum} << 1 |
+						 unsigned{v.hash} << 2 |
+						 unsigned{v.prefetch} << 3)];
 	return kBursts[unsigned{v.lx2} | unsigned{v.csum} << 1 | unsigned{v.hash} << 2 |
 		       unsigned{v.ts} << 3 | unsigned{v.prefetch} << 4];
 }
@@ -434,7 +461,7 @@ void rx_queue_park(RxQueue &q) noexcept
 	// its frames wait in the stash for the next burst. Its first result
 	// stays marked as landed, which that portal waits for before its
 	// next pull.
-	constexpr RxFlags kPlain{false, false, false, false, true};
+	constexpr RxFlags kPlain{false, false, false, false, true, false};
 	qb::DequeueResult *r = half_of(q, q.pending);
 	p->pull_collect(r, q.pending_n, [&](const Fd &fd, const qb::DequeueResult &) {
 		if (rte_mbuf *m = eth_fd_to_mbuf<kPlain>(q, fd))
@@ -454,7 +481,7 @@ unsigned rx_queue_drain(RxQueue &q) noexcept
 	fslmc::qbman::Swp *p = fslmc::portal();
 	if (p == nullptr)
 		return freed;
-	constexpr RxFlags kPlain{false, false, false, false, true};
+	constexpr RxFlags kPlain{false, false, false, false, true, false};
 	// Bounded: a queue the DPNI still fed would never empty.
 	for (unsigned round = 0; round < 1u << 16; round++) {
 		if (!pull_issue(q, *p, 0, kBurstMax))

@@ -57,10 +57,9 @@ constexpr uint16_t kSgtOffset = RTE_PKTMBUF_HEADROOM;
 constexpr uint16_t kTxAnnotation = 128;
 static_assert(a::kFaeadOffset + sizeof(a::Faead) <= kTxAnnotation);
 static_assert(kSgtOffset >= kTxAnnotation);
-// A confirmed frame's table: after 64 bytes WRIOP may write a frame status
-// into (the Tx confirmation buffer layout's).
-constexpr uint16_t kConfSgtOffset = 64;
+// A confirmed frame's table: after its Tx annotation (dpaa2_ethdev.hpp).
 static_assert(kConfSlotSize % 64 == 0);
+static_assert(kConfSgtOffset >= kTxAnnotation);
 
 // The BPID of an mbuf's pool, -1 for a pool of other ops.
 [[gnu::noinline]] int32_t pool_bpid_slow(TxQueue &q, const rte_mempool *mp) noexcept
@@ -343,6 +342,8 @@ Build confirmed_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 	fd.set_bpid_offset(hw::bpid_offset::kIvp | uint32_t{kConfSgtOffset}
 							   << hw::bpid_offset::kOffsetShift);
 	fd.set_format(hw::FdFormat::sg);
+	if (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST) [[unlikely]]
+		tx_stamp_request(fd, area);
 	q.conf_mbufs[slot] = m;
 	b = Built{nullptr, nullptr, 0, static_cast<int16_t>(slot)};
 	return Build::ok;
@@ -352,7 +353,9 @@ Build confirmed_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 {
 	// A released chain's annotation is in its table's buffer: the
 	// segments' head room does not matter.
-	if (m->nb_segs > 1 && sg_fd(q, m, fd, b))
+	// A frame that asks for its Tx timestamp is confirmed: the stamp
+	// comes back in its confirmation.
+	if (m->nb_segs > 1 && !(m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST) && sg_fd(q, m, fd, b))
 		return Build::ok;
 	return confirmed_fd(q, m, fd, b);
 }
@@ -395,7 +398,7 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 			rte_mbuf *m = pkts[done + n];
 			const int32_t bpid = mbuf_bpid(q, m);
 			if (m->nb_segs == 1 && bpid >= 0 && releasable(m) &&
-			    m->data_off >= kTxAnnotation) [[likely]] {
+			    m->data_off >= kTxAnnotation && !general_path_flags(m)) [[likely]] {
 				contig_fd(fds[n], m, bpid);
 			} else {
 				const Build r = build_slow(q, m, fds[n], built[n]);
@@ -475,7 +478,13 @@ int conf_pull(TxQueue &q, fslmc::qbman::Swp &p) noexcept
 					       // WRIOP is done with the frame's data
 					       // (sent, or dropped with an error the DPNI
 					       // counts): the application's reference goes.
-					       rte_pktmbuf_free(q.conf_mbufs[slot]);
+					       rte_mbuf *m = q.conf_mbufs[slot];
+					       // A sent frame's Tx timestamp (one
+					       // dropped with an error has none).
+					       if ((m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST) &&
+						   !(fd.ctrl() & a::ctrl::kTxErrMask)) [[unlikely]]
+						       tx_stamp_collect(q, q.conf_area + off);
+					       rte_pktmbuf_free(m);
 					       slot_unused(q, static_cast<int16_t>(slot));
 					       freed++;
 				       });
