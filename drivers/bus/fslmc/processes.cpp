@@ -165,8 +165,16 @@ bool claim(ObjKind kind, uint32_t id) noexcept
 			return true;
 		if (owner != 0 && alive(owner))
 			return false;
-		if (a->compare_exchange_weak(owner, me))
+		const int32_t was = owner;
+		if (a->compare_exchange_weak(owner, me)) {
+			// A killed process closed nothing: say whose object this was,
+			// as the kernel's release of its fds made it free again.
+			if (was != 0)
+				FSLMC_BUS_LOG(NOTICE,
+					      "%s.%u: its owner, process %d, has exited: taken over",
+					      kind == ObjKind::dpio ? "dpio" : "dpbp", id, was);
 			return true;
+		}
 	}
 }
 
