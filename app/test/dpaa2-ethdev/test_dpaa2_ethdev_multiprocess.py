@@ -30,7 +30,7 @@ from dpaa2_ethdev import (APPS, DPNI0, DPNI1, LS2_PORT0, LS2_PORT1, PORT0, PORT1
                           Dpaa2EthdevTestCase, dpaa2_env, f, kernel_model, missing, wires)
 from testpmd import wait_frames, wrapped  # noqa: E402
 from test_multiprocess import (HUGE, SKIP, check_secondary_traffic, contiguous_run, main_with_hugepages,  # noqa: E402
-                               pool_count, xstats)
+                               orphan_run, pool_count, xstats)
 import upstream  # noqa: E402
 
 MP_SECONDARY = os.path.join(upstream.BUILD, "app", "test", "apps", "mp-secondary")
@@ -220,28 +220,20 @@ class MultiProcess(Dpaa2EthdevTestCase):
     def test_primary_exits_first(self):
         app = self.primary(self.board_config({0: "cable:" + self.PORT1}))
         orphan = self.secondary("orphan", DPNI0)
-        orphan.wait_for(r"secondary: ready", 60)
-        self.assertIn("secondary: stats: 0", orphan.text())
-        self.assertTrue(app.quit(), app.text()[-3000:])
-        orphan.send("go")
-        self.assertEqual(orphan.finish(), 0, orphan.text()[-3000:])
+        out = orphan_run(self, app, orphan, lambda a: self.assertTrue(a.quit(), a.text()[-3000:]))
         # testpmd closed its ports as it quit: they are gone, as on a board.
-        out = orphan.text()
         self.assertIn("secondary: stats after the primary exited: -19 (No such device)", out)
         self.assertRegex(out, r"port 0: the primary process has closed it")
 
     def test_primary_killed_first(self):
         app = self.primary(self.board_config({0: "cable:" + self.PORT1}))
         orphan = self.secondary("orphan", DPNI0)
-        orphan.wait_for(r"secondary: ready", 60)
-        app.kill()
-        orphan.send("go")
-        self.assertEqual(orphan.finish(), 0, orphan.text()[-3000:])
+        out = orphan_run(self, app, orphan, lambda a: a.kill())
         # On a board the DPNI stays open and enabled (the secondary's fds
         # keep the container); here the model died with the primary: the
         # secondary's MC commands fail, and it neither hangs nor crashes.
-        self.assertRegex(orphan.text(), r"secondary: stats after the primary exited: -\d+ ")
-        self.assertRegex(orphan.text(), r"dpni_get_statistics page \d+: ")
+        self.assertRegex(out, r"secondary: stats after the primary exited: -\d+ ")
+        self.assertRegex(out, r"dpni_get_statistics page \d+: ")
 
 
 class MultiProcessLs2088a(MultiProcess):

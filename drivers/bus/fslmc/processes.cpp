@@ -174,9 +174,10 @@ bool claim(ObjKind kind, uint32_t id, bool *from_dead) noexcept
 			if (was != 0 && from_dead != nullptr)
 				*from_dead = true;
 			if (was != 0)
-				FSLMC_BUS_LOG(NOTICE,
-					      "%s.%u: its owner, process %d, has exited: taken over",
-					      kind == ObjKind::dpio ? "dpio" : "dpbp", id, was);
+				FSLMC_BUS_LOG(
+					NOTICE,
+					"%s.%u: its owner, process %d, has exited: taken over",
+					kind == ObjKind::dpio ? "dpio" : "dpbp", id, was);
 			return true;
 		}
 	}

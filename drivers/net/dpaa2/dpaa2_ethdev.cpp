@@ -413,8 +413,7 @@ bool released_by_primary(const rte_eth_dev *dev) noexcept
 }
 
 template <auto Op> struct WhilePrimaryHasIt;
-template <typename... A, int (*Op)(rte_eth_dev *, A...) noexcept>
-struct WhilePrimaryHasIt<Op> {
+template <typename... A, int (*Op)(rte_eth_dev *, A...) noexcept> struct WhilePrimaryHasIt<Op> {
 	static int call(rte_eth_dev *dev, A... a) noexcept
 	{
 		return released_by_primary(dev) ? -ENODEV : Op(dev, a...);
