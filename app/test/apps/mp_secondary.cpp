@@ -12,8 +12,8 @@
 //     (default fm1-mac10; a cable joins the two MACs), compared byte for
 //     byte; then the Rx port's counters as ethdev reports them here. Exit
 //     0 when every frame came back intact.
-//   mp-secondary <EAL args> -- orphan
-//     reads fm1-mac9's counters, prints "ready", waits for a line on stdin
+//   mp-secondary <EAL args> -- orphan [<port>]
+//     reads the port's (default fm1-mac9) counters, prints "ready", waits for a line on stdin
 //     (the test makes the primary exit meanwhile), reads them again and
 //     prints what ethdev answered. Exit 0 when the second read failed.
 //   mp-secondary <EAL args> -- hold
@@ -114,9 +114,9 @@ int traffic(unsigned n, const char *tx_name, const char *rx_name)
 	return next_tx == n && received == n && mismatches == 0 && sret == 0 ? 0 : 1;
 }
 
-int orphan()
+int orphan(const char *name)
 {
-	const uint16_t port = port_named("fm1-mac9");
+	const uint16_t port = port_named(name);
 	rte_eth_stats st{};
 	int ret = rte_eth_stats_get(port, &st);
 	printf("secondary: stats: %d\nsecondary: ready\n", ret);
@@ -158,12 +158,12 @@ int main(int argc, char **argv)
 		ret = traffic(static_cast<unsigned>(atoi(argv[2])),
 			      argc >= 5 ? argv[3] : "fm1-mac9", argc >= 5 ? argv[4] : "fm1-mac10");
 	else if (argc >= 2 && strcmp(argv[1], "orphan") == 0)
-		ret = orphan();
+		ret = orphan(argc >= 3 ? argv[2] : "fm1-mac9");
 	else if (argc >= 2 && strcmp(argv[1], "hold") == 0)
 		ret = hold();
 	else
 		printf("usage: mp-secondary <EAL args> -- traffic <n> [<tx port> <rx port>] | "
-		       "orphan | "
+		       "orphan [<port>] | "
 		       "hold\n");
 	fflush(stdout);
 	rte_eal_cleanup();

@@ -79,6 +79,17 @@ def check_secondary_traffic(test, app, run, ops, rx_name, complaints):
     test.assertRegex(stats.split("port 1")[1], r"RX-packets: 300 +RX-missed: 0")
     test.assertRegex(stats.split("port 1")[0], r"TX-packets: 300 ")
 
+def orphan_run(test, app, orphan, end_primary):
+    """What mp-secondary's "orphan" run `orphan` prints once the primary
+    `app` has read counters with it and then ended by end_primary(app)."""
+    orphan.wait_for(r"secondary: ready", 60)
+    test.assertIn("secondary: stats: 0", orphan.text())
+    end_primary(app)
+    orphan.send("go")
+    test.assertEqual(orphan.finish(), 0, orphan.text()[-3000:])
+    return orphan.text()
+
+
 class Hugepages:
     """2 MiB pages reserved (added to what is there) and a hugetlbfs folder."""
 
@@ -287,12 +298,7 @@ class MultiProcess(AppTestCase):
         app = self.primary(model(fm1_mac9="cable:fm1-mac10"))
         orphan = self.start([MP_SECONDARY] + self.secondary_eal() + ["--proc-type=secondary", "--", "orphan"],
                             model())
-        orphan.wait_for(r"secondary: ready", 60)
-        self.assertIn("secondary: stats: 0", orphan.text())
-        self.assertTrue(app.quit(), app.text()[-3000:])
-        orphan.send("go")
-        self.assertEqual(orphan.finish(), 0, orphan.text()[-3000:])
-        out = orphan.text()
+        out = orphan_run(self, app, orphan, lambda a: self.assertTrue(a.quit(), a.text()[-3000:]))
         self.assertIn("secondary: stats after the primary exited: -19 (No such device)", out)
         self.assertRegex(out, r"dpaa_bus: the primary process \(pid \d+\) has exited: the modelled "
                               r"ls1046a-rdb it ran is gone")

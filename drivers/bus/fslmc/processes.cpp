@@ -153,8 +153,10 @@ void claims_teardown() noexcept
 	claims_zone = nullptr;
 }
 
-bool claim(ObjKind kind, uint32_t id) noexcept
+bool claim(ObjKind kind, uint32_t id, bool *from_dead) noexcept
 {
+	if (from_dead != nullptr)
+		*from_dead = false;
 	std::atomic<int32_t> *a = owner_of(kind, id);
 	if (a == nullptr)
 		return claims == nullptr; // no table: this process is alone
@@ -165,8 +167,19 @@ bool claim(ObjKind kind, uint32_t id) noexcept
 			return true;
 		if (owner != 0 && alive(owner))
 			return false;
-		if (a->compare_exchange_weak(owner, me))
+		const int32_t was = owner;
+		if (a->compare_exchange_weak(owner, me)) {
+			// A killed process closed nothing: say whose object this was,
+			// as the kernel's release of its fds made it free again.
+			if (was != 0 && from_dead != nullptr)
+				*from_dead = true;
+			if (was != 0)
+				FSLMC_BUS_LOG(
+					NOTICE,
+					"%s.%u: its owner, process %d, has exited: taken over",
+					kind == ObjKind::dpio ? "dpio" : "dpbp", id, was);
 			return true;
+		}
 	}
 }
 

@@ -40,8 +40,9 @@ int vfio_from_primary(Vfio &v, std::string &error) noexcept;
 // The ownership table: reserved by the primary, found by a secondary.
 int claims_setup() noexcept;
 void claims_teardown() noexcept;
-// true if this process now owns kind.id (or did already).
-bool claim(ObjKind kind, uint32_t id) noexcept;
+// true if this process now owns kind.id (or did already); *from_dead set
+// when it took the object over from a process that exited holding it.
+bool claim(ObjKind kind, uint32_t id, bool *from_dead = nullptr) noexcept;
 void unclaim(ObjKind kind, uint32_t id) noexcept;
 
 inline bool is_secondary() noexcept

@@ -427,10 +427,11 @@ extern "C" dpaa2::fslmc::qbman::Swp *rte_fslmc_portal_slow(void) noexcept
 		return nullptr;
 	}
 	Dpio *d = nullptr;
+	bool from_dead = false;
 	{
 		std::lock_guard<std::mutex> hold(pool_lock);
 		for (auto &p : state.dpios)
-			if (!p->in_use && claim(ObjKind::dpio, p->obj.id)) {
+			if (!p->in_use && claim(ObjKind::dpio, p->obj.id, &from_dead)) {
 				d = p.get();
 				d->in_use = true;
 				break;
@@ -447,7 +448,17 @@ extern "C" dpaa2::fslmc::qbman::Swp *rte_fslmc_portal_slow(void) noexcept
 	}
 	// The portal stashes to the cluster of the core the thread runs on.
 	const uint8_t sdest = stash_destination(sched_getcpu());
-	int ret = mc::dpio_set_stashing_destination(*state.io, d->obj, sdest);
+	int ret = 0;
+	// A process killed while it drove the portal left its rings and
+	// valid bits mid-way (the primary's open fd keeps the kernel from
+	// resetting the DPIO at that exit): back to power-on, as the primary
+	// set it up.
+	if (from_dead)
+		ret = mc::reset(*state.io, d->obj);
+	if (ret == 0 && from_dead)
+		ret = mc::enable(*state.io, d->obj);
+	if (ret == 0)
+		ret = mc::dpio_set_stashing_destination(*state.io, d->obj, sdest);
 	if (ret == 0)
 		ret = d->swp->init();
 	if (ret < 0) {
@@ -493,10 +504,14 @@ extern "C" struct rte_fslmc_dpbp *rte_fslmc_dpbp_alloc(void) noexcept
 	using namespace dpaa2::fslmc;
 	std::lock_guard<std::mutex> hold(pool_lock);
 	for (auto &b : state.dpbps) {
-		if (b->in_use || !claim(ObjKind::dpbp, b->obj.id))
+		bool from_dead = false;
+		if (b->in_use || !claim(ObjKind::dpbp, b->obj.id, &from_dead))
 			continue;
 		mc::DpbpAttributes a;
-		int ret = mc::enable(*state.io, b->obj);
+		// A dead process's pool: its buffers are no one's now.
+		int ret = from_dead ? mc::reset(*state.io, b->obj) : 0;
+		if (ret == 0)
+			ret = mc::enable(*state.io, b->obj);
 		if (ret == 0)
 			ret = mc::dpbp_get_attributes(*state.io, b->obj, a);
 		if (ret < 0) {

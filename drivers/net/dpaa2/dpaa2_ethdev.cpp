@@ -419,6 +419,34 @@ const eth_dev_ops dpaa2_ops = [] {
 	return o;
 }();
 
+// The primary's close of a port (rte_eth_dev_release_port) frees its Port
+// and zeroes the shared rte_eth_dev_data: a secondary that still holds the
+// port, its primary gone or the port closed, finds no private data. It gets
+// -ENODEV, as for a port that is not there, not a dereference of nothing.
+bool released_by_primary(const rte_eth_dev *dev) noexcept
+{
+	if (dev->data->dev_private != nullptr)
+		return false;
+	DPAA2_PMD_LOG(ERR, "port %u: the primary process has closed it",
+		      unsigned(dev - rte_eth_devices));
+	return true;
+}
+
+template <auto Op> struct WhilePrimaryHasIt;
+template <typename... A, int (*Op)(rte_eth_dev *, A...) noexcept> struct WhilePrimaryHasIt<Op> {
+	static int call(rte_eth_dev *dev, A... a) noexcept
+	{
+		return released_by_primary(dev) ? -ENODEV : Op(dev, a...);
+	}
+};
+
+// The xstats ops are the shared table's lambdas: kept here to be guarded.
+const eth_dev_ops xstats_ops = [] {
+	eth_dev_ops o{};
+	set_xstats_ops(o);
+	return o;
+}();
+
 // A secondary process's ports (dpdk-proc-info, dpdk-pdump): it reads them
 // and polls their queues, and the primary, whose Port and queues they are,
 // configures them. Whatever would change a port is not there (ethdev
@@ -426,19 +454,28 @@ const eth_dev_ops dpaa2_ops = [] {
 // the primary's feet nor stop it when it exits.
 const eth_dev_ops dpaa2_secondary_ops = [] {
 	eth_dev_ops o{};
-	o.link_update = link_update;
-	o.stats_get = stats_get;
-	set_xstats_ops(o);
-	o.dev_infos_get = dev_infos_get;
-	o.fw_version_get = fw_version_get;
+	o.link_update = WhilePrimaryHasIt<link_update>::call;
+	o.stats_get = WhilePrimaryHasIt<stats_get>::call;
+	o.xstats_get_names = xstats_ops.xstats_get_names;
+	o.xstats_get_names_by_id = xstats_ops.xstats_get_names_by_id;
+	o.xstats_get = [](rte_eth_dev *dev, rte_eth_xstat *xs, unsigned n) {
+		return released_by_primary(dev) ? -ENODEV : xstats_ops.xstats_get(dev, xs, n);
+	};
+	o.xstats_get_by_id = [](rte_eth_dev *dev, const uint64_t *ids, uint64_t *values,
+				unsigned n) {
+		return released_by_primary(dev) ? -ENODEV
+						: xstats_ops.xstats_get_by_id(dev, ids, values, n);
+	};
+	o.dev_infos_get = WhilePrimaryHasIt<dev_infos_get>::call;
+	o.fw_version_get = WhilePrimaryHasIt<fw_version_get>::call;
 	o.dev_supported_ptypes_get = dev_supported_ptypes_get;
-	o.rxq_info_get = rxq_info_get;
+	o.rxq_info_get = rxq_info_get; // ethdev checks the (zeroed) queue count
 	o.txq_info_get = txq_info_get;
 	o.rx_burst_mode_get = rx_burst_mode_get;
 	o.tx_burst_mode_get = tx_burst_mode_get;
-	o.reta_query = reta_query;
-	o.rss_hash_conf_get = rss_hash_conf_get;
-	o.flow_ctrl_get = flow_ctrl_get;
+	o.reta_query = WhilePrimaryHasIt<reta_query>::call;
+	o.rss_hash_conf_get = WhilePrimaryHasIt<rss_hash_conf_get>::call;
+	o.flow_ctrl_get = WhilePrimaryHasIt<flow_ctrl_get>::call;
 	return o;
 }();
 
