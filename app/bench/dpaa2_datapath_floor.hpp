@@ -11,8 +11,15 @@
 //    previous burst issued are taken, and the next pull is issued (one
 //    doorbell), as the shipped burst does;
 //  - Tx, per frame: the mbuf's first line (IOVA, data offset, length), the
-//    EQCR entry (the FD); per burst: one doorbell. The BPID is known in
-//    advance, where a burst finds it from the mbuf's pool.
+//    EQCR entry (the FD), and the egress action descriptor (FAEAD) in the
+//    buffer's second line; per burst: one doorbell. The BPID is known in
+//    advance, where a burst finds it from the mbuf's pool. The FAEAD is a
+//    line a correct burst must write: the DPNI confirms every frame (as
+//    the kernel's dpaa2-eth leaves it), and a frame WRIOP is to release
+//    to its pool opts out of confirmation only through the FAEAD (the
+//    kernel's XDP_TX); an FD without it is confirmed instead of released,
+//    and its buffer never goes back to the pool (nothing here takes the
+//    confirmations): a floor that leaks every frame it sends.
 // No checks, no stash, no statistics, no SG, no copies: what the bursts do
 // beyond this is their overhead over the floor.
 //
@@ -92,6 +99,12 @@ inline uint32_t floor_meta;
 		fds[i].set_length(m->data_len);
 		fds[i].set_bpid_offset(bpid | uint32_t{m->data_off}
 						      << hw::bpid_offset::kOffsetShift);
+		fds[i].set_frc(hw::hwa::frc::kFaeadv);
+		fds[i].set_ctrl(hw::hwa::ctrl::asal(128));
+		hw::hwa::Faead e;
+		e.conf_fqid.store(0);
+		e.ctrl.store(hw::hwa::faead::kA4v | hw::hwa::faead::kA2v | hw::hwa::faead::kEbddv);
+		memcpy(static_cast<char *>(m->buf_addr) + hw::hwa::kFaeadOffset, &e, sizeof(e));
 	}
 	return static_cast<uint16_t>(p.enqueue(q.fqid, fds, nb));
 }

@@ -328,6 +328,28 @@ bool pull_issue(RxQueue &q, fslmc::qbman::Swp &p, int half, unsigned n) noexcept
 	return n;
 }
 
+// The frames of the pull in half `half`, as mbufs: the first `nb` into
+// `bufs`, with Stash the rest into the queue's stash (a pull of more
+// frames than the caller has room for); their bytes added to `bytes`.
+// Returns how many went into `bufs`.
+template <RxFlags F, bool Stash>
+[[gnu::always_inline]] inline uint16_t collect(RxQueue &q, fslmc::qbman::Swp &p, int half,
+					       rte_mbuf **bufs, uint16_t nb,
+					       uint64_t &bytes) noexcept
+{
+	uint16_t got = 0;
+	p.pull_collect(half_of(q, half), q.pending_n, [&](const Fd &fd, const qb::DequeueResult &) {
+		if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
+			bytes += m->pkt_len;
+			if (!Stash || got < nb)
+				bufs[got++] = m;
+			else
+				q.stash[q.stash_n++] = m;
+		}
+	});
+	return got;
+}
+
 // The burst takes the results of the pull issued at the end of the
 // previous one (upstream's prefetch: the model or QBMan fills one half
 // while the application works on the frames of the other), then issues the
@@ -350,30 +372,14 @@ template <RxFlags F> uint16_t rx_burst(void *rxq, rte_mbuf **bufs, uint16_t nb) 
 	if (q.pending < 0 && !pull_issue(q, *p, 0, n)) [[unlikely]]
 		return 0;
 	const int half = q.pending == 0 ? 0 : 1;
-	uint16_t got = 0;
 	uint64_t bytes = 0;
-	if (q.pending_n <= nb) [[likely]] {
-		// The pull asked for no more frames than this call takes, and no
-		// more of its results are read: no frame for the stash.
-		p->pull_collect(half_of(q, half), q.pending_n,
-				[&](const Fd &fd, const qb::DequeueResult &) {
-					if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
-						bytes += m->pkt_len;
-						bufs[got++] = m;
-					}
-				});
-	} else {
-		p->pull_collect(half_of(q, half), q.pending_n,
-				[&](const Fd &fd, const qb::DequeueResult &) {
-					if (rte_mbuf *m = eth_fd_to_mbuf<F>(q, fd)) [[likely]] {
-						bytes += m->pkt_len;
-						if (got < nb)
-							bufs[got++] = m;
-						else
-							q.stash[q.stash_n++] = m;
-					}
-				});
-	}
+	// A pull of no more frames than this call takes leaves none for the
+	// stash: its loop has no test per frame.
+	uint16_t got;
+	if (q.pending_n <= nb) [[likely]]
+		got = collect<F, false>(q, *p, half, bufs, nb, bytes);
+	else
+		got = collect<F, true>(q, *p, half, bufs, nb, bytes);
 	if constexpr (F.prefetch)
 		pull_issue(q, *p, 1 - half, n);
 	else
@@ -462,11 +468,9 @@ void rx_queue_park(RxQueue &q) noexcept
 	// stays marked as landed, which that portal waits for before its
 	// next pull.
 	constexpr RxFlags kPlain{false, false, false, false, true, false};
+	uint64_t bytes = 0; // parking counts nothing
+	collect<kPlain, true>(q, *p, q.pending, nullptr, 0, bytes);
 	qb::DequeueResult *r = half_of(q, q.pending);
-	p->pull_collect(r, q.pending_n, [&](const Fd &fd, const qb::DequeueResult &) {
-		if (rte_mbuf *m = eth_fd_to_mbuf<kPlain>(q, fd))
-			q.stash[q.stash_n++] = m;
-	});
 	__atomic_store_n(&r[0].tok, uint8_t{1}, __ATOMIC_RELEASE);
 	q.pending = -1;
 }
