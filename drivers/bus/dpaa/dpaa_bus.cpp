@@ -13,7 +13,7 @@
 // devices and undoes the rest in reverse order.
 //
 // In a DPDK secondary process the scan first asks the primary for the
-// modelled SoC it runs (platform/model_mp.hpp); a secondary of a primary on
+// modelled SoC it runs (model_host/model_mp.hpp); a secondary of a primary on
 // a board finds the board itself, as the primary did. A secondary allocates
 // no QMan resources (FQIDs, channels, congestion groups): the primary set
 // the ports up, the secondary uses them.
@@ -36,7 +36,7 @@
 #include "bus_internal.hpp"
 #include "platform/discover.hpp"
 #include "platform/dpdk_memory.hpp"
-#include "platform/model_mp.hpp"
+#include "model_host/model_mp.hpp"
 
 namespace dpaa
 {

@@ -31,11 +31,11 @@ unsigned model_platform_count() noexcept;
 
 // The modelled SoC's own check of a DPAA_MODEL value (nothing is built):
 // 0, -EINVAL with 'error' saying what is wrong, or -ENOENT with 'error'
-// saying where the model's library was looked for (model_loader.hpp).
+// saying where the model's library was looked for (../model_host/model_loader.hpp).
 int check_model_syntax(const char *config, std::string &error) noexcept;
 
 // The constructors discover() chooses from. The model's is in
-// model_primary.cpp, around the model's library.
+// ../model_host/model_primary.cpp, around the model's library.
 int create_model_platform(const char *config, std::unique_ptr<Platform> &out,
 			  std::string &error) noexcept;
 // -ENODEV when the machine has no USDPAA device or no DPAA device tree.

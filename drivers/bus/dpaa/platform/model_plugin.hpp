@@ -3,7 +3,7 @@
 
 // The modelled SoC as a library of its own, loaded by the bus only when
 // DPAA_MODEL is set: librte_dpaa_model_platform.so holds lib/dpaa_model, its
-// platform (model_platform.cpp) and libpcap, so that the driver libraries a
+// platform (lib/dpaa_model_platform) and libpcap, so that the driver libraries a
 // board user installs hold none of them.
 //
 // The two sides meet at one C entry point (kModelPluginEntry) and two
@@ -17,15 +17,14 @@
 // as into one linking DPDK's shared libraries, and EAL and the bus exist
 // once, in the application.
 //
-// Everything the primary shares with secondary processes (the State file,
-// the rte_mp actions, portal claims) stays in the bus (model_primary.cpp),
-// around the plugin's ModelCore; a secondary never loads the plugin.
+// The plugin's sources are lib/dpaa_model_platform; the bus's side of the
+// interface (loading, and everything the primary shares with secondary
+// processes: the State file, the rte_mp actions, portal claims) is
+// drivers/bus/dpaa/model_host. A secondary never loads the plugin.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <string>
 
 #include "model_plugin_abi.h"
 #include "platform/bus_addr.hpp"
@@ -81,16 +80,6 @@ using ModelPluginEntry = const ModelPluginOps *(*)(const ModelPluginHost *host);
 } // extern "C"
 
 inline constexpr uint32_t kModelPluginLayout = sizeof(SocInfo) + sizeof(WindowTable);
-
-} // namespace dpaa::platform
-
-namespace dpaa::platform
-{
-
-// Inside the plugin only: model_platform.cpp's constructor, for the entry
-// point (model_plugin.cpp).
-int create_model_core(const ModelPluginHost &host, const char *config,
-		      std::unique_ptr<ModelCore> &out, std::string &error) noexcept;
 
 } // namespace dpaa::platform
 

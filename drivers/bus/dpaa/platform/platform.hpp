@@ -5,11 +5,11 @@
 // the hardware. Two implementations exist:
 //  - the board platform (board_platform.cpp): the USDPAA kernel driver's
 //    portal mappings, the device tree, the CCSR windows of a real SoC;
-//  - the model platform (model_platform.cpp): the modelled SoC of
+//  - the model platform (lib/dpaa_model_platform): the modelled SoC of
 //    lib/dpaa_model, configured by the DPAA_MODEL environment variable. It
 //    lives in a library of its own that the bus loads only then
-//    (model_plugin.hpp); model_primary.cpp wraps it for DPDK processes.
-// Nothing outside this folder knows which one runs.
+//    (model_plugin.hpp, ../model_host).
+// Nothing outside this folder and ../model_host knows which one runs.
 //
 // Control path only: virtual calls are fine here. The data path's only
 // platform service, address translation, is the inline window table of

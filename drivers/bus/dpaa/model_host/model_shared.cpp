@@ -6,7 +6,7 @@
 // their CCSR accesses. The actions run on DPDK's multi-process thread; the model's
 // register windows take the model's lock themselves.
 
-#include "platform/model_shared.hpp"
+#include "model_host/model_shared.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -22,7 +22,7 @@
 
 #include "dpaa_bus.hpp"
 #include "platform/dpdk_memory.hpp"
-#include "platform/model_mp.hpp"
+#include "model_host/model_mp.hpp"
 
 namespace dpaa::platform
 {

@@ -31,7 +31,7 @@
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "platform/bus_addr.hpp"
-#include "platform/model_mp.hpp"
+#include "model_host/model_mp.hpp"
 #include "qbman/hw_wait.hpp"
 
 namespace dpaa::platform

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "dpaa_model/config.hpp"
-#include "platform/model_plugin.hpp"
+#include "dpaa_model_platform/model_core.hpp"
 
 namespace dpaa::platform
 {

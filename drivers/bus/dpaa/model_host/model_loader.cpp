@@ -20,7 +20,7 @@
 // symbols) and never unloaded: the model's threads and static objects live
 // until the process ends.
 
-#include "platform/model_loader.hpp"
+#include "model_host/model_loader.hpp"
 
 #include <cerrno>
 #include <cstdlib>

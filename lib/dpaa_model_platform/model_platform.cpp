@@ -15,7 +15,7 @@
 // into the bus: it reaches the bus only through the ModelPluginHost it is
 // given (the bus-address table, the log). What DPDK secondary processes need
 // of the model (its portals' memory files, its CCSR) the bus serves from
-// here through ModelCore (model_primary.cpp).
+// here through ModelCore (drivers/bus/dpaa/model_host).
 
 #include <algorithm>
 #include <array>
@@ -35,8 +35,8 @@
 #include "dpaa_model/hardware_ids.hpp"
 #include "dpaa_model/misuse.hpp"
 #include "dpaa_model/system.hpp"
+#include "dpaa_model_platform/model_core.hpp"
 #include "platform/bus_addr.hpp"
-#include "platform/model_plugin.hpp"
 
 namespace dpaa::platform
 {

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "platform/model_shared.hpp"
+#include "model_host/model_shared.hpp"
 #include "platform/platform.hpp"
 
 namespace dpaa::platform

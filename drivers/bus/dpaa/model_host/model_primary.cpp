@@ -23,8 +23,8 @@
 
 #include "dpaa_bus.hpp"
 #include "platform/discover.hpp"
-#include "platform/model_loader.hpp"
-#include "platform/model_mp.hpp"
+#include "model_host/model_loader.hpp"
+#include "model_host/model_mp.hpp"
 
 namespace dpaa::platform
 {
