@@ -17,6 +17,7 @@
 #include <rte_log.h>
 #include <rte_spinlock.h>
 
+#include "bus_common/ptp_stamp.hpp"
 #include "dpaa_bus.hpp"
 #include "dpaa_port_hw.hpp"
 #include "dpaa_queue_state.hpp"
@@ -189,13 +190,11 @@ struct Port {
 	platform::LinkMode link_mode; // from rte_eth_conf::link_speeds, set at start
 
 	// IEEE 1588 (dpaa_ethdev_timesync.cpp).
-	hw::RegisterWindow *timer; // the FMan's 1588 timer, nullptr if not mapped
-	bool timesync;		   // timesync_enable: PTP frames flagged and stamped
-	uint32_t txconf_fqid;	   // Tx confirmations of timestamped frames (0: none yet)
-	uint64_t rx_ts;		   // the last PTP frame's Rx timestamp (ns)
-	uint64_t tx_ts;		   // the last Tx timestamp confirmed and not read yet
-	bool rx_ts_valid;
-	bool tx_ts_valid;
+	hw::RegisterWindow *timer;	   // the FMan's 1588 timer, nullptr if not mapped
+	bool timesync;			   // timesync_enable: PTP frames flagged and stamped
+	uint32_t txconf_fqid;		   // Tx confirmations of timestamped frames (0: none yet)
+	dpaa::bus_common::PtpStamp rx_ptp; // the last PTP frame's Rx timestamp, read once
+	dpaa::bus_common::PtpStamp tx_ptp; // the last Tx timestamp confirmed, read once
 
 	// Statistics baselines: the hardware counters run free, reset subtracts.
 	MacCounters mac_base;

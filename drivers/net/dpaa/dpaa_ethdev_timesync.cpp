@@ -156,8 +156,7 @@ void take_confirmations(Port &p) noexcept
 			return;
 		}
 		const char *buf = static_cast<const char *>(bus::bus_to_va(e.fd.addr()));
-		p.tx_ts = load_be64(buf + kTimestampOffset);
-		p.tx_ts_valid = true;
+		p.tx_ptp.post(load_be64(buf + kTimestampOffset));
 		free_fd_buffers(e.fd);
 	};
 	// A volatile dequeue of a pull-mode Rx queue may still run here.
@@ -186,8 +185,7 @@ void rx_stamp(RxQueue &q, rte_mbuf *m, const char *buf) noexcept
 	if (p.timesync && is_ptp(m, buf)) {
 		m->ol_flags |= RTE_MBUF_F_RX_IEEE1588_PTP | RTE_MBUF_F_RX_IEEE1588_TMST;
 		m->timesync = 0; // one set of timestamp registers: index 0
-		p.rx_ts = ts;
-		p.rx_ts_valid = true;
+		p.rx_ptp.post(ts);
 	}
 }
 
@@ -240,7 +238,8 @@ int timesync_enable(rte_eth_dev *dev) noexcept
 		return ret;
 	if (int ret = txconf_setup(p); ret < 0)
 		return ret;
-	p.rx_ts_valid = p.tx_ts_valid = false;
+	p.rx_ptp.clear();
+	p.tx_ptp.clear();
 	p.timesync = true;
 	select_bursts(dev);
 	return 0;
@@ -260,12 +259,8 @@ int timesync_disable(rte_eth_dev *dev) noexcept
 int timesync_read_rx_timestamp(rte_eth_dev *dev, timespec *ts, uint32_t) noexcept
 {
 	Port &p = port_of(dev);
-	if (!p.timesync)
-		return -EINVAL;
-	if (!p.rx_ts_valid)
-		return -EINVAL;
-	p.rx_ts_valid = false;
-	*ts = rte_ns_to_timespec(p.rx_ts);
+	if (!p.timesync || !p.rx_ptp.take(*ts))
+		return -EINVAL; // off, or no PTP frame since the last read
 	return 0;
 }
 
@@ -275,11 +270,8 @@ int timesync_read_tx_timestamp(rte_eth_dev *dev, timespec *ts) noexcept
 	if (!p.timesync)
 		return -EINVAL;
 	take_confirmations(p);
-	if (!p.tx_ts_valid)
-		return -EAGAIN; // not confirmed yet: the caller retries
-	p.tx_ts_valid = false;
-	*ts = rte_ns_to_timespec(p.tx_ts);
-	return 0;
+	// Not confirmed yet: the caller retries.
+	return p.tx_ptp.take(*ts) ? 0 : -EAGAIN;
 }
 
 int timesync_adjust_time(rte_eth_dev *dev, int64_t delta) noexcept
@@ -324,7 +316,8 @@ void timesync_stop(Port &p) noexcept
 		return;
 	if (qbman::QmanPortal *portal = bus::qman_portal())
 		fq_drain(*portal, p.txconf_fqid);
-	p.tx_ts_valid = p.rx_ts_valid = false;
+	p.tx_ptp.clear();
+	p.rx_ptp.clear();
 }
 
 void timesync_close(Port &p) noexcept

@@ -27,6 +27,7 @@
 #include <rte_ether.h>
 #include <rte_log.h>
 
+#include "bus_common/ptp_stamp.hpp"
 #include "dpaa2_hw/annotation.hpp"
 #include "dpni_cmd.hpp"
 #include "fslmc_bus.hpp"
@@ -208,12 +209,10 @@ struct Port {
 
 	// IEEE 1588 (dpaa2_ethdev_timesync.cpp): timesync_enable's; the
 	// timestamps of the last PTP frame received and of the last frame sent
-	// with RTE_MBUF_F_TX_IEEE1588_TMST, each read once. Written by the
-	// bursts' lcores, read by whoever calls the timesync API: single
-	// 64-bit stores, the valid flag stored after the time (release).
+	// with RTE_MBUF_F_TX_IEEE1588_TMST, each read once
+	// (lib/bus_common/ptp_stamp.hpp).
 	bool timesync;
-	bool rx_ptp_valid, tx_ptp_valid;
-	uint64_t rx_ptp_ns, tx_ptp_ns;
+	dpaa::bus_common::PtpStamp rx_ptp, tx_ptp;
 
 	// RSS (dpaa2_ethdev_rss.cpp): the hash types of the distribution and
 	// the queues it spreads over (1: none).

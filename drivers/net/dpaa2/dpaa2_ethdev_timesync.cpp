@@ -128,9 +128,8 @@ void rx_ptp_latch(RxQueue &q, rte_mbuf *const *bufs, uint16_t n) noexcept
 		const rte_mbuf *m = bufs[i];
 		if (!(m->ol_flags & RTE_MBUF_F_RX_IEEE1588_TMST))
 			continue;
-		Port &p = *q.port;
-		p.rx_ptp_ns = *RTE_MBUF_DYNFIELD(m, rx_ts_offset, const rte_mbuf_timestamp_t *);
-		__atomic_store_n(&p.rx_ptp_valid, true, __ATOMIC_RELEASE);
+		q.port->rx_ptp.post(
+			*RTE_MBUF_DYNFIELD(m, rx_ts_offset, const rte_mbuf_timestamp_t *));
 		return;
 	}
 }
@@ -158,9 +157,7 @@ void tx_stamp_request(hw::Fd &fd, char *slot) noexcept
 void tx_stamp_collect(TxQueue &q, const char *slot) noexcept
 {
 	const auto *a = reinterpret_cast<const hw::hwa::Annotation *>(slot);
-	Port &p = *q.port;
-	p.tx_ptp_ns = a->timestamp.load();
-	__atomic_store_n(&p.tx_ptp_valid, true, __ATOMIC_RELEASE);
+	q.port->tx_ptp.post(a->timestamp.load());
 }
 
 int timesync_enable(rte_eth_dev *dev) noexcept
@@ -175,7 +172,8 @@ int timesync_enable(rte_eth_dev *dev) noexcept
 			      dev->data->name, strerror(rte_errno));
 		return -rte_errno;
 	}
-	p.rx_ptp_valid = p.tx_ptp_valid = false;
+	p.rx_ptp.clear();
+	p.tx_ptp.clear();
 	p.timesync = true;
 	select_bursts(dev);
 	return 0;
@@ -186,17 +184,16 @@ int timesync_disable(rte_eth_dev *dev) noexcept
 	Port &p = port_of(dev);
 	p.timesync = false;
 	select_bursts(dev);
-	p.rx_ptp_valid = p.tx_ptp_valid = false;
+	p.rx_ptp.clear();
+	p.tx_ptp.clear();
 	return 0;
 }
 
 int timesync_read_rx_timestamp(rte_eth_dev *dev, timespec *ts, uint32_t) noexcept
 {
 	Port &p = port_of(dev);
-	if (!p.timesync || !__atomic_load_n(&p.rx_ptp_valid, __ATOMIC_ACQUIRE))
+	if (!p.timesync || !p.rx_ptp.take(*ts))
 		return -EINVAL; // off, or no PTP frame since the last read
-	*ts = rte_ns_to_timespec(p.rx_ptp_ns);
-	p.rx_ptp_valid = false;
 	return 0;
 }
 
@@ -209,17 +206,13 @@ int timesync_read_tx_timestamp(rte_eth_dev *dev, timespec *ts) noexcept
 	Port &p = port_of(dev);
 	if (!p.timesync)
 		return -EINVAL;
-	if (!__atomic_load_n(&p.tx_ptp_valid, __ATOMIC_ACQUIRE)) {
+	if (!p.tx_ptp.ready()) {
 		for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
 			if (auto *q = static_cast<TxQueue *>(dev->data->tx_queues[i]);
 			    q != nullptr && q->conf_pending != 0)
 				tx_conf_drain(*q, false);
-		if (!__atomic_load_n(&p.tx_ptp_valid, __ATOMIC_ACQUIRE))
-			return -EAGAIN;
 	}
-	*ts = rte_ns_to_timespec(p.tx_ptp_ns);
-	p.tx_ptp_valid = false;
-	return 0;
+	return p.tx_ptp.take(*ts) ? 0 : -EAGAIN;
 }
 
 } // namespace dpaa2::net
