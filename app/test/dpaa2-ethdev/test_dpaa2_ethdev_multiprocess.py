@@ -93,10 +93,13 @@ class MultiProcess(Dpaa2EthdevTestCase):
                                 "--"] + list(args), self.config)
 
     def run_secondary(self, *args):
-        """mp-secondary run to its end."""
+        """mp-secondary run to its end (it gives up after 20 s without a
+        frame sent or received; on the LS2088A-RDB each of its portal
+        accesses is served by the primary's model, minutes on a loaded
+        machine)."""
         return subprocess.run(wrapped([MP_SECONDARY, "-l", "0", "--file-prefix", self.prefix,
                                        "--proc-type=secondary", "--"] + list(args)),
-                              env=dpaa2_env(self.config), capture_output=True, text=True, timeout=120)
+                              env=dpaa2_env(self.config), capture_output=True, text=True, timeout=600)
 
     def assert_forwards_on(self, app):
         """testpmd forwards port 0 to port 1, whose wire is a cable back to
@@ -240,11 +243,6 @@ class MultiProcessLs2088a(MultiProcess):
     access a secondary makes runs on the primary's model."""
     BOARD, PORT0, PORT1 = "ls2088a-rdb", LS2_PORT0, LS2_PORT1
 
-    def test_a_killed_secondarys_portals_serve_the_next(self):
-        # Open defect: in some runs (a loaded machine), after the take-over
-        # and the next secondary's 300 frames, testpmd's port 0 receives
-        # nothing more from the cable while its Tx counts on.
-        self.skipTest("open defect: port 0 may stop receiving after a killed secondary (dpaa2.rst)")
 
 if __name__ == "__main__":
     why = missing()

@@ -328,6 +328,65 @@ TEST_F(FslmcEal, AThreadsPortalGoesBackWhenItEnds)
 	EXPECT_EQ(rte_fslmc_portals_in_use(), before);
 }
 
+TEST_F(FslmcEal, APortalPassedOnAnswersItsNextThreadsPullsAndCommands)
+{
+	// One thread leaves its portal after one pull and one management
+	// command (each toggles a valid bit a direct-mode portal tracks); the
+	// next thread gets the same portal and must be answered, as a DPIO
+	// a secondary process used is then the primary's lcore's.
+	McIo *io = rte_fslmc_mc_io();
+	ASSERT_NE(io, nullptr);
+	dpaa2::fslmc::qbman::Swp *main_swp = dpaa2::fslmc::portal();
+	ASSERT_NE(main_swp, nullptr);
+	uint32_t dpni = ~0u;
+	for (const std::string &n : bus_devices())
+		if (n.rfind("dpni.", 0) == 0)
+			dpni = static_cast<uint32_t>(atoi(n.c_str() + 5));
+	ASSERT_NE(dpni, ~0u) << "no dpni in dprc.2";
+	uint32_t fqid = 0;
+	uint16_t token = 0;
+	ASSERT_EQ(dpni_rx_fqid(*io, dpni, fqid, token), 0);
+	const hw::Fd fds[3] = {make_fd(0), make_fd(1), make_fd(2)};
+	ASSERT_EQ(main_swp->enqueue(fqid, fds, 3), 3u);
+	auto *storage = static_cast<qb::DequeueResult *>(
+		rte_zmalloc("handover", 32 * sizeof(qb::DequeueResult), 64));
+	ASSERT_NE(storage, nullptr);
+	const auto iova = reinterpret_cast<uintptr_t>(storage);
+	constexpr unsigned long kPolls = 20000000ul;
+
+	struct Seen {
+		int portal = -1, pull = -1, got = -1, query = -1;
+		uint32_t frames = ~0u;
+	};
+	auto one_of_each = [&](unsigned pull_frames, Seen &seen) {
+		dpaa2::fslmc::qbman::Swp *swp = dpaa2::fslmc::portal();
+		if (swp == nullptr)
+			return;
+		seen.portal = static_cast<int>(swp->index());
+		uint32_t bytes = 0;
+		seen.query = swp->fq_query_np(fqid, seen.frames, bytes);
+		seen.pull = swp->pull(fqid, pull_frames, storage, iova);
+		if (seen.pull == 0)
+			seen.got = swp->pull_collect(
+				storage, pull_frames,
+				[](const hw::Fd &, const qb::DequeueResult &) {}, kPolls);
+	};
+	Seen first, next;
+	std::thread([&] { one_of_each(1, first); }).join();
+	std::thread([&] { one_of_each(32, next); }).join();
+	EXPECT_EQ(first.query, 0);
+	EXPECT_EQ(first.frames, 3u);
+	EXPECT_EQ(first.pull, 0);
+	EXPECT_EQ(first.got, 1);
+	ASSERT_EQ(next.portal, first.portal) << "the next thread got another portal";
+	EXPECT_EQ(next.query, 0) << "the management command was not answered";
+	EXPECT_EQ(next.frames, 2u);
+	EXPECT_EQ(next.pull, 0);
+	EXPECT_EQ(next.got, 2) << "the pull was not answered";
+	rte_free(storage);
+	dpni_close(*io, token);
+}
+
 TEST_F(FslmcEal, TooManyThreadsGetAClearRefusal)
 {
 	ASSERT_NE(dpaa2::fslmc::portal(), nullptr);

@@ -427,11 +427,10 @@ extern "C" dpaa2::fslmc::qbman::Swp *rte_fslmc_portal_slow(void) noexcept
 		return nullptr;
 	}
 	Dpio *d = nullptr;
-	bool from_dead = false;
 	{
 		std::lock_guard<std::mutex> hold(pool_lock);
 		for (auto &p : state.dpios)
-			if (!p->in_use && claim(ObjKind::dpio, p->obj.id, &from_dead)) {
+			if (!p->in_use && claim(ObjKind::dpio, p->obj.id, nullptr)) {
 				d = p.get();
 				d->in_use = true;
 				break;
@@ -449,13 +448,17 @@ extern "C" dpaa2::fslmc::qbman::Swp *rte_fslmc_portal_slow(void) noexcept
 	// The portal stashes to the cluster of the core the thread runs on.
 	const uint8_t sdest = stash_destination(sched_getcpu());
 	int ret = 0;
-	// A process killed while it drove the portal left its rings and
-	// valid bits mid-way (the primary's open fd keeps the kernel from
-	// resetting the DPIO at that exit): back to power-on, as the primary
-	// set it up.
-	if (from_dead)
-		ret = mc::reset(*state.io, d->obj);
-	if (ret == 0 && from_dead)
+	// Back to power-on before this thread's software state (which starts
+	// at power-on's valid bits) drives the portal. Whoever drove it
+	// before, a thread of this process, a secondary that exited or one
+	// killed mid-way, left the VDQCR's and the management command's
+	// valid bits where its own state was: on a direct-mode portal
+	// (QBMan before 5.0) a pull or a command carrying the other bit is
+	// not a new one, and is never answered. The kernel resets a DPIO at
+	// the last close of its fd; the primary's open fd keeps that from
+	// happening at a secondary's exit.
+	ret = mc::reset(*state.io, d->obj);
+	if (ret == 0)
 		ret = mc::enable(*state.io, d->obj);
 	if (ret == 0)
 		ret = mc::dpio_set_stashing_destination(*state.io, d->obj, sdest);
