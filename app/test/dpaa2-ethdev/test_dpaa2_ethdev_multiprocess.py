@@ -92,6 +92,12 @@ class MultiProcess(Dpaa2EthdevTestCase):
         return self.start_ours([MP_SECONDARY, "-l", "0", "--file-prefix", self.prefix, "--proc-type=secondary",
                                 "--"] + list(args), self.config)
 
+    def run_secondary_with(self, eal, *args):
+        """mp-secondary, with EAL arguments `eal` of its own, run to its end."""
+        return subprocess.run(wrapped([MP_SECONDARY, "-l", "0", "--file-prefix", self.prefix,
+                                       "--proc-type=secondary"] + eal + ["--"] + list(args)),
+                              env=dpaa2_env(self.config), capture_output=True, text=True, timeout=600)
+
     def run_secondary(self, *args):
         """mp-secondary run to its end (it gives up after 20 s without a
         frame sent or received; on the LS2088A-RDB each of its portal
@@ -197,6 +203,32 @@ class MultiProcess(Dpaa2EthdevTestCase):
         self.assertRegex(app.command("show port info 0"), r"Link status: up")
         self.assertRegex(app.command("show port info 1"), r"Link status: up")
         self.assert_forwards_on(app)
+        self.assertTrue(app.quit(), app.text()[-3000:])
+        self.assert_no_misuse(app)
+
+    def test_a_secondary_leaves_what_it_is_told_to_block(self):
+        # Three DPMCPs: the primary takes dpmcp.1, a secondary the last
+        # (dpmcp.3), or, with DPMCPs blocked, the first one that is not,
+        # as upstream's bus chooses; blocked DPIOs are no one's portals.
+        app = self.primary(self.board_config({0: "cable:" + self.PORT1}).replace(";dpmcp=2", ";dpmcp=3"))
+        app.command("clear port stats all")
+        log = ["--log-level=bus.fslmc:debug"]
+        plain = self.run_secondary_with(log, "traffic", "300", DPNI0, DPNI1)
+        self.assertEqual(plain.returncode, 0, plain.stdout + plain.stderr)
+        self.assertRegex(plain.stderr + plain.stdout, r"MC firmware [\d.]+ through dpmcp\.3\b")
+        taken = set(re.findall(r"lcore 0: dpio\.(\d+)", plain.stdout + plain.stderr))
+        self.assertEqual(len(taken), 1, plain.stdout + plain.stderr)
+        dpio = taken.pop()
+        app.command("clear port stats all")
+        told = self.run_secondary_with(log + ["-b", "fslmc:dpmcp.1", "-b", "fslmc:dpio." + dpio],
+                                       "traffic", "300", DPNI0, DPNI1)
+        check_secondary_traffic(self, app, told, "dpaa2", DPNI1, COMPLAINTS)
+        out = told.stdout + told.stderr
+        self.assertRegex(out, r"MC firmware [\d.]+ through dpmcp\.2\b")
+        self.assertRegex(out, r"lcore 0: dpio\.\d+ ")
+        self.assertNotRegex(out, r"lcore 0: dpio\.%s " % dpio)
+        app.command("port stop all")
+        self.assertEqual(self.pool_count(app), MBUFS)
         self.assertTrue(app.quit(), app.text()[-3000:])
         self.assert_no_misuse(app)
 

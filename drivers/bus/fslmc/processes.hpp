@@ -8,11 +8,10 @@
 // multi-process channel, SCM_RIGHTS), as EAL does for its own VFIO groups.
 // The secondary then asks the group for device fds of its own, maps an MC
 // portal of its own (the container's last DPMCP, the devices sorted by
-// type and object id: the primary uses the first; upstream 22.11's
-// fslmc_vfio.c, fslmc_process_mcp's caller, has the same rule when no DPMCP
-// is blocked, and with one blocked lets a secondary take the first
-// unblocked one, which this bus does not) and software portals the
-// primary does not use;
+// type and object id: the primary uses the first; with a DPMCP blocked,
+// -b fslmc:dpmcp.N, the first one not blocked: the rule of upstream
+// 22.11's fslmc_vfio.c, fslmc_process_mcp's caller) and software portals
+// the primary does not use;
 // DPDK's memory is already in the IOMMU, mapped by the primary.
 //
 // Which process uses which DPIO and DPBP: a table in shared memory (a

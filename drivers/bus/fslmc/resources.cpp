@@ -17,6 +17,7 @@
 #include <mutex>
 #include <vector>
 
+#include <rte_devargs.h>
 #include <rte_lcore.h>
 #include <rte_string_fns.h>
 
@@ -289,25 +290,47 @@ const char *obj_kind_name(ObjKind k) noexcept
 	return names[static_cast<unsigned>(k)];
 }
 
+namespace
+{
+
+// Whether the application keeps `dev` from DPDK (-b fslmc:<name>): the
+// bus sets up no resource so blocked, of any kind, as upstream's does.
+bool blocked(const rte_fslmc_device &dev) noexcept
+{
+	return dev.device.devargs != nullptr && dev.device.devargs->policy == RTE_DEV_BLOCKED;
+}
+
+} // namespace
+
 int resources_setup(rte_fslmc_device **devices, unsigned n) noexcept
 {
-	// The primary's MC portal is the first DPMCP, a secondary's the last
-	// (processes.hpp).
-	rte_fslmc_device *dpmcp = nullptr, *dprc = nullptr;
-	unsigned dpmcps = 0;
+	// The MC portal (processes.hpp): a primary's is the first DPMCP not
+	// blocked. A secondary's is the last DPMCP, the primary using the
+	// first, unless the application blocks some (the primary's, say):
+	// then the first DPMCP not blocked, as upstream's bus chooses.
+	rte_fslmc_device *first = nullptr, *last = nullptr, *dprc = nullptr;
+	unsigned dpmcps = 0, dpmcps_blocked = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (devices[i]->kind == ObjKind::dpmcp && (dpmcp == nullptr || is_secondary())) {
-			dpmcp = devices[i];
+		if (devices[i]->kind == ObjKind::dpmcp) {
+			if (blocked(*devices[i])) {
+				dpmcps_blocked++;
+				continue;
+			}
 			dpmcps++;
+			if (first == nullptr)
+				first = devices[i];
+			last = devices[i];
 		}
 		if (devices[i]->kind == ObjKind::dprc && dprc == nullptr)
 			dprc = devices[i];
 	}
+	rte_fslmc_device *dpmcp = is_secondary() && dpmcps_blocked == 0 ? last : first;
 	if (dpmcp == nullptr) {
-		FSLMC_BUS_LOG(ERR, "the container has no dpmcp: no MC portal to send commands to");
+		FSLMC_BUS_LOG(ERR, "the container has no dpmcp%s: no MC portal to send commands to",
+			      dpmcps_blocked > 0 ? " that is not blocked" : "");
 		return -ENODEV;
 	}
-	if (is_secondary() && dpmcps < 2) {
+	if (is_secondary() && dpmcps_blocked == 0 && dpmcps < 2) {
 		FSLMC_BUS_LOG(ERR, "a secondary process needs an MC portal of its own: the "
 				   "container has one dpmcp, which the primary uses (create "
 				   "another one in it)");
@@ -321,6 +344,10 @@ int resources_setup(rte_fslmc_device **devices, unsigned n) noexcept
 	for (unsigned i = 0; i < n; i++) {
 		rte_fslmc_device &dev = *devices[i];
 		ret = 0;
+		if (blocked(dev)) {
+			FSLMC_BUS_LOG(DEBUG, "%s: blocked, not used", dev.name);
+			continue;
+		}
 		switch (dev.kind) {
 		case ObjKind::dpio:
 			ret = setup_dpio(dev);
