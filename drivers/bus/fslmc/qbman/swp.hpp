@@ -104,10 +104,11 @@ public:
 			return -EIO;
 		const uint32_t idx_mask = 2 * eqcr_size_ - 1; // the index and its wrap bit
 		if (mem_back_) {
-			// RT mode with the producer index QBMan holds: the store
-			// is the EQCR's doorbell, and a portal another thread
-			// used before has entries behind it (index 0 would ring
-			// for entries never written).
+			// RT mode with the producer index QBMan holds (0 after
+			// the DPIO's reset the bus does before a thread takes
+			// it): the store is the EQCR's doorbell, and a portal
+			// driven without that reset has entries behind it
+			// (index 0 would ring for entries never written).
 			const uint32_t held =
 				cinh_.load(qb::cinh::kEqcrPi) & (idx_mask | qb::kValidBit);
 			cinh_.store(qb::cinh::kEqcrPi, qb::kRtMode | held);
