@@ -179,6 +179,35 @@ bool QmanSwPortal::eqcr_ring_pending() const noexcept
 	return (hw::load_verb(e) & hw::kVbit) == pos.vbit();
 }
 
+namespace detail
+{
+
+bool lock_for_drain(std::mutex &lock, std::atomic<unsigned> &waiters) noexcept
+{
+	waiters.fetch_add(1, std::memory_order_relaxed);
+	timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool got = false;
+	for (unsigned spins = 0; !(got = lock.try_lock()); spins++) {
+		if (spins < 1024) {
+			hw::cpu_relax();
+			continue;
+		}
+		timespec t;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		const uint64_t waited =
+			static_cast<uint64_t>(t.tv_sec - t0.tv_sec) * 1'000'000'000u +
+			static_cast<uint64_t>(t.tv_nsec) - static_cast<uint64_t>(t0.tv_nsec);
+		if (waited >= kDrainWaitNs)
+			break;
+		sched_yield();
+	}
+	waiters.fetch_sub(1, std::memory_order_relaxed);
+	return got;
+}
+
+} // namespace detail
+
 bool QmanSwPortal::drain_eqcr()
 {
 	if (detail::load_cfg(cfg_reg_) == 0)
@@ -205,26 +234,7 @@ bool QmanSwPortal::drain_eqcr()
 // step, leaves it to a waiting drain after its current step.
 bool QmanSwPortal::enqueue_staged_under_soc_lock(uint32_t cfg)
 {
-	soc_waiters_->fetch_add(1, std::memory_order_relaxed);
-	timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	bool got = false;
-	for (unsigned spins = 0; !(got = soc_lock_->try_lock()); spins++) {
-		if (spins < 1024) {
-			hw::cpu_relax();
-			continue;
-		}
-		timespec t;
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		const uint64_t waited =
-			static_cast<uint64_t>(t.tv_sec - t0.tv_sec) * 1'000'000'000u +
-			static_cast<uint64_t>(t.tv_nsec) - static_cast<uint64_t>(t0.tv_nsec);
-		if (waited >= kDrainWaitNs)
-			break;
-		sched_yield();
-	}
-	soc_waiters_->fetch_sub(1, std::memory_order_relaxed);
-	if (!got)
+	if (!detail::lock_for_drain(*soc_lock_, *soc_waiters_))
 		return false;
 	const bool cdc = ((cfg & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift) ==
 			 static_cast<uint32_t>(qm::DqrrCmode::cdc);
@@ -651,6 +661,17 @@ bool BmanSwPortal::poll_rcr()
 	hw::reg_write(ci_.get(), bm::ci::kRcrPi, pos);
 	hw::reg_write(ce_.get(), bm::ce::kRcrCi, pos);
 	return true;
+}
+
+bool BmanSwPortal::drain_rcr()
+{
+	if (!configured() || soc_lock_ == nullptr)
+		return false;
+	if (!detail::lock_for_drain(*soc_lock_, *soc_waiters_))
+		return false;
+	const bool did = poll_rcr();
+	soc_lock_->unlock();
+	return did;
 }
 
 bool BmanSwPortal::poll_mc()

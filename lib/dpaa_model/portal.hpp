@@ -87,6 +87,14 @@ inline uint32_t load_cfg(const uint32_t *reg) noexcept
 {
 	return hw::from_be(__atomic_load_n(reg, __ATOMIC_ACQUIRE));
 }
+
+// How long a drain on a driver's thread waits for the model's lock.
+inline constexpr uint64_t kDrainWaitNs = 2'000'000;
+
+// The model's lock for a drain on a driver's thread: the count of waiters
+// raised while waiting (the model's thread hands the lock over after its
+// current step when it is not 0), up to kDrainWaitNs. true: held.
+bool lock_for_drain(std::mutex &lock, std::atomic<unsigned> &waiters) noexcept;
 } // namespace detail
 
 // Driver misuse the model detected; tests assert these stay zero.
@@ -176,7 +184,7 @@ public:
 	// consumed right now, held nothing, or the lock did not come). See
 	// Soc::drain_eqcr.
 	bool drain_eqcr();
-	static constexpr uint64_t kDrainWaitNs = 2'000'000;
+	static constexpr uint64_t kDrainWaitNs = detail::kDrainWaitNs;
 	// The model's lock, and the count of drains waiting for it, which the
 	// model's thread reads between steps (Soc::thread_main). Unset: a full
 	// staging queue waits for the next poll().
@@ -394,6 +402,18 @@ public:
 	// poll() of a step that found BCSP_CFG not 0 in cfg_reg().
 	bool poll_configured();
 	const uint32_t *cfg_reg() const noexcept { return cfg_reg_; }
+	// Take what the RCR holds into the pools and publish RCR_CI, on the
+	// calling thread, under the model's lock (waited for up to
+	// kDrainWaitNs): silicon's BMan takes a release within well under a
+	// microsecond, and a driver that reads RCR_CI to find room expects it
+	// taken whatever the model's thread is doing. false if the portal is
+	// not configured, the ring held nothing, or the lock did not come.
+	bool drain_rcr();
+	void set_soc_lock(std::mutex *lock, std::atomic<unsigned> *waiters) noexcept
+	{
+		soc_lock_ = lock;
+		soc_waiters_ = waiters;
+	}
 
 private:
 	bool poll_rcr();
@@ -409,6 +429,8 @@ private:
 	unsigned mc_rridx_ = 1;
 	PortalFaults faults_;
 	CeShadow ce_shadow_;
+	std::mutex *soc_lock_ = nullptr;
+	std::atomic<unsigned> *soc_waiters_ = nullptr;
 };
 
 } // namespace dpaa::model

@@ -47,6 +47,7 @@ Soc::Soc()
 	for (unsigned i = 0; i < Bman::kNumPortals; i++) {
 		bportals_.push_back(std::make_unique<BmanSwPortal>(bman_, i));
 		bptrs_[i] = bportals_.back().get();
+		bportals_.back()->set_soc_lock(&mutex_, &drain_waiters_);
 		bstep_.regs[i] = bptrs_[i]->cfg_reg();
 	}
 	bman_.set_lock(&mutex_);

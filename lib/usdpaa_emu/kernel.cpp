@@ -299,12 +299,12 @@ int Kernel::portal_map(PortalMap &m)
 	bool ok;
 	if (qman) {
 		model::QmanSwPortal &p = sys_->soc().qman_portal(idx);
-		ok = map_views(mapped[idx], p.ce(), p.ci(), hw::qm::ci::kIsr, &p, false);
+		ok = map_views(mapped[idx], p.ce(), p.ci(), hw::qm::ci::kIsr, &p, nullptr);
 		m.channel = p.channel();
 		m.pools = kAllPools;
 	} else {
 		model::BmanSwPortal &p = sys_->soc().bman_portal(idx);
-		ok = map_views(mapped[idx], p.ce(), p.ci(), hw::bm::ci::kIsr, nullptr, true);
+		ok = map_views(mapped[idx], p.ce(), p.ci(), hw::bm::ci::kIsr, nullptr, &p);
 	}
 	if (!ok) {
 		log_once("portal-map", "mapping a portal: %s", strerror(errno));
@@ -321,17 +321,17 @@ int Kernel::portal_map(PortalMap &m)
 // cache-enabled area is the model's memory: its rings are written body
 // first and verb last by upstream and read in place.
 bool Kernel::map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *qman,
-		       bool trap_ce)
+		       model::BmanSwPortal *bman)
 {
-	m.ci = std::make_unique<CiView>(ci, isr, qman);
+	m.ci = std::make_unique<CiView>(ci, isr, qman, bman);
 	m.cinh = mmio_trap_map(hw::qm::kCiSize, *m.ci);
 	if (m.cinh == nullptr)
 		return false;
-	if (!trap_ce) {
+	if (bman == nullptr) {
 		m.cena = ce;
 		return true;
 	}
-	m.ce = std::make_unique<CeLineView>(ce);
+	m.ce = std::make_unique<CeLineView>(ce, *bman);
 	m.cena = mmio_trap_map(CeLineView::kSize, *m.ce);
 	if (m.cena == nullptr) {
 		unmap_views(m);

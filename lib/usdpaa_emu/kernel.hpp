@@ -105,8 +105,9 @@ private:
 		void *cinh = nullptr;
 		void *cena = nullptr;
 	};
+	// One of 'qman' and 'bman' is set: the portal the views belong to.
 	bool map_views(Mapped &m, void *ce, void *ci, uint32_t isr, model::QmanSwPortal *qman,
-		       bool trap_ce);
+		       model::BmanSwPortal *bman);
 	static void unmap_views(Mapped &m);
 	std::array<Mapped, 16> qportal_{}, bportal_{};
 	std::array<IrqBinding, 16> irq_{};

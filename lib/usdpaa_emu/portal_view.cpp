@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstring>
 
+#include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "dpaa_model/portal.hpp"
 
@@ -63,6 +64,8 @@ void CiView::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 	// The ring is consumed by the time the driver looks (see the header).
 	if (qman_ != nullptr && off == hw::qm::ci::kEqcrCi && n == 4)
 		qman_->drain_eqcr();
+	else if (bman_ != nullptr && off == hw::bm::ci::kRcrCi)
+		bman_->drain_rcr();
 	copy_out(ci_ + off, n, out);
 }
 
@@ -86,6 +89,9 @@ void CeLineView::load(uint32_t off, unsigned n, uint8_t *out) noexcept
 		std::memset(out, 0, n);
 		return;
 	}
+	// The ring is consumed by the time the driver looks (see the header).
+	if (off == hw::bm::ce::kRcrCi)
+		bman_.drain_rcr();
 	for (unsigned i = 0; i < n; i++) {
 		const unsigned line = (off + i) / kLine;
 		out[i] = dirty_[line] ? lines_[off + i]

@@ -25,7 +25,13 @@
 // QCSP_EQCR_CI_CINH first has the model take what the ring holds
 // (QmanSwPortal::drain_eqcr, on the reading thread, waiting only for the
 // model's lock when what it took already fills its staging queue): by the
-// time the driver looks, the hardware has consumed, as on silicon.
+// time the driver looks, the hardware has consumed, as on silicon. BMan's
+// release ring likewise: a load of RCR_CI, from either area, first has the
+// model take what the RCR holds into the pools (BmanSwPortal::drain_rcr).
+// Upstream releases one buffer per RCR entry, so filling a pool of a few
+// thousand buffers laps the 8-entry ring hundreds of times, each time
+// waiting for the model's thread to run, which under emulation of another
+// architecture took minutes.
 //
 // Upstream's x86 build places the portal interrupt registers at
 // ISR + 4n (IER, ISDR, IIR at +4, +8, +0xc) where the silicon, and its
@@ -53,8 +59,9 @@
 
 namespace dpaa::model
 {
+class BmanSwPortal;
 class QmanSwPortal;
-}
+} // namespace dpaa::model
 
 namespace dpaa::usdpaa
 {
@@ -64,9 +71,11 @@ class CiView final : public emu::TrapTarget
 public:
 	// 'isr': the offset of the portal's ISR (QCSP_ISR 0x3600, BCSP_ISR
 	// 0x3e00). 'qman': the QMan portal whose DCAP writes are posted and
-	// whose EQCR is consumed when EQCR_CI is read, or nullptr for BMan.
-	CiView(void *ci, uint32_t isr, model::QmanSwPortal *qman) noexcept
-	    : ci_(static_cast<uint8_t *>(ci)), isr_(isr), qman_(qman)
+	// whose EQCR is consumed when EQCR_CI is read; 'bman': the BMan portal
+	// whose RCR is consumed when RCR_CI is read. One of the two is set.
+	CiView(void *ci, uint32_t isr, model::QmanSwPortal *qman,
+	       model::BmanSwPortal *bman) noexcept
+	    : ci_(static_cast<uint8_t *>(ci)), isr_(isr), qman_(qman), bman_(bman)
 	{
 	}
 	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
@@ -78,6 +87,7 @@ private:
 	uint8_t *ci_;
 	uint32_t isr_;
 	model::QmanSwPortal *qman_;
+	model::BmanSwPortal *bman_;
 };
 
 class CeLineView final : public emu::TrapTarget
@@ -86,7 +96,11 @@ public:
 	static constexpr unsigned kLine = 64;
 	static constexpr unsigned kSize = 0x4000;
 
-	explicit CeLineView(void *ce) noexcept : ce_(static_cast<uint8_t *>(ce)) {}
+	// 'bman': the portal whose RCR is consumed when RCR_CI_CENA is read.
+	CeLineView(void *ce, model::BmanSwPortal &bman) noexcept
+	    : ce_(static_cast<uint8_t *>(ce)), bman_(bman)
+	{
+	}
 	void load(uint32_t off, unsigned n, uint8_t *out) noexcept override;
 	void store(uint32_t off, unsigned n, const uint8_t *in) noexcept override;
 
@@ -94,6 +108,7 @@ private:
 	void flush(unsigned line) noexcept;
 
 	uint8_t *ce_;
+	model::BmanSwPortal &bman_;
 	std::array<uint8_t, kSize> lines_{};
 	std::array<bool, kSize / kLine> dirty_{};
 };

@@ -4,6 +4,7 @@
 // BMan portal driver against the model: release/acquire, counts, order,
 // depletion, BPID allocation, in both run modes.
 
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -121,6 +122,28 @@ TEST_F(BmanStepped, ReleaseEntriesPackEightAddressesOf48Bits)
 	EXPECT_EQ(soc.bman().free_count(9), 8u);
 }
 
+// A driver that reads RCR_CI through the emulated kernel finds its releases
+// taken, as silicon's BMan takes them at once: BmanSwPortal::drain_rcr on the
+// reading thread (usdpaa_emu's portal views), with no model step.
+TEST_F(BmanStepped, DrainTakesTheReleaseRingWithoutAStep)
+{
+	auto &bp = soc.bman_portal(0);
+	EXPECT_FALSE(bp.drain_rcr()) << "an empty ring";
+	const uint64_t bufs[3] = {0x1000, 0x2000, 0x3000};
+	for (unsigned i = 0; i < 3; i++)
+		ASSERT_EQ(p->release(hw::Bpid{5}, std::span(bufs + i, 1)), 0);
+	EXPECT_EQ(soc.bman().free_count(5), 0u);
+	EXPECT_TRUE(bp.drain_rcr());
+	EXPECT_EQ(soc.bman().free_count(5), 3u);
+	EXPECT_EQ(hw::reg_read(bp.ci(), bm::ci::kRcrCi) & (bm::kRcrSize - 1), 3u);
+	EXPECT_EQ(hw::reg_read(bp.ce(), bm::ce::kRcrCi) & (bm::kRcrSize - 1), 3u);
+	EXPECT_FALSE(bp.drain_rcr()) << "taken once";
+	// A portal no driver configured is left alone.
+	EXPECT_FALSE(soc.bman_portal(5).drain_rcr());
+	soc.run_until_idle();
+	EXPECT_EQ(soc.bman().free_count(5), 3u);
+}
+
 TEST_F(BmanStepped, DepletionEntryAndExitWithHysteresis)
 {
 	const hw::Bpid bpid{7};
@@ -206,6 +229,29 @@ TEST(BmanCcsr, WritesOutsideTheBlocksRegistersAreMisuse)
 	w.write32(bm::ccsr::pool_content(3), 99);
 	EXPECT_EQ(w.read32(bm::ccsr::pool_content(3)), 0u);
 	EXPECT_EQ(soc.faults().bad_ccsr_write, before);
+}
+
+// Drains on the driver's thread against the model's own polls: every
+// release taken once, none lost.
+TEST(BmanThreaded, DrainsRaceTheModelsThreadWithoutLoss)
+{
+	Soc soc;
+	ASSERT_EQ(soc.start_thread(), 0);
+	auto p = make_bman_portal(soc, 1, false);
+	auto &bp = soc.bman_portal(1);
+	constexpr uint64_t kBufs = 20000;
+	for (uint64_t i = 0; i < kBufs; i++) {
+		const uint64_t b = (i + 1) * 64;
+		while (p->release(hw::Bpid{13}, std::span(&b, 1)) == -EBUSY)
+			bp.drain_rcr();
+	}
+	while (soc.bman().free_count(13) < kBufs && bp.drain_rcr())
+		;
+	for (int i = 0; i < 1000 && soc.bman().free_count(13) < kBufs; i++)
+		std::this_thread::sleep_for(std::chrono::milliseconds(1));
+	EXPECT_EQ(soc.bman().free_count(13), kBufs);
+	soc.stop_thread();
+	expect_no_faults(soc);
 }
 
 TEST(BmanThreaded, RoundTripWithTheModelOnItsThread)
