@@ -8,10 +8,19 @@
 // movups/movaps (16 bytes; 32 with VEX.256, a YMM register, whose upper
 // half is in the signal frame's XSAVE area), each one access of the
 // target like any other.
+//
+// A load into an XMM or YMM register completes in the interrupted thread,
+// not through the signal frame alone: the kernel restores the vector
+// registers from the frame at sigreturn, but valgrind restores only the
+// general registers and RIP, so under valgrind a register written in the
+// frame keeps its old value. The handler resumes the thread at a stub that
+// loads the register from a per-thread slot and returns past the
+// instruction (resume_load_through_stub below); the same on both paths.
 
 #include "emu_common/trap_insn.hpp"
 
 #include <cpuid.h>
+#include <cstddef>
 #include <cstring>
 
 namespace dpaa::emu
@@ -264,6 +273,89 @@ uint8_t *ymm_upper(ucontext_t &uc) noexcept
 	return fp + ebx;
 }
 
+// What a load stub needs: the bytes the register gets (zero-extended as
+// the instruction would, up to 32), the thread's RAX, which carries the
+// slot's address to the stub, and where the thread resumes.
+struct LoadSlot {
+	uint8_t bytes[32];
+	uint64_t rax;
+	uint64_t rip;
+};
+static_assert(offsetof(LoadSlot, rax) == 32 && offsetof(LoadSlot, rip) == 40,
+	      "the stubs below read these offsets");
+
+// A few per thread: a signal that interrupts the thread before its stub
+// has run, and makes a trapped load of its own, takes the next one. The
+// initial-exec model: no __tls_get_addr call in a signal handler.
+constexpr unsigned kLoadSlots = 4;
+[[gnu::tls_model("initial-exec")]] thread_local LoadSlot load_slots[kLoadSlots];
+[[gnu::tls_model("initial-exec")]] thread_local unsigned next_load_slot;
+
+} // namespace
+
+// The stubs, 32 bytes apart, one per register and kind: legacy SSE (movdqu
+// to xmmN: bits 255:128 of the YMM register stay), VEX.128 (vmovdqu to
+// xmmN: they are cleared) and VEX.256 (vmovdqu to ymmN). Each skips the red
+// zone, pushes the return address below it, loads the register from the
+// slot RAX points to, restores RAX and returns, dropping the red zone
+// again: lea, push, mov and ret leave the flags alone, and RSP ends where
+// it was. Nothing on the stack is written before the thread runs the stub
+// (the signal frame lies just below the red zone until sigreturn).
+extern "C" [[gnu::visibility("hidden")]] const uint8_t dpaa_emu_xmm_load_stubs[];
+asm(R"(
+	.pushsection .text, "ax", @progbits
+	.macro dpaa_emu_xmm_load_stub load, reg
+	.balign 32
+0:	lea -128(%rsp), %rsp
+	pushq 40(%rax)
+	\load (%rax), \reg
+	mov 32(%rax), %rax
+	ret $128
+	.if . - 0b > 32
+	.error "a load stub is longer than 32 bytes"
+	.endif
+	.endm
+	.balign 32
+	.globl dpaa_emu_xmm_load_stubs
+	.hidden dpaa_emu_xmm_load_stubs
+	.type dpaa_emu_xmm_load_stubs, @function
+dpaa_emu_xmm_load_stubs:
+	.irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	dpaa_emu_xmm_load_stub movdqu, %xmm\n
+	.endr
+	.irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	dpaa_emu_xmm_load_stub vmovdqu, %xmm\n
+	.endr
+	.irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	dpaa_emu_xmm_load_stub vmovdqu, %ymm\n
+	.endr
+	.balign 32
+	.size dpaa_emu_xmm_load_stubs, . - dpaa_emu_xmm_load_stubs
+	.purgem dpaa_emu_xmm_load_stub
+	.popsection
+)");
+
+namespace
+{
+
+constexpr unsigned kLoadStubSize = 32;
+
+// Resumes the thread at the stub that loads the register the instruction
+// names with 'v' (32 bytes, zero beyond what the instruction loads), then
+// returns after the instruction.
+void resume_load_through_stub(ucontext_t &uc, const Insn &d, const uint8_t *v) noexcept
+{
+	LoadSlot &s = load_slots[next_load_slot++ % kLoadSlots];
+	memcpy(s.bytes, v, sizeof(s.bytes));
+	greg_t *g = uc.uc_mcontext.gregs;
+	s.rax = static_cast<uint64_t>(g[REG_RAX]);
+	s.rip = static_cast<uint64_t>(g[REG_RIP]) + d.length;
+	const unsigned kind = !d.vex ? 0 : d.size <= 16 ? 1 : 2;
+	g[REG_RAX] = reinterpret_cast<greg_t>(&s);
+	g[REG_RIP] = reinterpret_cast<greg_t>(dpaa_emu_xmm_load_stubs +
+					      (kind * 16 + d.reg) * kLoadStubSize);
+}
+
 } // namespace
 
 bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
@@ -277,27 +369,33 @@ bool trap_emulate(ucontext_t &uc, uintptr_t fault, const TrapWindow &w) noexcept
 		// The register's bytes in the signal frame's FPU state (fxsave
 		// layout; a YMM register's upper half in the XSAVE area). A VEX
 		// load of 16 bytes or fewer clears the upper half; a legacy SSE
-		// load leaves it.
-		if (uc.uc_mcontext.fpregs == nullptr)
-			return false;
-		auto *x = reinterpret_cast<uint8_t *>(&uc.uc_mcontext.fpregs->_xmm[d.reg]);
+		// load leaves it. A store reads them there; a load writes them
+		// there too (what the kernel restores) and completes through
+		// its stub, which writes the register itself.
+		auto *x =
+			uc.uc_mcontext.fpregs == nullptr
+				? nullptr
+				: reinterpret_cast<uint8_t *>(&uc.uc_mcontext.fpregs->_xmm[d.reg]);
 		uint8_t *upper = nullptr;
-		if ((d.size == 32 || (d.vex && !d.store)) && (upper = ymm_upper(uc)) == nullptr &&
-		    d.size == 32)
-			return false;
+		if (x != nullptr && (d.size == 32 || (d.vex && !d.store)))
+			upper = ymm_upper(uc);
 		uint8_t v[32] = {};
 		if (d.store) {
+			if (x == nullptr || (d.size == 32 && upper == nullptr))
+				return false;
 			memcpy(v, x, 16);
 			if (upper != nullptr)
 				memcpy(v + 16, upper + 16 * d.reg, 16);
 			w.target->store(off, d.size, v);
-		} else {
-			w.target->load(off, d.size, v);
-			memcpy(x, v, 16);
-			if (upper != nullptr) // v[16..31] is zero below 32 bytes
-				memcpy(upper + 16 * d.reg, v + 16, 16);
+			uc.uc_mcontext.gregs[REG_RIP] += d.length;
+			return true;
 		}
-		uc.uc_mcontext.gregs[REG_RIP] += d.length;
+		w.target->load(off, d.size, v);
+		if (x != nullptr)
+			memcpy(x, v, 16);
+		if (upper != nullptr) // v[16..31] is zero below 32 bytes
+			memcpy(upper + 16 * d.reg, v + 16, 16);
+		resume_load_through_stub(uc, d, v);
 		return true;
 	}
 	greg_t &r = uc.uc_mcontext.gregs[d.reg >= 0 ? kGreg[d.reg] : REG_RIP];
