@@ -167,6 +167,20 @@ void QmanSwPortal::eqcr_unlock() noexcept
 	eqcr_busy_.store(false, std::memory_order_release);
 }
 
+// Whether a command or ring entry whose verb byte is 'verb' is posted, the
+// portal expecting valid bit 'vbit'. A verb byte of 0 is not: it is a line
+// the CPU zeroed (upstream's dcbz before it fills a command or an EQCR
+// entry) and has not written yet. On silicon the portal never sees that
+// state, as the zeroed line stays in the CPU's cache until the driver
+// flushes it with its verb; here the driver writes the model's memory in
+// place, and a step that read the zeroed line when the ring's or the
+// command's valid bit is 0 would take it as posted. Every command and
+// enqueue has a non-zero verb, so no posted entry is ever missed.
+inline bool posted(uint8_t verb, uint8_t vbit) noexcept
+{
+	return verb != 0 && (verb & hw::kVbit) == vbit;
+}
+
 // Whether the ring holds an entry to take, without the EQCR's lock: the
 // model's poll need not take the lock (and keep the driver from it) when
 // not. A stale answer only moves the work to the next step.
@@ -176,7 +190,7 @@ bool QmanSwPortal::eqcr_ring_pending() const noexcept
 		hw::RingCursor<qm::kEqcrSize>::from_reg(eqcr_pos_.load(std::memory_order_acquire));
 	const void *e =
 		hw::area_at<char>(ce_.get(), qm::ce::kEqcr) + pos.idx() * sizeof(qm::EqcrEntry);
-	return (hw::load_verb(e) & hw::kVbit) == pos.vbit();
+	return posted(hw::load_verb(e), pos.vbit());
 }
 
 namespace detail
@@ -260,7 +274,7 @@ unsigned QmanSwPortal::take_eqcr_locked()
 	unsigned n = 0;
 	while (n < room) {
 		const qm::EqcrEntry *e = ring + cur.idx();
-		if ((hw::load_verb(e) & hw::kVbit) != cur.vbit())
+		if (!posted(hw::load_verb(e), cur.vbit()))
 			break;
 		if (!ce_shadow_.visible(e)) [[unlikely]]
 			faults_.unflushed_entry++;
@@ -572,7 +586,7 @@ bool QmanSwPortal::poll_mc(bool cdc)
 	void *ce = ce_.get();
 	auto *cr = hw::area_at<qm::McCommand>(ce, qm::ce::kCr);
 	const uint8_t verb = hw::load_verb(cr);
-	if ((verb & hw::kVbit) != mc_vbit_)
+	if (!posted(verb, mc_vbit_))
 		return false;
 	if (!ce_shadow_.visible(cr)) [[unlikely]]
 		faults_.unflushed_entry++;
@@ -679,7 +693,7 @@ bool BmanSwPortal::poll_mc()
 	void *ce = ce_.get();
 	auto *cr = hw::area_at<bm::McCommand>(ce, bm::ce::kCr);
 	const uint8_t verb = hw::load_verb(cr);
-	if ((verb & hw::kVbit) != mc_vbit_)
+	if (!posted(verb, mc_vbit_))
 		return false;
 	if (!ce_shadow_.visible(cr)) [[unlikely]]
 		faults_.unflushed_entry++;

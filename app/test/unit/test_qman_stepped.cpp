@@ -5,6 +5,7 @@
 // deterministic, so counts and orders are asserted exactly.
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <vector>
 
@@ -782,5 +783,35 @@ TEST(QmanPortalConfig, APortalIsServedFromTheStepAfterItIsConfigured)
 	dpaa::model::FqInfo fi{};
 	ASSERT_TRUE(soc.qman().fq_info(0x620, fi));
 	EXPECT_EQ(fi.frames, 0u);
+	expect_no_faults(soc);
+}
+
+// Upstream zeroes a command line (dcbz) before it fills it. On silicon QMan
+// never sees the zeroed line, which reaches it only when the CPU flushes it
+// with its verb; the model shares the memory, and a zeroed verb when the
+// valid bit it expects is 0 must not pass for a command (it once ran as one,
+// and the driver's real command, with the same valid bit, was never
+// answered: upstream's testpmd hung in qman_init_fq under qemu).
+TEST(QmanPortalMemory, AZeroedCommandLineIsNotACommand)
+{
+	Soc soc;
+	auto &mp = soc.qman_portal(0);
+	hw::reg_write(mp.ci(), qm::ci::kCfg, 1);
+	auto *ce = static_cast<uint8_t *>(mp.ce());
+	auto command = [&](uint8_t verb) {
+		std::memset(ce + qm::ce::kCr, 0, 64);
+		hw::store_verb(ce + qm::ce::kCr, verb);
+	};
+	// The first command has the valid bit set and is answered in RR1.
+	command(qm::mcc_verb::kVbit | qm::mcc_verb::kQueryFqNp);
+	soc.run_until_idle();
+	ASSERT_NE(hw::load_verb(ce + qm::ce::kRr1), 0);
+	// The next one's valid bit is 0: its zeroed line is not a command.
+	std::memset(ce + qm::ce::kCr, 0, 64);
+	soc.run_until_idle();
+	EXPECT_EQ(hw::load_verb(ce + qm::ce::kRr0), 0);
+	command(qm::mcc_verb::kQueryFqNp);
+	soc.run_until_idle();
+	EXPECT_NE(hw::load_verb(ce + qm::ce::kRr0), 0) << "the command was not answered";
 	expect_no_faults(soc);
 }
