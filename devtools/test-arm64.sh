@@ -17,8 +17,9 @@
 # scripts and python tests that start DPDK's applications honour
 # DPAA_EXEC_WRAPPER (default "qemu-aarch64-static -cpu cortex-a72"; another
 # qemu can be named there). Suite "upstream" (upstream's DPAA1 drivers on
-# the emulated USDPAA kernel) runs when named: Debian 12's qemu 7.2 stops it
-# (see the DPAA guide). Prints each step's wall time; the last line is
+# the emulated USDPAA kernel) runs when named: Debian 12's qemu 7.2 stops it,
+# qemu 10.0 (bookworm-backports) passes it (see "The arm64 build under qemu"
+# in doc/guides/nics/dpaa_testing.rst). Prints each step's wall time; the last line is
 # "N passed, N failed".
 #
 #   devtools/test-arm64.sh [suite ...]
