@@ -35,7 +35,11 @@ int discover(BusPlatform &out, std::string &error) noexcept
 			return 0;
 		}
 		parsed_platform.reset();
-		return platform::create_model_platform(config, out, error);
+		const int ret = platform::create_model_platform(config, out, error);
+		if (ret != -ENOTSUP)
+			return ret;
+		// A build without the model (no_model.cpp said so): as if unset.
+		error.clear();
 	}
 	// A board: the USDPAA kernel device and the device tree. -ENODEV is
 	// no DPAA for this process, not an error; 'error' may say why (a tree
@@ -52,6 +56,8 @@ int check_model_config(std::string &error) noexcept
 	if (config == nullptr)
 		return 0;
 	int ret = platform::check_model_syntax(config, error);
+	if (ret == -ENOTSUP) // a build without the model: as if unset
+		return 0;
 	if (ret < 0)
 		return ret;
 	// What only opening can tell (a pcap file missing or not a capture, a

@@ -113,7 +113,9 @@ int bus_scan() noexcept
 	int ret = -ENODEV;
 	if (rte_eal_process_type() == RTE_PROC_SECONDARY) {
 		ret = platform::attach_primary_model(the_bus_platform, error);
-		if (ret == -ENODEV && getenv("DPAA_MODEL") != nullptr) {
+		if (ret == -ENOTSUP) // a build without the model: none to attach to
+			ret = -ENODEV;
+		else if (ret == -ENODEV && getenv("DPAA_MODEL") != nullptr) {
 			// Its own model would be another SoC, whose wires would
 			// reopen the primary's files.
 			DPAA_BUS_LOG(ERR, "DPAA_MODEL is set but the primary process runs no "

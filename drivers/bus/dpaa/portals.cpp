@@ -117,11 +117,13 @@ int map_slot(unsigned i) noexcept
 		s.bman = nullptr;
 		return -ENOMEM;
 	}
+#ifndef RTE_DPAA_BOARD_ONLY // qbman/model_hooks.hpp
 	const platform::WaitFn w = plat->wait_fn();
 	s.qman->set_wait_hook(qbman::WaitHook{w.fn, w.arg});
 	s.bman->set_wait_hook(qbman::WaitHook{w.fn, w.arg});
 	const platform::EqcrFullFn e = plat->eqcr_full_fn();
 	s.qman->set_eqcr_full_hook(qbman::EqcrFullHook{e.fn, e.arg});
+#endif
 	return 0;
 }
 
@@ -276,13 +278,13 @@ extern "C" qbman::BmanPortal *rte_dpaa_bman_portal_slow(void) noexcept
 
 extern "C" void rte_dpaa_hw_wait(void) noexcept
 {
+#ifndef RTE_DPAA_BOARD_ONLY // qbman/model_hooks.hpp: silicon needs no call
 	// The wait function is fixed while the bus runs; no lock on this path.
 	platform::Platform *p = bus::plat;
 	if (p == nullptr)
 		return;
-	const platform::WaitFn w = p->wait_fn();
-	if (w.fn != nullptr)
-		w.fn(w.arg);
+	qbman::call_hook(p->wait_fn());
+#endif
 }
 
 extern "C" int rte_dpaa_portals_release(void) noexcept

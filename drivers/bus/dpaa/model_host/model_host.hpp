@@ -30,7 +30,8 @@ unsigned model_platform_count() noexcept;
 
 // In a secondary process: attach to the primary's modelled SoC. 0 with
 // 'out' set; -ENODEV when the primary runs no modelled board (then the
-// caller looks for a board); other negative errno with 'error' set.
+// caller looks for a board); -ENOTSUP in a build without the model; other
+// negative errno with 'error' set.
 int attach_primary_model(bus::BusPlatform &out, std::string &error) noexcept;
 
 // A primary without a modelled board: a secondary's attach request is

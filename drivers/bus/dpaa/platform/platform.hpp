@@ -256,15 +256,26 @@ public:
 	// (efd < 0 stops it). -ENOTSUP where link changes can only be sampled.
 	virtual int set_link_event_fd(unsigned /*mac*/, int /*efd*/) noexcept { return -ENOTSUP; }
 
+#ifndef RTE_DPAA_BOARD_ONLY // none in a build without the model: qbman/model_hooks.hpp
 	// What a portal driver calls while waiting (stepped model), or none.
-	virtual WaitFn wait_fn() noexcept { return {}; }
+	virtual WaitFn wait_fn() noexcept
+	{
+		return {};
+	}
 	// What a QMan portal driver calls when it finds its EQCR full, or none
 	// (a board's QMan drains the ring by itself).
-	virtual EqcrFullFn eqcr_full_fn() noexcept { return {}; }
+	virtual EqcrFullFn eqcr_full_fn() noexcept
+	{
+		return {};
+	}
+#endif
 
 	// The modelled SoC (a dpaa::model::System *) for tests and tools that
 	// read wire counters or act as the hardware; nullptr on a board.
-	virtual void *model_system() noexcept { return nullptr; }
+	virtual void *model_system() noexcept
+	{
+		return nullptr;
+	}
 };
 
 } // namespace dpaa::platform
