@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+#
+# A board-only build (meson option dpaa_model=false) and what it installs:
+# configures DPDK with our drivers overlaid (subprojects/dpdk) in
+# build-board-only/, with only the three DPAA1 driver libraries and what they
+# need (no application, no example, no other driver, no optional library),
+# shared, installs it into build-board-only/install/, and has
+# devtools/check-driver-libs.sh --board-only look at the installed
+# librte_bus_dpaa, librte_mempool_dpaa and librte_net_dpaa: no model symbol,
+# no model hook, no build path. A tree of its own, so that build/ stays as
+# every other script expects it; ccache serves what it can.
+#
+#   devtools/check-board-only.sh         last line "board-only: N passed, N failed"
+set -uo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
+dir=build-board-only
+dest=$dir/install
+
+elapsed() {
+	local s=$((EPOCHSECONDS - $1))
+	printf '%dm%02ds' $((s / 60)) $((s % 60))
+}
+fail() {
+	echo "board-only: $*" >&2
+	echo "board-only: 0 passed, 1 failed"
+	exit 1
+}
+
+buildtools/get-dpdk >/dev/null || fail "buildtools/get-dpdk failed"
+start=$EPOCHSECONDS
+if [ ! -f "$dir/build.ninja" ]; then
+	echo "board-only: configuring $dir (log: $dir/board-only-setup.log)"
+	mkdir -p "$dir"
+	# DPDK's own build, not the super-project's (which builds our tests and
+	# the model for them). The libraries the three drivers need are DPDK's
+	# mandatory ones; every optional one goes.
+	meson setup "$dir" subprojects/dpdk -Ddpaa_model=false -Ddefault_library=shared \
+		-Dbuildtype=release -Dprefix=/usr/local \
+		-Denable_drivers=bus/dpaa,mempool/dpaa,net/dpaa -Ddisable_libs='*' \
+		-Ddisable_apps='*' -Dexamples= -Dtests=false -Denable_docs=false \
+		-Denable_kmods=false -Dcpp_std=gnu++20 -Dwerror=false \
+		>"$dir/board-only-setup.log" 2>&1 || {
+		tail -n 30 "$dir/board-only-setup.log" >&2
+		fail "meson setup $dir failed"
+	}
+fi
+echo "board-only: building and installing $dir (log: $dir/board-only-build.log)"
+rm -rf "$dest"
+{ ninja -C "$dir" && DESTDIR=$root/$dest meson install -C "$dir" --no-rebuild; } \
+	>"$dir/board-only-build.log" 2>&1 || {
+	grep -E -A12 'FAILED|error' "$dir/board-only-build.log" | head -n 40 >&2
+	fail "the build of $dir failed"
+}
+echo "board-only: built and installed in $(elapsed "$start")"
+
+libdir=$(dirname "$(find "$dest" -name 'librte_bus_dpaa.so' -not -path '*/pmds-*' | head -n 1)")
+[ -n "$libdir" ] && [ "$libdir" != . ] || fail "no librte_bus_dpaa.so installed under $dest"
+out=$(devtools/check-driver-libs.sh --board-only "$libdir")
+rc=$?
+echo "$out" | sed '$d'
+echo "board-only: $(tail -n 1 <<<"$out")"
+exit $rc
