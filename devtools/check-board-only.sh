@@ -9,7 +9,8 @@
 # shared, installs it into build-board-only/install/, and has
 # devtools/check-driver-libs.sh --board-only look at the installed
 # librte_bus_dpaa, librte_mempool_dpaa and librte_net_dpaa: no model symbol,
-# no model hook, no build path. A tree of its own, so that build/ stays as
+# no model hook, no build path; and, as a control, that the same check fails
+# on the model's build in build/. A tree of its own, so that build/ stays as
 # every other script expects it; ccache serves what it can.
 #
 #   devtools/check-board-only.sh         last line "board-only: N passed, N failed"
@@ -63,5 +64,22 @@ libdir=$(dirname "$(find "$dest" -name 'librte_bus_dpaa.so' -not -path '*/pmds-*
 out=$(devtools/check-driver-libs.sh --board-only "$libdir")
 rc=$?
 echo "$out" | sed '$d'
-echo "board-only: $(tail -n 1 <<<"$out")"
-exit $rc
+read -r passed failed < <(tail -n 1 <<<"$out" | grep -oE '[0-9]+' | tr '\n' ' ')
+[ "$rc" -eq 0 ] || [ "${failed:-0}" -gt 0 ] || failed=1
+
+# The control: the same check on the model's build (build/, when there is
+# one) fails, on the model host's symbols and hooks.
+model_drivers=${DPAA_BUILD_DIR:-build}/subprojects/dpdk/drivers
+if [ -f "$model_drivers/librte_bus_dpaa.so" ]; then
+	control=$(devtools/check-driver-libs.sh --board-only "$model_drivers")
+	if [ $? -ne 0 ] && grep -q "symbols of the model's host" <<<"$control" &&
+		grep -q "model hook symbols" <<<"$control"; then
+		echo "ok: the same check fails on the model's build ($model_drivers)"
+		passed=$((passed + 1))
+	else
+		echo "FAIL: the same check passes on the model's build ($model_drivers): it sees nothing"
+		failed=$((failed + 1))
+	fi
+fi
+echo "board-only: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
