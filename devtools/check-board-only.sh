@@ -9,8 +9,10 @@
 # shared, installs it into build-board-only/install/, and has
 # devtools/check-driver-libs.sh --board-only look at the installed
 # librte_bus_dpaa, librte_mempool_dpaa and librte_net_dpaa: no model symbol,
-# no model hook, no build path; and, as a control, that the same check fails
-# on the model's build in build/. A tree of its own, so that build/ stays as
+# no model hook, no build path. Then it runs EAL on the installed libraries
+# with DPAA_MODEL set, which must start, told once that the build has no
+# model; and, as a control, it checks that the library check fails on the
+# model's build in build/. A tree of its own, so that build/ stays as
 # every other script expects it; ccache serves what it can.
 #
 #   devtools/check-board-only.sh         last line "board-only: N passed, N failed"
@@ -66,6 +68,42 @@ rc=$?
 echo "$out" | sed '$d'
 read -r passed failed < <(tail -n 1 <<<"$out" | grep -oE '[0-9]+' | tr '\n' ' ')
 [ "$rc" -eq 0 ] || [ "${failed:-0}" -gt 0 ] || failed=1
+
+# What a user of the installed libraries sees with DPAA_MODEL set: EAL
+# starts (a DPAA device named on the command line too), and the bus says
+# once that this build has no model and looks for a board instead.
+prog=$dir/no-model-eal
+cat >"$prog.c" <<'EOF_C'
+#include <stdio.h>
+#include <rte_eal.h>
+int main(int argc, char **argv)
+{
+	int ret = rte_eal_init(argc, argv);
+	printf("rte_eal_init: %d\n", ret);
+	if (ret >= 0)
+		rte_eal_cleanup();
+	return ret < 0;
+}
+EOF_C
+if ! ${CC:-cc} "$prog.c" -o "$prog" -I"$libdir/../../include" -include rte_config.h \
+	-L"$libdir" -lrte_eal -Wl,-rpath,"$libdir" 2>"$prog.log"; then
+	echo "FAIL: cannot build $prog against the installed headers and libraries:"
+	head -n 5 "$prog.log"
+	failed=$((failed + 1))
+else
+	eal=$(DPAA_MODEL= LD_LIBRARY_PATH=$libdir "$prog" --no-huge --no-shconf --file-prefix "board-only-$$" -m 128 --no-pci \
+		--no-telemetry -d "$libdir/librte_bus_dpaa.so" -d "$libdir/librte_mempool_dpaa.so" \
+		-d "$libdir/librte_net_dpaa.so" -a dpaa_bus:fm1-mac9 2>&1)
+	said=$(grep -c 'DPAA_MODEL is set, but this build of the DPAA bus has no modelled SoC' <<<"$eal")
+	if grep -q '^rte_eal_init: [0-9]' <<<"$eal" && [ "$said" -eq 1 ]; then
+		echo "ok: with DPAA_MODEL set, EAL starts and the bus says once that it has no model"
+		passed=$((passed + 1))
+	else
+		echo "FAIL: with DPAA_MODEL set (warned $said times):"
+		tail -n 8 <<<"$eal"
+		failed=$((failed + 1))
+	fi
+fi
 
 # The control: the same check on the model's build (build/, when there is
 # one) fails, on the model host's symbols and hooks.
