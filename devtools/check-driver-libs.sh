@@ -17,13 +17,33 @@
 # finds the name of the variable that names the model's library, which the
 # bus holds as a string.
 #
-#   devtools/check-driver-libs.sh [BUILD_DIR]    last line "N passed, N failed"
+# With --board-only, LIB_DIR holds the three libraries of a board-only build
+# (meson option dpaa_model=false; devtools/check-board-only.sh installs one):
+# besides no lib/dpaa_model symbol, no path and no libpcap, they hold nothing
+# of the model's host (drivers/bus/dpaa/model_host but its no_model.cpp: the
+# loader, the State shared with secondaries, the rte_mp actions), no
+# portal-driver hook for the model (qbman/model_hooks.hpp) and no string of
+# the model's loader; nor is the model's library there. The controls: the same
+# symbol search finds the portal drivers' own symbols, the string search the
+# message with which the bus ignores DPAA_MODEL.
+#
+#   devtools/check-driver-libs.sh [BUILD_DIR]              last line "N passed, N failed"
+#   devtools/check-driver-libs.sh --board-only LIB_DIR     likewise
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-builddir=${1:-${DPAA_BUILD_DIR:-$root/build}}
-drivers=$builddir/subprojects/dpdk/drivers
-model_lib=$drivers/bus/dpaa/librte_dpaa_model_platform.so
+board_only=0
+if [ "${1:-}" = --board-only ]; then
+	board_only=1
+	libdir=${2:?"usage: $0 --board-only LIB_DIR"}
+	drivers=$libdir
+	model_lib=$libdir/librte_dpaa_model_platform.so
+	builddir=$libdir
+else
+	builddir=${1:-${DPAA_BUILD_DIR:-$root/build}}
+	drivers=$builddir/subprojects/dpdk/drivers
+	model_lib=$drivers/bus/dpaa/librte_dpaa_model_platform.so
+fi
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH
 # Cross builds name their binutils: nm and readelf read any ELF anyway.
 NM=${NM:-nm}
@@ -33,9 +53,21 @@ passed=0 failed=0
 ok() { echo "ok: $*"; passed=$((passed + 1)); }
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 
-model_symbols() { # file: how many symbols (defined or not) of dpaa::model
-	{ "$NM" -C "$1" 2>/dev/null; "$NM" -C -D "$1" 2>/dev/null; } | grep -c 'dpaa::model'
+all_symbols() { # file: its symbols, defined or not, demangled
+	{ "$NM" -C "$1" 2>/dev/null; "$NM" -C -D "$1" 2>/dev/null; } | sed -E 's/^[0-9a-f ]* [A-Za-z] //'
 }
+
+model_symbols() { # file: how many symbols (defined or not) of dpaa::model
+	all_symbols "$1" | grep -c 'dpaa::model'
+}
+
+# A board-only build's bus: the model host's code (what no_model.cpp
+# replaces: its own entry points, which answer "no model", are allowed, as
+# is rte_dpaa_model_system, the bus API's accessor that answers NULL) and the
+# portal drivers' hooks for the model.
+model_host_re='ModelCore|ModelMpHost|ModelSharing|SecondaryModel|RemoteCcsr|platform::shared::|model_mp_serve\b|model_mp_unserve|model_state_|model_plugin|ModelPlugin|rte_dpaa_model_platform'
+hook_re='WaitHook|EqcrFullHook|eqcr_full|wait_fn|set_wait_hook|call_hook'
+board_only_allowed='^(dpaa::platform::(create_model_platform|check_model_syntax|model_platform_count|attach_primary_model|model_mp_serve_none)\(|rte_dpaa_model_system)'
 
 needs_pcap() { # file: its NEEDED entries that are libpcap
 	"$READELF" -d "$1" | grep NEEDED | grep -o 'libpcap[^]]*'
@@ -55,8 +87,55 @@ text_strings() { # file: the strings of all but its debug information
 	"$STRINGS" -a "$copy"
 }
 
+board_only_checks() { # lib file strings
+	local lib=$1 f=$2 strs=$3 name found
+	name=$(basename "$f")
+	found=$(all_symbols "$f" | grep -E "$model_host_re" | grep -vE "$board_only_allowed" | sort -u)
+	if [ -z "$found" ]; then
+		ok "$name: no symbol of the model's host"
+	else
+		fail "$name: $(wc -l <<<"$found") symbols of the model's host, e.g.:"
+		head -n 5 <<<"$found"
+	fi
+	found=$(all_symbols "$f" | grep -E "$hook_re" | sort -u)
+	if [ -z "$found" ]; then
+		ok "$name: no model hook"
+	else
+		fail "$name: $(wc -l <<<"$found") model hook symbols, e.g.:"
+		head -n 5 <<<"$found"
+	fi
+	# What the loader looks the library up by (its file name the compiler
+	# may build from immediates, not keep as a string).
+	found=$(grep -oE 'rte_dpaa_model_platform|DPAA_MODEL_LIBRARY' <<<"$strs" | sort -u | tr '\n' ' ')
+	if [ -n "$found" ]; then
+		fail "$name: holds the model loader's strings: $found"
+	else
+		ok "$name: no string of the model's loader"
+	fi
+	[ "$lib" = bus_dpaa ] || return 0
+	# The controls: the searches see what is there.
+	if [ "$(all_symbols "$f" | grep -c 'dpaa::qbman::QmanPortal::')" -gt 0 ]; then
+		ok "$name: holds dpaa::qbman::QmanPortal's symbols (the symbol checks see symbols)"
+	else
+		fail "$name: no dpaa::qbman::QmanPortal symbol: the symbol checks see nothing"
+	fi
+	if grep -qF 'has no modelled SoC' <<<"$strs"; then
+		ok "$name: holds its no-model notice (the string checks see strings)"
+	else
+		fail "$name: its no-model notice not found: the string checks see nothing"
+	fi
+}
+
+lib_file() { # dir lib suffix: the library, as built (.so) or installed (.so.N)
+	local f
+	for f in "$1/librte_$2$3" "$1/librte_$2$3".*; do
+		[ -f "$f" ] && { echo "$f"; return; }
+	done
+	echo "$1/librte_$2$3"
+}
+
 for lib in bus_dpaa mempool_dpaa net_dpaa; do
-	for f in "$drivers/librte_$lib.a" "$drivers/librte_$lib.so"; do
+	for f in "$drivers/librte_$lib.a" "$(lib_file "$drivers" "$lib" .so)"; do
 		if [ ! -f "$f" ]; then
 			fail "$f: not built"
 			continue
@@ -76,14 +155,15 @@ for lib in bus_dpaa mempool_dpaa net_dpaa; do
 			fail "$(basename "$f") holds a path of this tree, e.g.:"
 			head -n 3 <<<"$paths"
 		fi
-		if [ "$lib" = bus_dpaa ]; then
+		if [ "$lib" = bus_dpaa ] && [ $board_only -eq 0 ]; then
 			if grep -qF DPAA_MODEL_LIBRARY <<<"$strs"; then
 				ok "$(basename "$f"): holds DPAA_MODEL_LIBRARY (the path check sees strings)"
 			else
 				fail "$(basename "$f"): DPAA_MODEL_LIBRARY not found: the path check sees nothing"
 			fi
 		fi
-		[[ $f == *.so ]] || continue
+		[ $board_only -eq 1 ] && board_only_checks "$lib" "$f" "$strs"
+		[[ $f == *.so* ]] || continue
 		if pcap=$(needs_pcap "$f"); then
 			fail "$(basename "$f") needs $pcap"
 		else
@@ -100,8 +180,14 @@ for lib in bus_dpaa mempool_dpaa net_dpaa; do
 	done
 done
 
-# The control: the model is where it went.
-if [ ! -f "$model_lib" ]; then
+# The control: the model is where it went (a board-only build has none).
+if [ $board_only -eq 1 ]; then
+	if ls "$libdir"/librte_dpaa_model_platform.so* >/dev/null 2>&1; then
+		fail "$model_lib: built, in a board-only build"
+	else
+		ok "no librte_dpaa_model_platform.so in $libdir"
+	fi
+elif [ ! -f "$model_lib" ]; then
 	fail "$model_lib: not built"
 else
 	n=$(model_symbols "$model_lib")

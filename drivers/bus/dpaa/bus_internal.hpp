@@ -6,15 +6,19 @@
 #pragma once
 
 #include "platform/platform.hpp"
+#include "process_sharing.hpp"
 
 namespace dpaa::bus
 {
 
 // The platform found at scan, or nullptr.
 platform::Platform *current_platform() noexcept;
+// How this process shares it with other DPDK processes (NoSharing when
+// there is none).
+ProcessSharing &current_sharing() noexcept;
 
 // portals.cpp
-int portals_setup(platform::Platform &p) noexcept;
+int portals_setup(platform::Platform &p, ProcessSharing &sharing) noexcept;
 void portals_teardown() noexcept;
 
 // portal_irq.cpp: a portal's armed Rx interrupts go with its owner (release),

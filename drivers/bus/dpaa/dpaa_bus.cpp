@@ -13,7 +13,7 @@
 // devices and undoes the rest in reverse order.
 //
 // In a DPDK secondary process the scan first asks the primary for the
-// modelled SoC it runs (model_host/model_mp.hpp); a secondary of a primary on
+// modelled SoC it runs (model_host/model_host.hpp); a secondary of a primary on
 // a board finds the board itself, as the primary did. A secondary allocates
 // no QMan resources (FQIDs, channels, congestion groups): the primary set
 // the ports up, the secondary uses them.
@@ -34,9 +34,9 @@
 
 #include "bus_common/device_list.hpp"
 #include "bus_internal.hpp"
-#include "platform/discover.hpp"
+#include "discover.hpp"
+#include "model_host/model_host.hpp"
 #include "platform/dpdk_memory.hpp"
-#include "model_host/model_mp.hpp"
 
 namespace dpaa
 {
@@ -56,7 +56,9 @@ struct Bus {
 };
 
 Bus the_bus;
-std::unique_ptr<platform::Platform> the_platform;
+// The platform and how this process shares it (process_sharing.hpp).
+bus::BusPlatform the_bus_platform;
+platform::Platform *the_platform; // the_bus_platform.platform, or nullptr
 bool scanned;
 bool started;
 
@@ -110,8 +112,10 @@ int bus_scan() noexcept
 	std::string error;
 	int ret = -ENODEV;
 	if (rte_eal_process_type() == RTE_PROC_SECONDARY) {
-		ret = platform::attach_primary_model(the_platform, error);
-		if (ret == -ENODEV && getenv("DPAA_MODEL") != nullptr) {
+		ret = platform::attach_primary_model(the_bus_platform, error);
+		if (ret == -ENOTSUP) // a build without the model: none to attach to
+			ret = -ENODEV;
+		else if (ret == -ENODEV && getenv("DPAA_MODEL") != nullptr) {
 			// Its own model would be another SoC, whose wires would
 			// reopen the primary's files.
 			DPAA_BUS_LOG(ERR, "DPAA_MODEL is set but the primary process runs no "
@@ -121,7 +125,8 @@ int bus_scan() noexcept
 		}
 	}
 	if (ret == -ENODEV)
-		ret = platform::discover(the_platform, error);
+		ret = bus::discover(the_bus_platform, error);
+	the_platform = the_bus_platform.platform.get();
 	if (ret < 0) {
 		DPAA_BUS_LOG(ERR, "%s", error.c_str());
 		return ret;
@@ -152,9 +157,12 @@ int start_platform() noexcept
 	// board, through the primary on the model.
 	ret = bus::resources_setup(p);
 	if (ret == 0)
-		ret = bus::portals_setup(p);
+		ret = bus::portals_setup(p, bus::current_sharing());
 	if (ret == 0)
 		ret = p.start();
+	// Secondary processes may attach from now on.
+	if (ret == 0)
+		ret = bus::current_sharing().serve();
 	if (ret < 0) {
 		DPAA_BUS_LOG(ERR, "cannot start the %s platform: %s", p.kind(), strerror(-ret));
 		return ret;
@@ -186,7 +194,7 @@ int probe_device(rte_dpaa_device &dev) noexcept
 		dev.driver = drv;
 		dev.device.driver = &drv->driver;
 		if (rte_eal_process_type() == RTE_PROC_PRIMARY)
-			the_platform->set_probed(mac_number(dev), true);
+			bus::current_sharing().set_probed(mac_number(dev), true);
 		return 0;
 	}
 	return 0;
@@ -196,7 +204,7 @@ bool allowed(const rte_dpaa_device &dev) noexcept
 {
 	// A secondary process's ports are its primary's.
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY &&
-	    !the_platform->probed_by_primary(mac_number(dev)))
+	    !bus::current_sharing().probed_by_primary(mac_number(dev)))
 		return false;
 	return bus_common::listed_for_probe(the_bus.bus, dev.device);
 }
@@ -258,7 +266,7 @@ int remove_device(rte_dpaa_device &dev) noexcept
 	dev.driver = nullptr;
 	dev.device.driver = nullptr;
 	if (rte_eal_process_type() == RTE_PROC_PRIMARY && the_platform)
-		the_platform->set_probed(mac_number(dev), false);
+		bus::current_sharing().set_probed(mac_number(dev), false);
 	return 0;
 }
 
@@ -279,7 +287,7 @@ int bus_parse(const char *name, void *addr) noexcept
 	// A DPAA device named on the command line with a wrong DPAA_MODEL stops
 	// EAL initialisation here, with the model's message.
 	std::string error;
-	if (platform::check_model_config(error) < 0) {
+	if (bus::check_model_config(error) < 0) {
 		DPAA_BUS_LOG(ERR, "%s", error.c_str());
 		return -EINVAL;
 	}
@@ -334,7 +342,9 @@ int bus_cleanup() noexcept
 		bus::portals_teardown();
 		bus::resources_teardown();
 		platform::dpdk_memory_detach();
-		the_platform.reset();
+		bus::current_sharing().unserve();
+		the_bus_platform.reset();
+		the_platform = nullptr;
 	}
 	started = false;
 	scanned = false;
@@ -345,7 +355,13 @@ int bus_cleanup() noexcept
 
 platform::Platform *bus::current_platform() noexcept
 {
-	return the_platform.get();
+	return the_platform;
+}
+
+bus::ProcessSharing &bus::current_sharing() noexcept
+{
+	static bus::NoSharing none;
+	return the_bus_platform.sharing ? *the_bus_platform.sharing : none;
 }
 
 } // namespace dpaa

@@ -21,8 +21,9 @@
 // software portal). The slot's BMan portal stays unused meanwhile.
 //
 // DPDK processes that share a modelled SoC (a primary and its secondaries)
-// share its portals too: a slot is taken only once the platform gives this
-// process the pair (claim_portal), and given back to it with the slot.
+// share its portals too: a slot is taken only once the process sharing
+// (process_sharing.hpp) gives this process the pair (claim_portal), and
+// given back to it with the slot.
 //
 // The portal driver objects live as long as the bus; a new owner re-runs
 // init(), which takes the portal over from whatever state it was left in.
@@ -61,6 +62,7 @@ std::mutex lock;
 Slot slots[platform::kMaxPortals];
 unsigned num_slots;
 platform::Platform *plat;
+ProcessSharing *sharing;
 pthread_key_t exit_key;
 bool key_created;
 unsigned open_ports;
@@ -75,7 +77,7 @@ void free_slot(Slot &s) noexcept
 		// No static dequeue on a portal nobody polls: frames wait in
 		// their FQs, where the next poller (or a queue stop) finds them.
 		s.qman->set_sdqcr(0);
-		plat->release_portal(static_cast<unsigned>(&s - slots));
+		sharing->release_portal(static_cast<unsigned>(&s - slots));
 	}
 	s.owner_q = nullptr;
 	s.owner_b = nullptr;
@@ -115,11 +117,13 @@ int map_slot(unsigned i) noexcept
 		s.bman = nullptr;
 		return -ENOMEM;
 	}
+#ifndef RTE_DPAA_BOARD_ONLY // qbman/model_hooks.hpp
 	const platform::WaitFn w = plat->wait_fn();
 	s.qman->set_wait_hook(qbman::WaitHook{w.fn, w.arg});
 	s.bman->set_wait_hook(qbman::WaitHook{w.fn, w.arg});
 	const platform::EqcrFullFn e = plat->eqcr_full_fn();
 	s.qman->set_eqcr_full_hook(qbman::EqcrFullHook{e.fn, e.arg});
+#endif
 	return 0;
 }
 
@@ -129,7 +133,7 @@ int map_slot(unsigned i) noexcept
 int claim_free_slot(unsigned i, bool bman) noexcept
 {
 	Slot &s = slots[i];
-	if (s.owner_q != nullptr || s.queue || plat->claim_portal(i) < 0)
+	if (s.owner_q != nullptr || s.queue || sharing->claim_portal(i) < 0)
 		return 1;
 	int ret = map_slot(i);
 	if (ret == 0)
@@ -137,7 +141,7 @@ int claim_free_slot(unsigned i, bool bman) noexcept
 	if (ret == 0 && bman)
 		ret = s.bman->init();
 	if (ret < 0) {
-		plat->release_portal(i);
+		sharing->release_portal(i);
 		DPAA_BUS_LOG(ERR, "portal %u: cannot take it over: %s", i, strerror(-ret));
 	}
 	return ret;
@@ -209,10 +213,11 @@ qbman::QmanPortal *take_queue_slot(unsigned threads) noexcept
 
 } // namespace
 
-int portals_setup(platform::Platform &p) noexcept
+int portals_setup(platform::Platform &p, ProcessSharing &s) noexcept
 {
 	std::lock_guard<std::mutex> hold(lock);
 	plat = &p;
+	sharing = &s;
 	const platform::SocInfo &soc = p.soc();
 	num_slots = std::min(soc.num_qman_portals, soc.num_bman_portals);
 	if (!key_created && pthread_key_create(&exit_key, on_thread_exit) == 0)
@@ -240,6 +245,7 @@ void portals_teardown() noexcept
 	num_slots = 0;
 	open_ports = 0;
 	plat = nullptr;
+	sharing = nullptr;
 }
 
 } // namespace dpaa::bus
@@ -272,13 +278,13 @@ extern "C" qbman::BmanPortal *rte_dpaa_bman_portal_slow(void) noexcept
 
 extern "C" void rte_dpaa_hw_wait(void) noexcept
 {
+#ifndef RTE_DPAA_BOARD_ONLY // qbman/model_hooks.hpp: silicon needs no call
 	// The wait function is fixed while the bus runs; no lock on this path.
 	platform::Platform *p = bus::plat;
 	if (p == nullptr)
 		return;
-	const platform::WaitFn w = p->wait_fn();
-	if (w.fn != nullptr)
-		w.fn(w.arg);
+	qbman::call_hook(p->wait_fn());
+#endif
 }
 
 extern "C" int rte_dpaa_portals_release(void) noexcept

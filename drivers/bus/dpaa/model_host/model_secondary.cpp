@@ -18,6 +18,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <new>
 
 #include <sys/mman.h>
@@ -31,7 +32,8 @@
 #include "dpaa_hw/bman_portal.hpp"
 #include "dpaa_hw/qman_portal.hpp"
 #include "platform/bus_addr.hpp"
-#include "model_host/model_mp.hpp"
+#include "model_host/model_host.hpp"
+#include "model_host/model_shared.hpp"
 #include "qbman/hw_wait.hpp"
 
 namespace dpaa::platform
@@ -151,20 +153,6 @@ public:
 	void unmap_qman_portal(unsigned) noexcept override {}
 	void unmap_bman_portal(unsigned) noexcept override {}
 
-	int claim_portal(unsigned index) noexcept override
-	{
-		if (index >= kMaxPortals)
-			return -EINVAL;
-		if (!hardware_present())
-			return -ENODEV;
-		return shared::claim_portal(*state_, index);
-	}
-
-	void release_portal(unsigned index) noexcept override
-	{
-		shared::release_portal(*state_, index);
-	}
-
 	hw::RegisterWindow *fman_ccsr(unsigned fman) noexcept override
 	{
 		return fman < soc_.num_fmans && fman < kMaxFmans ? &fman_[fman] : nullptr;
@@ -212,12 +200,6 @@ public:
 		ask(shared::kIdsAction, &req, sizeof(req), answer);
 	}
 
-	bool probed_by_primary(unsigned mac) noexcept override
-	{
-		return mac < kMaxMacs &&
-		       (state_->probed_macs.load(std::memory_order_acquire) & (uint32_t{1} << mac));
-	}
-
 	// A portal driver's wait: notice the primary's exit now and then.
 	WaitFn wait_fn() noexcept override { return WaitFn{check_primary, this}; }
 
@@ -252,6 +234,8 @@ public:
 				     action, static_cast<int>(primary_), strerror(-ret));
 		return ret;
 	}
+
+	shared::State &state() noexcept { return *state_; }
 
 	void primary_lost() noexcept
 	{
@@ -362,9 +346,43 @@ void RemoteCcsr::write32(uint32_t off, uint32_t v) noexcept
 	access(true, off, v);
 }
 
+// The primary's portals and ports as the State file shows them.
+class SecondaryModelSharing final : public bus::ProcessSharing
+{
+public:
+	explicit SecondaryModelSharing(SecondaryModelPlatform &platform) noexcept
+	    : platform_(platform)
+	{
+	}
+
+	int claim_portal(unsigned index) noexcept override
+	{
+		if (index >= kMaxPortals)
+			return -EINVAL;
+		if (!platform_.hardware_present())
+			return -ENODEV;
+		return shared::claim_portal(platform_.state(), index);
+	}
+
+	void release_portal(unsigned index) noexcept override
+	{
+		shared::release_portal(platform_.state(), index);
+	}
+
+	bool probed_by_primary(unsigned mac) noexcept override
+	{
+		return mac < kMaxMacs &&
+		       (platform_.state().probed_macs.load(std::memory_order_acquire) &
+			(uint32_t{1} << mac));
+	}
+
+private:
+	SecondaryModelPlatform &platform_;
+};
+
 } // namespace
 
-int attach_primary_model(std::unique_ptr<Platform> &out, std::string &error) noexcept
+int attach_primary_model(bus::BusPlatform &out, std::string &error) noexcept
 {
 	if (rte_eal_process_type() != RTE_PROC_SECONDARY)
 		return -ENODEV;
@@ -390,12 +408,18 @@ int attach_primary_model(std::unique_ptr<Platform> &out, std::string &error) noe
 			"processes must be built from the same sources";
 		return -EPROTO;
 	}
-	auto *p = new (std::nothrow) SecondaryModelPlatform(state);
-	if (p == nullptr) {
+	auto p = std::unique_ptr<SecondaryModelPlatform>(new (std::nothrow)
+								 SecondaryModelPlatform(state));
+	if (!p) {
 		munmap(state, sizeof(shared::State));
 		return -ENOMEM;
 	}
-	out.reset(p);
+	auto sharing = std::unique_ptr<SecondaryModelSharing>(new (std::nothrow)
+								      SecondaryModelSharing(*p));
+	if (!sharing)
+		return -ENOMEM;
+	out.sharing = std::move(sharing);
+	out.platform = std::move(p);
 	return 0;
 }
 

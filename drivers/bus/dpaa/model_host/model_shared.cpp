@@ -22,6 +22,7 @@
 
 #include "dpaa_bus.hpp"
 #include "platform/dpdk_memory.hpp"
+#include "model_host/model_host.hpp"
 #include "model_host/model_mp.hpp"
 
 namespace dpaa::platform
@@ -106,6 +107,7 @@ int on_attach(const rte_mp_msg *msg, const void *peer) noexcept
 {
 	shared::AttachReply r{host != nullptr && state_fd >= 0 ? 0 : -ENODEV};
 	if (r.status == 0) {
+		host->publish_windows();
 		reply(msg, peer, r, &state_fd, 1);
 		DPAA_BUS_LOG(INFO, "a secondary process attached to the modelled %s",
 			     host->state().soc.board);
@@ -121,7 +123,7 @@ int on_portal(const rte_mp_msg *msg, const void *peer) noexcept
 	shared::PortalReply r{-EINVAL, 0};
 	int fds[4] = {-1, -1, -1, -1};
 	if (req != nullptr && host != nullptr)
-		r.status = host->portal_fds(req->index, fds, r.channel);
+		r.status = host->core().portal_fds(req->index, fds, r.channel);
 	if (r.status == 0)
 		reply(msg, peer, r, fds, 4);
 	else
@@ -129,12 +131,25 @@ int on_portal(const rte_mp_msg *msg, const void *peer) noexcept
 	return 0;
 }
 
+hw::RegisterWindow *ccsr(ModelCore &core, shared::CcsrBlock block) noexcept
+{
+	switch (block) {
+	case shared::CcsrBlock::fman0:
+		return core.fman_ccsr(0);
+	case shared::CcsrBlock::fman1:
+		return core.fman_ccsr(1);
+	case shared::CcsrBlock::bman:
+		return core.bman_ccsr();
+	}
+	return nullptr;
+}
+
 int on_ccsr(const rte_mp_msg *msg, const void *peer) noexcept
 {
 	const auto *req = param_of<shared::CcsrRequest>(msg);
 	shared::CcsrReply r{-EINVAL, 0};
 	hw::RegisterWindow *w =
-		req != nullptr && host != nullptr ? host->ccsr(req->block) : nullptr;
+		req != nullptr && host != nullptr ? ccsr(host->core(), req->block) : nullptr;
 	if (w != nullptr) {
 		if (req->write)
 			w->write32(req->off, req->value);
@@ -152,6 +167,8 @@ int on_dma_map(const rte_mp_msg *msg, const void *peer) noexcept
 	shared::DmaMapReply r{-EINVAL};
 	if (req != nullptr)
 		r.status = dpdk_memory_map(reinterpret_cast<const void *>(req->va), req->len);
+	if (host != nullptr)
+		host->publish_windows();
 	reply(msg, peer, r);
 	return 0;
 }
@@ -161,7 +178,7 @@ int on_ids(const rte_mp_msg *msg, const void *peer) noexcept
 	const auto *req = param_of<shared::IdsRequest>(msg);
 	shared::IdsReply r{-EINVAL, 0};
 	if (req != nullptr && host != nullptr) {
-		Platform &p = host->platform();
+		Platform &p = host->core();
 		if (req->free) {
 			p.free_ids(req->kind, req->base, req->count);
 			r.status = 0;

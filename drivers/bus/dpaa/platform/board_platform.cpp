@@ -29,7 +29,7 @@
 #include "dpaa_hw/qman_portal.hpp"
 #include "platform/bus_addr.hpp"
 #include "platform/device_tree.hpp"
-#include "platform/discover.hpp"
+#include "platform/board_platform.hpp"
 #include "platform/usdpaa.hpp"
 
 namespace dpaa::platform

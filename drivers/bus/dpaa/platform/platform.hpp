@@ -9,7 +9,9 @@
 //    lib/dpaa_model, configured by the DPAA_MODEL environment variable. It
 //    lives in a library of its own that the bus loads only then
 //    (model_plugin.hpp, ../model_host).
-// Nothing outside this folder and ../model_host knows which one runs.
+// The bus's discovery (../discover.cpp) picks one; nothing else knows which
+// runs. What DPDK processes share of it is not the platform's but
+// ../process_sharing.hpp's.
 //
 // Control path only: virtual calls are fine here. The data path's only
 // platform service, address translation, is the inline window table of
@@ -190,23 +192,10 @@ public:
 	virtual void unmap_qman_portal(unsigned index) noexcept = 0;
 	virtual void unmap_bman_portal(unsigned index) noexcept = 0;
 
-	// Portal pair 'index' (QMan and BMan portal) for one of this process's
-	// threads, before it takes the pair over, and back when it is done.
-	// On a board the kernel gave this process its own portals; a modelled
-	// SoC that DPDK processes share (model_shared.hpp) hands each pair to
-	// one process at a time: -EBUSY while another live process has it.
-	virtual int claim_portal(unsigned) noexcept { return 0; }
-	virtual void release_portal(unsigned) noexcept {}
-
 	// False once the hardware is gone for good: in a secondary process of
 	// the modelled SoC, after the primary that runs the model has exited.
 	// Slow paths check it to fail with a clear error instead of waiting.
 	virtual bool hardware_present() noexcept { return true; }
-
-	// Which MACs (index in SocInfo::macs) the primary process made ports
-	// of: a secondary probes those only. The primary's bus reports them.
-	virtual void set_probed(unsigned, bool) noexcept {}
-	virtual bool probed_by_primary(unsigned) noexcept { return true; }
 
 	// Have fn called whenever QMan portal 'index' raises its interrupt line
 	// (see the portal's QCSP_IER/ISR/IIR); fn.fn == nullptr detaches. The
@@ -267,15 +256,26 @@ public:
 	// (efd < 0 stops it). -ENOTSUP where link changes can only be sampled.
 	virtual int set_link_event_fd(unsigned /*mac*/, int /*efd*/) noexcept { return -ENOTSUP; }
 
+#ifndef RTE_DPAA_BOARD_ONLY // none in a build without the model: qbman/model_hooks.hpp
 	// What a portal driver calls while waiting (stepped model), or none.
-	virtual WaitFn wait_fn() noexcept { return {}; }
+	virtual WaitFn wait_fn() noexcept
+	{
+		return {};
+	}
 	// What a QMan portal driver calls when it finds its EQCR full, or none
 	// (a board's QMan drains the ring by itself).
-	virtual EqcrFullFn eqcr_full_fn() noexcept { return {}; }
+	virtual EqcrFullFn eqcr_full_fn() noexcept
+	{
+		return {};
+	}
+#endif
 
 	// The modelled SoC (a dpaa::model::System *) for tests and tools that
 	// read wire counters or act as the hardware; nullptr on a board.
-	virtual void *model_system() noexcept { return nullptr; }
+	virtual void *model_system() noexcept
+	{
+		return nullptr;
+	}
 };
 
 } // namespace dpaa::platform

@@ -6,15 +6,15 @@
 // microseconds; in the modelled SoC the answer comes from another thread,
 // which may share this CPU (DPAA_MODEL "cpu=0" with the application's lcore on
 // CPU 0). So a wait spins briefly, then yields the CPU at every poll, and
-// gives up after a generous time instead of hanging forever.
+// gives up after kWaitTimeoutNs (model_hooks.hpp) instead of hanging forever.
 #pragma once
 
 #include <cstdint>
 #include <ctime>
 #include <sched.h>
 
-#include "dpaa_hw/portal_access.hpp"
 #include "qbman/checking.hpp"
+#include "qbman/model_hooks.hpp"
 
 // Set once the hardware is gone for good (a secondary process whose primary,
 // which ran the modelled SoC, has exited; see Platform::hardware_present):
@@ -25,18 +25,12 @@ extern "C" int rte_dpaa_hw_lost;
 namespace dpaa::qbman
 {
 
-// Called at every poll of a wait (see portal_access.hpp). It only makes the
-// hardware progress: it never replaces the spin-then-yield below.
-using WaitHook = hw::WaitHook;
-
 // Polls spent spinning before each further poll yields the CPU: a command
 // normally completes within them; past that, whatever answers it (another
 // thread, on a busy machine) may need this core.
 inline constexpr unsigned long kWaitSpinPolls = 1024;
-// How long a wait yields before giving up (-ETIMEDOUT for the caller): far
-// beyond anything a working QMan/BMan or model needs, even on a loaded
-// machine, so only a stopped one reaches it.
-inline constexpr uint64_t kWaitTimeoutNs = 5'000'000'000;
+// How long a wait lasts before giving up (-ETIMEDOUT for the caller) is
+// kWaitTimeoutNs (model_hooks.hpp), the kernel's 10 ms for silicon alone.
 
 class HwWait
 {
@@ -47,8 +41,7 @@ public:
 	// kWaitTimeoutNs: the caller stops polling and reports a timeout.
 	[[nodiscard]] bool operator()() noexcept
 	{
-		if (hook_.fn != nullptr)
-			hook_.fn(hook_.arg);
+		call_hook(hook_);
 		if (polls_ < kWaitSpinPolls) {
 			polls_++;
 			cpu_relax();

@@ -44,6 +44,7 @@ QmanPortal::QmanPortal(const QmanPortalConfig &cfg) noexcept
 {
 }
 
+#ifndef RTE_DPAA_BOARD_ONLY
 unsigned QmanPortal::eqcr_full_call() noexcept
 {
 	// EQCR_CI again even when the hook took nothing: QMan may have consumed
@@ -51,6 +52,7 @@ unsigned QmanPortal::eqcr_full_call() noexcept
 	eqcr_full_.fn(eqcr_full_.arg, index_);
 	return eqcr_update();
 }
+#endif
 
 int QmanPortal::init(DqrrConsume mode) noexcept
 {

@@ -26,6 +26,7 @@
 #include "dpaa_hw/ring.hpp"
 #include "qbman/checking.hpp"
 #include "qbman/hw_wait.hpp"
+#include "qbman/model_hooks.hpp"
 
 namespace dpaa::qbman
 {
@@ -94,9 +95,6 @@ struct FqNp {
 	uint32_t frames = 0;
 	uint32_t bytes = 0;
 };
-
-// Called by enqueue when the EQCR is still full (see portal_access.hpp).
-using EqcrFullHook = hw::EqcrFullHook;
 
 class QmanPortal
 {
@@ -314,9 +312,11 @@ public:
 private:
 	// The EQCR is full by EQCR_CI: the free entries once the hook has had
 	// QMan consume it, 0 without a hook (a board: one predictable test, on
-	// the full-ring path only).
+	// the full-ring path only; nothing at all in a board-only build).
 	unsigned eqcr_full() noexcept
 	{
+		if constexpr (!kModelHooks)
+			return 0;
 		if (eqcr_full_.fn == nullptr)
 			return 0;
 		return eqcr_full_call();
