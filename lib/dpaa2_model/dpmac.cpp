@@ -125,8 +125,16 @@ bool Dpmac::rx_backlogged() const
 	// Held back while the longest frame the DPNI takes would be dropped:
 	// the same test as the enqueue's, so that a generator never offers a
 	// frame the queue's tail drop would reject (its next frame's length is
-	// the wire's to know, not the MAC's).
-	return w_.qbman().fq_would_drop(ni_->last_rx_fqid(), ni_->max_frame_length);
+	// the wire's to know, not the MAC's), nor one that would find no
+	// buffer in any of the DPNI's pools (a driver that sets no tail drop
+	// fills its pools first: a generator that went on would keep the
+	// model's thread making frames WRIOP then discards).
+	if (w_.qbman().fq_would_drop(ni_->last_rx_fqid(), ni_->max_frame_length))
+		return true;
+	for (unsigned i = 0; i < ni_->num_pools && i < ni_->pools.size(); i++)
+		if (w_.qbman().bp_count(ni_->pools[i].bpid) != 0)
+			return false;
+	return ni_->num_pools != 0;
 }
 
 uint64_t Dpmac::wire_time_ns() const
