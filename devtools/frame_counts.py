@@ -8,7 +8,7 @@ of the emulation's traps counted apart from the driver's.
 
 usage: frame_counts.py [--family dpaa2|dpaa] [--frames N] [--tx-bursts N]
                        [--build build-valgrind] [--upstream build-upstream-valgrind]
-                       [--out DIR] [--json FILE] [--only NAME,...]
+                       [--out DIR] [--json FILE] [--only NAME,...] [--jobs N]
 
 Drivers (--family):
   dpaa2  (LX2160A-RDB, dpmac.3/dpmac.4, the emulated VFIO fsl-mc kernel
@@ -54,7 +54,8 @@ its frames.
 
 Figures: instructions (Ir), L1 data misses (D1mr + D1mw) and last-level
 misses (DLmr + DLmw + ILmr) per frame. Deterministic but for the model's
-thread: one run each.
+thread: one run each, --jobs of them at once (default: one per CPU; a
+valgrind runs its guest's threads one at a time).
 
 The JSON (--json, default DIR/frame_counts.json), for other tools:
   {"family": "dpaa2", "board": ..., "frames": N, "tx_frames": ...,
@@ -74,6 +75,7 @@ figures. load(path) reads it back; table(results) is the printed table.
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -263,7 +265,8 @@ class Counts:
     def env(self, d, frames):
         f = self.f
         if frames:
-            path = os.path.join(os.path.abspath(self.a.out), "%s.%d.pcap" % (f.name, frames))
+            # One file per driver: the drivers' runs may be under way at once.
+            path = os.path.join(os.path.abspath(self.a.out), "%s.%s.%d.pcap" % (f.name, d.name, frames))
             frames_py.write_pcap(path, [frames_py.udp4_frame(frames_py.mac(f.mac), SRC, i % 64, size=60)
                                         for i in range(frames)])
             # Played as soon as the port is enabled (promiscuous mode comes
@@ -351,12 +354,20 @@ class Counts:
         except OSError:
             return None, output, shown
 
-    def driver(self, d):
+    def logged_run(self, d, frames):
+        log("%s %s: callgrind with %d frames queued" % (self.f.name, d.name, frames))
+        return self.run(d, frames)
+
+    def driver(self, d, pool):
+        """The driver's two runs, on the pool's workers; returns a function
+        that waits for them and gives the driver's figures."""
+        pending = [(frames, pool.submit(self.logged_run, d, frames)) for frames in (self.a.frames, 0)]
+        return lambda: self.driver_figures(d, [(frames, f.result()) for frames, f in pending])
+
+    def driver_figures(self, d, done):
         got = {"platform": d.platform, "strip": d.strip, "commands": []}
         runs = {}
-        for frames in (self.a.frames, 0):
-            log("%s %s: callgrind with %d frames queued" % (self.f.name, d.name, frames))
-            prof, output, cmd = self.run(d, frames)
+        for frames, (prof, output, cmd) in done:
             got["commands"].append(cmd)
             traps = re.findall(self.f.trap_log, output)
             sent = re.search(r"Accumulated forward statistics[\s\S]*?TX-packets: +(\d+)", output)
@@ -474,6 +485,8 @@ def main():
     p.add_argument("--json", default=None)
     p.add_argument("--only", default=None,
                    help="these drivers only (comma-separated names; \"floor\": the DPAA2 floor)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="valgrind runs at once (default: the CPUs)")
     a = p.parse_args()
     os.chdir(ROOT)
     a.out = os.path.abspath(a.out or os.path.join(a.build, "frame-counts-" + a.family))
@@ -490,15 +503,22 @@ def main():
                "machine": bench.machine(), "drivers": {}}
     wanted = a.only.split(",") if a.only else [d.name for d in family.drivers]
     path = a.json or os.path.join(a.out, "frame_counts.json")
-    for d in family.drivers:
-        if d.name in wanted:
-            results["drivers"][d.name] = c.driver(d)
+    # The runs are independent and each valgrind runs its guest's threads
+    # one at a time: --jobs of them at once (the counts do not depend on
+    # it; the figures are differences of deterministic counts).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        drivers = [(d.name, c.driver(d, pool)) for d in family.drivers if d.name in wanted]
+        floor_run = None
+        if family.name == "dpaa2" and "floor" in wanted + ([] if a.only else ["floor"]):
+            floor_run = pool.submit(floor, a, family.caches)
+        for name, figures_of in drivers:
+            results["drivers"][name] = figures_of()
             with open(path, "w") as f:
                 json.dump(results, f, indent=1)
-    if family.name == "dpaa2" and "floor" in wanted + ([] if a.only else ["floor"]):
-        results["floor"] = floor(a, family.caches)
-        with open(path, "w") as f:
-            json.dump(results, f, indent=1)
+        if floor_run is not None:
+            results["floor"] = floor_run.result()
+            with open(path, "w") as f:
+                json.dump(results, f, indent=1)
     print(table(results))
     log("results and commands in %s" % path)
     return 0 if all("error" not in d for d in results["drivers"].values()) else 1
