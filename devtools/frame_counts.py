@@ -131,7 +131,7 @@ FAMILIES = {
          # Our net_dpaa2's ipackets are the frames its bursts took (none
          # before forwarding starts); the DPNI's ingress count is an
          # extended statistic.
-         Driver("ours", True, r"dpaa2::net::.*::rx_burst<", r"dpaa2::net::.*::tx_burst\(",
+         Driver("ours", True, r"dpaa2::net::.*::rx_burst<", r"dpaa2::net::.*::tx_burst[<(]",
                 queued=("show port xstats 0", r"ingress_all_frames: +(\d+)"))],
         r"trapped accesses (\d+)"),
     "dpaa": Family(

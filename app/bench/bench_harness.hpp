@@ -178,11 +178,12 @@ inline bool eal_start(const std::vector<const char *> &args, const char *hint)
 	return true;
 }
 
-// One Rx and one Tx queue of 1024 descriptors, Rx buffers from `mp`,
-// started; false after a message.
-inline bool port_start(uint16_t port, rte_mempool *mp)
+// One Rx and one Tx queue of 1024 descriptors, Rx buffers from `mp`, the
+// Tx offloads `tx_offloads`, started; false after a message.
+inline bool port_start(uint16_t port, rte_mempool *mp, uint64_t tx_offloads = 0)
 {
 	rte_eth_conf conf{};
+	conf.txmode.offloads = tx_offloads;
 	if (mp == nullptr || rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
 	    rte_eth_rx_queue_setup(port, 0, 1024, 0, nullptr, mp) != 0 ||
 	    rte_eth_tx_queue_setup(port, 0, 1024, 0, nullptr) != 0 ||

@@ -19,6 +19,10 @@
 //              burst costs before any frame;
 //  - tx:       rte_eth_tx_burst() of a batch that fits the EQCR;
 //  - tx-floor: the Tx floor on the same EQCR.
+// The port has RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE, as testpmd configures it:
+// its DPNI confirms nothing. --confirming: without it, the DPNI confirms
+// and each frame WRIOP releases opts out (the FAEAD store, in both the
+// burst and its floor).
 // The floors are called through ethdev with the port's burst pointer
 // swapped, so that all variants pay ethdev's dispatch alike. The variants
 // alternate round by round; each figure is the median over the rounds.
@@ -30,7 +34,8 @@
 // devtools/frame_counts.py counts the same bursts under callgrind, where
 // the trap handler is left out.
 //
-// Usage: dpaa2_datapath_bench [--rounds N] [--warm] [--tagged] [--only VARIANT]
+// Usage: dpaa2_datapath_bench [--rounds N] [--warm] [--tagged] [--confirming]
+//                             [--only VARIANT]
 
 #include <algorithm>
 #include <cinttypes>
@@ -64,6 +69,7 @@ constexpr size_t kFrameLen = 60; // 64 bytes on the wire with the FCS
 constexpr uint16_t kPort = 0;	 // dpni.1, on dpmac.3
 
 bool tagged = false;
+bool confirming = false;
 
 void fill_frame(rte_mbuf *m, const rte_ether_addr &dst, uint16_t seq)
 {
@@ -172,11 +178,15 @@ int main(int argc, char **argv)
 {
 	dpaa::bench::Options o{300};
 	const int parsed = dpaa::bench::parse_options(
-		argc, argv, kNames, kVariants, "[--rounds N] [--warm] [--tagged] [--only VARIANT]",
-		o, [](char **av, int i) {
-			if (strcmp(av[i], "--tagged") != 0)
+		argc, argv, kNames, kVariants,
+		"[--rounds N] [--warm] [--tagged] [--confirming] [--only VARIANT]", o,
+		[](char **av, int i) {
+			if (strcmp(av[i], "--tagged") == 0)
+				tagged = true;
+			else if (strcmp(av[i], "--confirming") == 0)
+				confirming = true;
+			else
 				return false;
-			tagged = true;
 			return true;
 		});
 	if (parsed != 0)
@@ -193,7 +203,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "no port: is dpni.1 in the container?\n");
 		return 1;
 	}
-	if (!dpaa::bench::port_start(kPort, mp))
+	if (!dpaa::bench::port_start(kPort, mp, confirming ? 0 : RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE))
 		return 1;
 	const int bpid = rte_dpaa2_mbuf_pool_bpid(mp);
 	if (bpid < 0)
@@ -218,7 +228,8 @@ int main(int argc, char **argv)
 		if (variant == kTx || variant == kTxFloor) {
 			const int n = dpaa::bench::tx_round(
 				kPort, mp, {kFrameLen, tagged, kVlan}, tx_batch, seq,
-				variant == kTxFloor ? dpaa2::bench::dpaa2_tx_floor : shipped_tx,
+				variant == kTxFloor ? dpaa2::bench::dpaa2_tx_floor_for(confirming)
+						    : shipped_tx,
 				warm,
 				[&](rte_mbuf **out, uint16_t k) {
 					return variant == kTx ? tx_call<kTx>(out, k)
@@ -279,10 +290,11 @@ int main(int argc, char **argv)
 	}
 	const auto med = dpaa::bench::medians(fig);
 	using dpaa::bench::ratio;
-	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tagged\": %s, \"rx_batch\": %u, "
-	       "\"tx_batch\": %u, \"tsc_hz\": %" PRIu64 ", \"cycles_per_frame\": {",
-	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false", kRxBatch, tx_batch,
-	       rte_get_tsc_hz());
+	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tagged\": %s, \"tx_confirmation\": %s, "
+	       "\"rx_batch\": %u, \"tx_batch\": %u, \"tsc_hz\": %" PRIu64
+	       ", \"cycles_per_frame\": {",
+	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false",
+	       confirming ? "true" : "false", kRxBatch, tx_batch, rte_get_tsc_hz());
 	bool first = true;
 	for (int v = 0; v < kVariants; v++) {
 		if (v == kRxEmpty)

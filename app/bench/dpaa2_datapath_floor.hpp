@@ -10,16 +10,17 @@
 //    parse summary, flags); per burst: the results of the pull the
 //    previous burst issued are taken, and the next pull is issued (one
 //    doorbell), as the shipped burst does;
-//  - Tx, per frame: the mbuf's first line (IOVA, data offset, length), the
-//    EQCR entry (the FD), and the egress action descriptor (FAEAD) in the
-//    buffer's second line; per burst: one doorbell. The BPID is known in
-//    advance, where a burst finds it from the mbuf's pool. The FAEAD is a
-//    line a correct burst must write: the DPNI confirms every frame (as
-//    the kernel's dpaa2-eth leaves it), and a frame WRIOP is to release
-//    to its pool opts out of confirmation only through the FAEAD (the
-//    kernel's XDP_TX); an FD without it is confirmed instead of released,
-//    and its buffer never goes back to the pool (nothing here takes the
-//    confirmations): a floor that leaks every frame it sends.
+//  - Tx, per frame: the mbuf's first line (IOVA, data offset, length) and
+//    the EQCR entry (the FD); per burst: one doorbell. The BPID is known
+//    in advance, where a burst finds it from the mbuf's pool. On a DPNI
+//    that confirms (a port without MBUF_FAST_FREE: kFaead), also the
+//    egress action descriptor (FAEAD) in the buffer's second line, a line
+//    a correct burst must write there: a frame WRIOP is to release to its
+//    pool opts out of confirmation only through the FAEAD (the kernel's
+//    XDP_TX); an FD without it is confirmed instead of released, and its
+//    buffer never goes back to the pool (nothing here takes the
+//    confirmations): a floor that leaks every frame it sends. A DPNI that
+//    confirms nothing (fast free) releases the FD as it is.
 // No checks, no stash, no statistics, no SG, no copies: what the bursts do
 // beyond this is their overhead over the floor.
 //
@@ -85,6 +86,7 @@ inline uint32_t floor_meta;
 	return n;
 }
 
+template <bool kFaead>
 [[gnu::noinline]] inline uint16_t dpaa2_tx_floor(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 {
 	const net::TxQueue &q = *static_cast<const net::TxQueue *>(txq);
@@ -99,6 +101,8 @@ inline uint32_t floor_meta;
 		fds[i].set_length(m->data_len);
 		fds[i].set_bpid_offset(bpid | uint32_t{m->data_off}
 						      << hw::bpid_offset::kOffsetShift);
+		if constexpr (!kFaead)
+			continue;
 		fds[i].set_frc(hw::hwa::frc::kFaeadv);
 		fds[i].set_ctrl(hw::hwa::ctrl::asal(128));
 		hw::hwa::Faead e;
@@ -107,6 +111,12 @@ inline uint32_t floor_meta;
 		memcpy(static_cast<char *>(m->buf_addr) + hw::hwa::kFaeadOffset, &e, sizeof(e));
 	}
 	return static_cast<uint16_t>(p.enqueue(q.fqid, fds, nb));
+}
+
+// The Tx floor of a port whose DPNI confirms, or does not.
+inline eth_tx_burst_t dpaa2_tx_floor_for(bool confirming) noexcept
+{
+	return confirming ? dpaa2_tx_floor<true> : dpaa2_tx_floor<false>;
 }
 
 } // namespace dpaa2::bench

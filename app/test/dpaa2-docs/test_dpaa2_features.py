@@ -63,7 +63,7 @@ class Features(Dpaa2EthdevTestCase):
         self.assertTrue(app.quit(120), app.text()[-3000:])
         self.assert_no_misuse(app)
 
-    # Speed capabilities, Burst mode info
+    # Speed capabilities, Burst mode info, Fast mbuf free
     def test_speed_capabilities_and_burst_modes(self):
         app = self.start({0: traffic(OTHER_HOST, 4), 1: traffic(OTHER_HOST, 4)})
         info = app.command("show device info fslmc:" + DPNI0)
@@ -74,8 +74,16 @@ class Features(Dpaa2EthdevTestCase):
         # The LX2160A's burst reads its parse summary; testpmd asks for no
         # checksum or hash here, so the burst that takes neither.
         self.assertRegex(rxq, r"Burst mode: Scalar pull dequeue, LX2 parse summary\r?\n", rxq)
+        # Fast mbuf free: testpmd asks for it where a port offers it; the
+        # DPNI then confirms nothing, WRIOP releasing every frame.
         txq = app.command("show txq info 0 0")
-        self.assertRegex(txq, r"Burst mode: \w+", txq)
+        self.assertRegex(txq, r"Burst mode: Scalar enqueue, buffers released by WRIOP, "
+                              r"no confirmation \(fast free\)", txq)
+        app.command("port stop 0")
+        app.command("port config 0 tx_offload mbuf_fast_free off")
+        app.command("port start 0", 60)
+        txq = app.command("show txq info 0 0")
+        self.assertRegex(txq, r"Burst mode: Scalar enqueue, buffers released by WRIOP or confirmed", txq)
         self.assertTrue(app.quit(120), app.text()[-3000:])
         self.assert_no_misuse(app)
 

@@ -15,6 +15,7 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include <rte_malloc.h>
@@ -86,10 +87,11 @@ template <typename Done> bool confirmed(Done &&done)
 	return done();
 }
 
-int port_setup(uint64_t rx_offloads = 0)
+int port_setup(uint64_t rx_offloads = 0, uint64_t tx_offloads = 0)
 {
 	rte_eth_conf conf{};
 	conf.rxmode.offloads = rx_offloads;
+	conf.txmode.offloads = tx_offloads;
 	int ret = rte_eth_dev_configure(kPort, 1, 1, &conf);
 	if (ret < 0)
 		return ret;
@@ -386,6 +388,92 @@ int64_t xstat(const char *name)
 	if (rte_eth_xstats_get_by_id(kPort, &id, &value, 1) != 1)
 		return -1;
 	return static_cast<int64_t>(value);
+}
+
+std::string tx_burst_mode()
+{
+	rte_eth_burst_mode mode{};
+	EXPECT_EQ(rte_eth_tx_burst_mode_get(kPort, 0, &mode), 0);
+	return mode.info;
+}
+
+// MBUF_FAST_FREE (testpmd's default): the DPNI confirms nothing and WRIOP
+// releases every frame, a chain's segments and table too; a frame of a
+// pool of other ops is copied into a buffer of the port's pool and its
+// original freed by the burst. Then the same queue, configured again
+// without the offload and not set up again, confirms what WRIOP may not
+// release.
+TEST_F(Dpaa2Ethdev, FastFreeReleasesEveryFrameAndConfirmsNone)
+{
+	ASSERT_EQ(rte_eth_dev_stop(kPort), 0);
+	ASSERT_EQ(port_setup(0, RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE | RTE_ETH_TX_OFFLOAD_MULTI_SEGS),
+		  0);
+	EXPECT_NE(tx_burst_mode().find("no confirmation (fast free)"), std::string::npos)
+		<< tx_burst_mode();
+	ASSERT_EQ(rte_eth_xstats_reset(kPort), 0);
+	rte_mempool *foreign = rte_pktmbuf_pool_create_by_ops(
+		"foreign_ff", 64, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0, "ring_mp_mc");
+	ASSERT_NE(foreign, nullptr);
+	std::vector<rte_mbuf *> frames;
+	std::vector<uint8_t> seeds;
+	for (uint8_t i = 0; i < 16; i++) {
+		frames.push_back(frame_mbuf(pool, i));
+		ASSERT_NE(frames.back(), nullptr);
+		seeds.push_back(i);
+	}
+	// A chain: the frame's second half in a second segment.
+	rte_mbuf *head = frame_mbuf(pool, 40);
+	rte_mbuf *tail = rte_pktmbuf_alloc(pool);
+	ASSERT_NE(head, nullptr);
+	ASSERT_NE(tail, nullptr);
+	constexpr uint16_t kHead = kFrameLen / 2;
+	memcpy(rte_pktmbuf_mtod(tail, uint8_t *), rte_pktmbuf_mtod(head, uint8_t *) + kHead,
+	       kFrameLen - kHead);
+	tail->data_len = kFrameLen - kHead;
+	head->data_len = kHead;
+	ASSERT_EQ(rte_pktmbuf_chain(head, tail), 0);
+	frames.push_back(head);
+	seeds.push_back(40);
+	// 16 bytes of head room: no room for a Tx annotation, none needed.
+	rte_mbuf *short_room = frame_mbuf(pool, 50);
+	ASSERT_NE(short_room, nullptr);
+	memmove(static_cast<uint8_t *>(short_room->buf_addr) + 16,
+		rte_pktmbuf_mtod(short_room, uint8_t *), kFrameLen);
+	short_room->data_off = 16;
+	frames.push_back(short_room);
+	seeds.push_back(50);
+	for (uint8_t i = 60; i < 62; i++) {
+		frames.push_back(frame_mbuf(foreign, i));
+		ASSERT_NE(frames.back(), nullptr);
+		seeds.push_back(i);
+	}
+	send_and_check(frames, seeds, [&] {
+		// The copies' originals went back at once.
+		EXPECT_EQ(rte_mempool_avail_count(foreign), 64u);
+	});
+	EXPECT_EQ(xstat("egress_all_frames"), 20);
+	EXPECT_EQ(xstat("egress_confirmed_frames"), 0);
+	EXPECT_EQ(xstat("tx_confirmed_mbufs"), 0);
+	EXPECT_EQ(rte_eth_tx_done_cleanup(kPort, 0, 0), 0);
+	EXPECT_EQ(rte_mempool_avail_count(pool), kPoolSize);
+	EXPECT_EQ(dpbp_free(pool), kPoolSize);
+	rte_mempool_free(foreign);
+
+	// Configured again without the offload, the queue kept: confirmed.
+	ASSERT_EQ(rte_eth_dev_stop(kPort), 0);
+	rte_eth_conf conf{};
+	ASSERT_EQ(rte_eth_dev_configure(kPort, 1, 1, &conf), 0);
+	ASSERT_EQ(rte_eth_dev_start(kPort), 0);
+	EXPECT_NE(tx_burst_mode().find("or confirmed"), std::string::npos) << tx_burst_mode();
+	rte_mbuf *shared = frame_mbuf(pool, 70);
+	ASSERT_NE(shared, nullptr);
+	rte_mbuf_refcnt_update(shared, 1);
+	send_and_check({shared}, {70}, [&] { EXPECT_EQ(rte_mbuf_refcnt_read(shared), 2); });
+	ASSERT_TRUE(confirmed([&] { return rte_mbuf_refcnt_read(shared) == 1; }));
+	EXPECT_EQ(xstat("egress_confirmed_frames"), 1);
+	rte_pktmbuf_free(shared);
+	EXPECT_EQ(rte_mempool_avail_count(pool), kPoolSize);
+	EXPECT_EQ(dpbp_free(pool), kPoolSize);
 }
 
 TEST_F(Dpaa2Ethdev, ExtendedStatisticsCountConfirmations)

@@ -592,6 +592,24 @@ TEST_F(Dpaa2EthdevCtrl, TimesyncMarksPtpFramesAndStampsBothWays)
 	EXPECT_EQ(rte_eth_timesync_read_tx_timestamp(kTx, &ts), -EINVAL);
 }
 
+// A port configured with MBUF_FAST_FREE runs its DPNI without Tx
+// confirmation, which carries the Tx timestamps back: timesync is refused
+// there, not left to give no stamp; the other port's is not.
+TEST_F(Dpaa2EthdevCtrl, TimesyncIsRefusedWithoutTxConfirmation)
+{
+	rte_eth_conf fast_free{};
+	fast_free.txmode.offloads = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	ASSERT_EQ(port_setup(kTx, fast_free, 1), 0);
+	ASSERT_EQ(port_setup(kRx, rte_eth_conf{}, 1), 0);
+	EXPECT_EQ(rte_eth_timesync_enable(kTx), -ENOTSUP);
+	EXPECT_EQ(rte_eth_timesync_enable(kRx), 0);
+	EXPECT_EQ(rte_eth_timesync_disable(kRx), 0);
+	// PTP frames pass unmarked, sent and received.
+	PtpRx r = ptp_roundtrip(ptp_l2_frame(), RTE_MBUF_F_TX_IEEE1588_TMST);
+	ASSERT_TRUE(r.got);
+	EXPECT_EQ(r.flags & kPtpFlags, 0u);
+}
+
 } // namespace
 
 dpaa_test::EalTestProgram dpaa_test::eal_test_program()

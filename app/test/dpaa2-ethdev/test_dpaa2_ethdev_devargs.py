@@ -3,8 +3,10 @@
 # Copyright 2026 The DPAA C++ PMD authors
 """Upstream's net_dpaa2 device arguments in our dpdk-testpmd on the modelled
 LX2160A-RDB: drv_no_prefetch=1 gives the Rx burst that waits for its own
-pull (the burst mode says so) and io forwarding stays byte-exact; the
-arguments ours does not implement (drv_loopback, drv_tx_conf,
+pull (the burst mode says so) and io forwarding stays byte-exact;
+drv_tx_conf=1 keeps Tx confirmation on a port testpmd configures with
+MBUF_FAST_FREE (the Tx burst mode says which), forwarding byte-exact
+either way; the arguments ours does not implement (drv_loopback,
 drv_err_queue) and values other than 0 and 1 fail the port's probe with
 the reason, and the other port, without arguments, still probes."""
 
@@ -52,10 +54,31 @@ class Devargs(Dpaa2EthdevTestCase):
         for rx, tx in ((0, 1), (1, 0)):
             self.assertEqual([b.hex() for b in got[tx]], [a.hex() for a in sent[rx]], stats)
 
+    def test_tx_conf_keeps_confirmation_under_fast_free(self):
+        sent, config = self.config()
+        app = self.start_ours([TESTPMD] + eal_args("drv_tx_conf=1", "") + LOGS
+                              + ["--", "-i"] + TESTPMD_ARGS + ["--forward-mode=io"], config)
+        app.wait_prompt(120)
+        # testpmd asks for MBUF_FAST_FREE wherever a port offers it.
+        for port in (0, 1):
+            self.assertRegex(app.command("show port %d tx_offload configuration" % port),
+                             r"Port : .*MBUF_FAST_FREE")
+        self.assertRegex(app.command("show txq info 0 0"),
+                         r"Burst mode: Scalar enqueue, buffers released by WRIOP or confirmed")
+        self.assertRegex(app.command("show txq info 1 0"),
+                         r"Burst mode: Scalar enqueue, buffers released by WRIOP, no confirmation \(fast free\)")
+        app.send("start")
+        got = {1: wait_frames(f.read_pcap, self.path("out1.pcap"), len(sent[0])),
+               0: wait_frames(f.read_pcap, self.path("out0.pcap"), len(sent[1]))}
+        stats = app.command("stop")
+        self.assertTrue(app.quit(120), app.text()[-3000:])
+        self.assert_no_misuse(app)
+        for rx, tx in ((0, 1), (1, 0)):
+            self.assertEqual([b.hex() for b in got[tx]], [a.hex() for a in sent[rx]], stats)
+
     def test_what_ours_does_not_implement_is_refused_with_the_reason(self):
         _, config = self.config()
         for args, reason in (("drv_loopback=1", "drv_loopback=1 is not supported: upstream's benchmark mode"),
-                             ("drv_tx_conf=1", "drv_tx_conf=1 is not supported: Tx confirmation is always on"),
                              ("drv_err_queue=1", "drv_err_queue=1 is not supported: frames in error are "
                                                  "discarded and counted"),
                              ("drv_no_prefetch=yes", "drv_no_prefetch=yes: the value must be 0 or 1")):

@@ -12,7 +12,9 @@ queues share the flows by WRIOP's hash, which the mbufs carry; checksums
 are flagged good or bad as WRIOP validated them and inserted at Tx; jumbo frames
 go through as SG frames; ports stop, start and close; the buffer pool's
 count is exact; ieee1588 forwarding between cabled ports prints Rx and Tx
-timestamps that increase; the model counts no misuse at the end of each."""
+timestamps that increase with drv_tx_conf=1 (Tx stamps come back in Tx
+confirmations), and without it is refused with the reason, testpmd asking
+for MBUF_FAST_FREE; the model counts no misuse at the end of each."""
 
 import os
 import re
@@ -69,17 +71,35 @@ class Testpmd(Dpaa2EthdevTestCase):
             for i, (a, b) in enumerate(zip(sent[rx], got[tx])):
                 self.assertEqual(a.hex(), b.hex(), "port %d frame %d differs" % (rx, i))
 
-    def test_ieee1588_forwarding_between_cabled_ports(self):
+    def ieee1588_config(self):
         # As DPAA1's test_testpmd_ptp: the board's DPRTC in the container,
         # the two ports cabled, a sync message injected at port 0's end.
-        # testpmd enables timesync when forwarding begins, on started ports.
         f.write_pcap(self.path("sync.pcap"), [sync_message()])
-        config = kernel_model(dprtc="1", **wires(**{
+        return kernel_model(dprtc="1", **wires(**{
             PORT0: "cable:%s:inject=%s" % (PORT1, self.path("sync.pcap"))}))
-        app = self.start_ours([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
-                              ["--forward-mode=ieee1588"], config)
+
+    def test_ieee1588_forwarding_between_cabled_ports(self):
+        # testpmd enables timesync when forwarding begins, on started
+        # ports; their Tx stamps need Tx confirmation, which testpmd's
+        # MBUF_FAST_FREE turns off unless drv_tx_conf=1 keeps it.
+        eal = [a + ",drv_tx_conf=1" if a.startswith("fslmc:") else a for a in EAL_ARGS]
+        app = self.start_ours([TESTPMD] + eal + ["--", "-i"] + TESTPMD_ARGS +
+                              ["--forward-mode=ieee1588"], self.ieee1588_config())
         app.wait_prompt(120)
         check_ieee1588_forwarding(self, app)
+        self.assert_no_misuse(app)
+
+    def test_ieee1588_without_tx_confirmation_is_refused(self):
+        app = self.start_ours([TESTPMD] + EAL_ARGS + ["--", "-i"] + TESTPMD_ARGS +
+                              ["--forward-mode=ieee1588"], self.ieee1588_config())
+        app.wait_prompt(120)
+        out = app.command("start")
+        self.assertIn("Port 0 enable PTP failed, ret = -95", out)
+        self.assertIn("Packet forwarding is not ready", out)
+        self.assertIn("net_dpaa2: %s: no IEEE 1588 Tx timestamps without Tx confirmation, which "
+                      "the DPNI runs without under RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE: add "
+                      "drv_tx_conf=1 to the device's arguments" % DPNI0, app.text())
+        self.assertTrue(app.quit(120), app.text()[-3000:])
         self.assert_no_misuse(app)
 
     def test_probe_with_the_board_addresses_and_link_speed(self):

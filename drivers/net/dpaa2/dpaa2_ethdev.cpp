@@ -45,8 +45,11 @@ uint64_t tx_offload_capa() noexcept
 	// Checksums are WRIOP's (dpni_set_offload TX_L3/L4_CSUM, for every
 	// frame of the port). No VLAN insert: WRIOP has none, and a software
 	// one would write every frame.
+	// MBUF_FAST_FREE: WRIOP releases every frame, and the DPNI confirms
+	// none (dpaa2_tx.cpp).
 	return RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
-	       RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	       RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_MULTI_SEGS |
+	       RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
 }
 
 namespace
@@ -68,7 +71,7 @@ void select_bursts(rte_eth_dev *dev) noexcept
 	const Port &p = port_of(dev);
 	dev->rx_pkt_burst = rx_burst_for(
 		{p.lx2, p.rx_csum, p.rx_hash, p.rx_ts, !p.devargs.no_prefetch, p.timesync});
-	dev->tx_pkt_burst = tx_burst_for();
+	dev->tx_pkt_burst = tx_burst_for(p.tx_conf);
 	dev->rx_queue_count = rx_queue_count;
 	// A started port's bursts are called through ethdev's fast-path table,
 	// filled at rte_eth_dev_start: timesync_enable and _disable, which
@@ -183,6 +186,19 @@ int dev_configure(rte_eth_dev *dev) noexcept
 			return ret;
 		}
 	}
+	// Tx confirmation: none on a port whose frames WRIOP may all release
+	// (MBUF_FAST_FREE), unless drv_tx_conf asks for it. The Tx queues set
+	// up before a change of mode get their confirmation FQ at start.
+	p.tx_conf = !(txo & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) || p.devargs.tx_conf;
+	if (int ret =
+		    dpni::set_tx_confirmation_mode(io, p.dpni,
+						   p.tx_conf ? hmc::DpniConfirmationMode::affine
+							     : hmc::DpniConfirmationMode::disable);
+	    ret < 0) {
+		DPAA2_PMD_LOG(ERR, "%s: dpni_set_tx_confirmation_mode: %s", dev->data->name,
+			      strerror(-ret));
+		return ret;
+	}
 	if (int ret = rx_distribution_set(dev); ret < 0)
 		return ret;
 	if (int ret = vlan_filter_configure(dev); ret < 0)
@@ -206,11 +222,17 @@ int dev_start(rte_eth_dev *dev) noexcept
 			DPAA2_PMD_LOG(ERR, "%s: Rx queue %u was not set up", dev->data->name, i);
 			return -EINVAL;
 		}
-	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
-		if (dev->data->tx_queues[i] == nullptr) {
+	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++) {
+		auto *q = static_cast<TxQueue *>(dev->data->tx_queues[i]);
+		if (q == nullptr) {
 			DPAA2_PMD_LOG(ERR, "%s: Tx queue %u was not set up", dev->data->name, i);
 			return -EINVAL;
 		}
+		// Set up while the port confirmed nothing, started confirming.
+		if (p.tx_conf && q->conf_fqid == 0)
+			if (int ret = tx_conf_fq_setup(dev, *q); ret < 0)
+				return ret;
+	}
 	// The MTU given at configure, before the queues named their pool.
 	if (int ret = rx_buffers_check(dev, dev->data->mtu); ret < 0)
 		return ret;
@@ -482,7 +504,8 @@ const eth_dev_ops dpaa2_secondary_ops = [] {
 // ---------------------------------------------------------------- probe
 
 // Upstream's device arguments (dpaa2_ethdev.c), "=1" to turn one on.
-// drv_no_prefetch chooses the Rx burst; the others are refused at probe.
+// drv_no_prefetch chooses the Rx burst, drv_tx_conf keeps Tx confirmation
+// with MBUF_FAST_FREE; the others are refused at probe.
 constexpr const char *kNoPrefetchArg = "drv_no_prefetch";
 constexpr const char *kLoopbackArg = "drv_loopback";
 constexpr const char *kTxConfArg = "drv_tx_conf";
@@ -496,8 +519,6 @@ constexpr struct {
 } kRefusedArgs[] = {
 	{kLoopbackArg, "upstream's benchmark mode that sends received frames back without "
 		       "mbufs; not implemented"},
-	{kTxConfArg, "Tx confirmation is always on: the frames WRIOP may not release are "
-		     "confirmed, the others released by WRIOP"},
 	{kErrQueueArg, "frames in error are discarded and counted by the DPNI (checksum errors "
 		       "reach the queues, flagged); no error queue"},
 };
@@ -534,9 +555,11 @@ int parse_devargs(const rte_devargs *da, const char *name, Devargs &out) noexcep
 	}
 	// rte_kvargs_process says -1 whatever the handler returned: a value
 	// error is -EINVAL, logged by parse_flag.
-	FlagArg no_prefetch{name, &out.no_prefetch};
+	FlagArg no_prefetch{name, &out.no_prefetch}, tx_conf{name, &out.tx_conf};
 	int ret =
 		rte_kvargs_process(kv, kNoPrefetchArg, parse_flag, &no_prefetch) < 0 ? -EINVAL : 0;
+	if (ret == 0 && rte_kvargs_process(kv, kTxConfArg, parse_flag, &tx_conf) < 0)
+		ret = -EINVAL;
 	for (const auto &r : kRefusedArgs) {
 		bool on = false;
 		FlagArg arg{name, &on};
@@ -611,7 +634,8 @@ int dpni_init(Port &p, const char *name) noexcept
 		}
 	}
 	// Every Tx FQ confirms on its own FQ, unless a frame opts out: those
-	// WRIOP may release do (dpaa2_tx.cpp).
+	// WRIOP may release do (dpaa2_tx.cpp). Configure may turn it off.
+	p.tx_conf = true;
 	ret = dpni::set_tx_confirmation_mode(io, p.dpni, hmc::DpniConfirmationMode::affine);
 	if (ret < 0) {
 		DPAA2_PMD_LOG(ERR, "%s: dpni_set_tx_confirmation_mode: %s", name, strerror(-ret));

@@ -180,6 +180,10 @@ struct Devargs {
 	// issued (frames reach the application one burst earlier, at the
 	// cost of the wait).
 	bool no_prefetch;
+	// drv_tx_conf: the DPNI confirms even when the port is configured
+	// with RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE (Tx timestamps come back in
+	// confirmations).
+	bool tx_conf;
 };
 
 struct Port {
@@ -206,6 +210,11 @@ struct Port {
 	bool rx_csum; // the Rx bursts report checksum validation
 	bool rx_hash; // and the RSS hash
 	bool rx_ts;   // and WRIOP's Rx timestamp (RTE_ETH_RX_OFFLOAD_TIMESTAMP)
+	// The DPNI's Tx confirmation mode, chosen at configure: true, one
+	// confirmation FQ per Tx queue (DPNI_CONF_AFFINE), which the frames
+	// WRIOP may release opt out of; false, none (DPNI_CONF_DISABLE): the
+	// port has MBUF_FAST_FREE and not drv_tx_conf (dpaa2_tx.cpp).
+	bool tx_conf;
 
 	// IEEE 1588 (dpaa2_ethdev_timesync.cpp): timesync_enable's; the
 	// timestamps of the last PTP frame received and of the last frame sent
@@ -262,7 +271,8 @@ eth_rx_burst_t rx_burst_for(const RxVariant &v) noexcept;
 // when a port asks for timestamps; process-wide, as DPDK's registry is).
 extern int rx_ts_offset;
 extern uint64_t rx_ts_flag;
-eth_tx_burst_t tx_burst_for() noexcept;
+// The Tx burst of a DPNI that confirms (Port::tx_conf) or does not.
+eth_tx_burst_t tx_burst_for(bool confirming) noexcept;
 // The queue's confirmations that have come back: their frames freed; how
 // many. At stop, `wait` bounds the wait for those still in flight.
 unsigned tx_conf_drain(TxQueue &q, bool wait) noexcept;
@@ -284,6 +294,9 @@ uint64_t rss_offload_capa() noexcept;
 // Queue ops (dpaa2_ethdev_queues.cpp).
 int rx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
 		   const rte_eth_rxconf *conf, rte_mempool *mp) noexcept;
+// The Tx queue's confirmation FQ (a port with Port::tx_conf), parked:
+// the bursts pull from it.
+int tx_conf_fq_setup(rte_eth_dev *dev, TxQueue &q) noexcept;
 int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
 		   const rte_eth_txconf *conf) noexcept;
 void rx_queue_release(rte_eth_dev *dev, uint16_t idx) noexcept;

@@ -186,6 +186,25 @@ void tx_queue_free(TxQueue *q) noexcept
 
 } // namespace
 
+int tx_conf_fq_setup(rte_eth_dev *dev, TxQueue &q) noexcept
+{
+	Port &p = port_of(dev);
+	McIo &io = mc_io();
+	const uint8_t tc = static_cast<uint8_t>(q.queue_id);
+	dpni::QueueConfig cfg{};
+	cfg.options = hmc::kDpniQueueOptDest | hmc::kDpniQueueOptUserCtx;
+	cfg.flags = static_cast<uint8_t>(hmc::DpniDestType::none);
+	cfg.user_context = reinterpret_cast<uintptr_t>(&q);
+	int ret = dpni::set_queue(io, p.dpni, dpni::QueueType::tx_confirm, tc, 0, cfg);
+	if (ret == 0)
+		ret = dpni::get_queue_fqid(io, p.dpni, dpni::QueueType::tx_confirm, tc, 0,
+					   q.conf_fqid);
+	if (ret < 0)
+		DPAA2_PMD_LOG(ERR, "%s: Tx queue %u: the Tx confirmation queue: %s",
+			      dev->data->name, q.queue_id, strerror(-ret));
+	return ret;
+}
+
 int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned socket,
 		   const rte_eth_txconf *conf) noexcept
 {
@@ -224,19 +243,7 @@ int tx_queue_setup(rte_eth_dev *dev, uint16_t idx, uint16_t nb_desc, unsigned so
 		tx_queue_free(q);
 		return ret;
 	}
-	// The Tx FQ's confirmation FQ (DPNI_CONF_AFFINE), parked: the bursts
-	// pull from it.
-	dpni::QueueConfig cfg{};
-	cfg.options = hmc::kDpniQueueOptDest | hmc::kDpniQueueOptUserCtx;
-	cfg.flags = static_cast<uint8_t>(hmc::DpniDestType::none);
-	cfg.user_context = reinterpret_cast<uintptr_t>(q);
-	ret = dpni::set_queue(io, p.dpni, dpni::QueueType::tx_confirm, tc, 0, cfg);
-	if (ret == 0)
-		ret = dpni::get_queue_fqid(io, p.dpni, dpni::QueueType::tx_confirm, tc, 0,
-					   q->conf_fqid);
-	if (ret < 0) {
-		DPAA2_PMD_LOG(ERR, "%s: Tx queue %u: the Tx confirmation queue: %s", name, idx,
-			      strerror(-ret));
+	if (p.tx_conf && (ret = tx_conf_fq_setup(dev, *q)) < 0) {
 		tx_queue_free(q);
 		return ret;
 	}
@@ -404,8 +411,8 @@ int rx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noex
 int tx_burst_mode_get(rte_eth_dev *dev, uint16_t, rte_eth_burst_mode *mode) noexcept
 {
 	const uint64_t o = dev->data->dev_conf.txmode.offloads;
-	snprintf(mode->info, sizeof(mode->info),
-		 "Scalar enqueue, buffers released by WRIOP or confirmed%s%s",
+	snprintf(mode->info, sizeof(mode->info), "Scalar enqueue, buffers released by WRIOP%s%s%s",
+		 port_of(dev).tx_conf ? " or confirmed" : ", no confirmation (fast free)",
 		 (o & RTE_ETH_TX_OFFLOAD_MULTI_SEGS) ? ", SG" : "",
 		 (o & (RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
 		       RTE_ETH_TX_OFFLOAD_TCP_CKSUM))

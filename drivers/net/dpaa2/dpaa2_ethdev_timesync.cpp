@@ -165,6 +165,15 @@ int timesync_enable(rte_eth_dev *dev) noexcept
 	Port &p = port_of(dev);
 	if (!dprtc.open)
 		return no_clock(dev);
+	if (!p.tx_conf) {
+		DPAA2_PMD_LOG(ERR,
+			      "%s: no IEEE 1588 Tx timestamps without Tx confirmation, which the "
+			      "DPNI runs without under RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE: add "
+			      "drv_tx_conf=1 to the device's arguments, or configure the port "
+			      "without that offload",
+			      dev->data->name);
+		return -ENOTSUP;
+	}
 	// The timesync burst keeps each frame's time in the mbuf's dynamic
 	// timestamp field: registered here if configure did not.
 	if (rte_mbuf_dyn_rx_timestamp_register(&rx_ts_offset, &rx_ts_flag) < 0) {

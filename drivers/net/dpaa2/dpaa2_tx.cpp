@@ -25,6 +25,16 @@
 // when the hardware is done with its data. The bursts take confirmations
 // back only while some are in flight: a port that never sends such frames
 // pays one test per burst.
+//
+// A port configured with RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE (testpmd's
+// default) has promised direct mbufs with one reference, each queue's from
+// one pool: WRIOP may release every frame of a dpaa2 pool, and the DPNI
+// runs without confirmation (DPNI_CONF_DISABLE, as upstream's net_dpaa2
+// runs it), so its frames need no egress action descriptor, and the burst
+// writes nothing outside the mbuf's first line and the FD (the no_conf
+// variant). A frame WRIOP may not release there (a pool of other ops, or a
+// promise broken) is copied into a buffer of the port's Rx pool, which
+// WRIOP releases, and the original freed at once.
 
 #include <bit>
 #include <cerrno>
@@ -135,14 +145,28 @@ static_assert(kConfSgtOffset >= kTxAnnotation);
 	store_release_faead(buf_addr);
 }
 
-inline void contig_fd(Fd &fd, rte_mbuf *m, int32_t bpid) noexcept
+// How the DPNI treats the frames it sends (Port::tx_conf).
+enum class Conf {
+	affine, // confirmed on the Tx FQ's own FQ, unless the FAEAD opts out
+	none,	// never confirmed: released by WRIOP (MBUF_FAST_FREE)
+};
+
+template <Conf kConf> inline void contig_fd(Fd &fd, rte_mbuf *m, int32_t bpid) noexcept
 {
 	fd = Fd{};
 	fd.set_addr(m->buf_iova);
 	fd.set_length(m->data_len);
 	fd.set_bpid_offset(static_cast<uint32_t>(bpid) | uint32_t{m->data_off}
 								 << hw::bpid_offset::kOffsetShift);
-	ask_release(fd, m->buf_addr);
+	if constexpr (kConf == Conf::affine)
+		ask_release(fd, m->buf_addr);
+}
+
+// Whether a released frame's head room must hold the Tx annotation: only
+// where a FAEAD is written into it.
+template <Conf kConf> inline bool room_for_annotation(uint32_t data_off) noexcept
+{
+	return kConf == Conf::none || data_off >= kTxAnnotation;
 }
 
 // ------------------------------------------------------ the common case
@@ -199,11 +223,13 @@ constexpr uint64_t kGeneralPathFlags =
 
 // The FDs of the frames pkts[0..n) up to the first that is not of the
 // common kind: one direct buffer in the cached memory chunk of a dpaa2
-// pool, with no other reference, the room for the Tx annotation and
-// nothing asked beyond sending. WRIOP releases them (contig_fd's FD).
-// A loop of its own, not inlined: inside the general path's loop, whose
-// bookkeeping takes the registers, it cost a third more instructions.
-// Returns how many were built; their bytes are added to `bytes`.
+// pool, with no other reference, the room for the Tx annotation (when
+// the DPNI confirms) and nothing asked beyond sending. WRIOP releases them
+// (contig_fd's FD). A loop of its own, not inlined: inside the general
+// path's loop, whose bookkeeping takes the registers, it cost a third more
+// instructions. Returns how many were built; their bytes are added to
+// `bytes`.
+template <Conf kConf>
 [[gnu::noinline]] unsigned build_released_run(const TxQueue &q, rte_mbuf *const *pkts, unsigned n,
 					      Fd *fds, uint64_t &bytes) noexcept
 {
@@ -219,16 +245,22 @@ constexpr uint64_t kGeneralPathFlags =
 		rte_mbuf *m = *p;
 		const uint32_t data_off = m->data_off;
 		if (reinterpret_cast<uintptr_t>(m) - start >= len || !one_ref_one_seg(m) ||
-		    data_off < kTxAnnotation || general_path_flags(m)) [[unlikely]]
+		    !room_for_annotation<kConf>(data_off) || general_path_flags(m)) [[unlikely]]
 			break;
 		// One segment: its data_len is the frame's length (pkt_len).
 		const uint32_t data_len = m->data_len;
 		fd->set_addr(m->buf_iova);
 		fd->set_length(data_len);
 		fd->set_bpid_offset(bpid | data_off << hw::bpid_offset::kOffsetShift);
-		set_release_frc_ctrl(*fd);
+		if constexpr (kConf == Conf::affine) {
+			set_release_frc_ctrl(*fd);
+		} else {
+			fd->frc_word.store(0);
+			fd->ctrl_word.store(0);
+		}
 		fd->flc_word.store(0);
-		store_release_faead(m->buf_addr);
+		if constexpr (kConf == Conf::affine)
+			store_release_faead(m->buf_addr);
 		sum += data_len;
 	}
 	bytes += sum;
@@ -237,15 +269,17 @@ constexpr uint64_t kGeneralPathFlags =
 
 // ------------------------------------------------------ the general path
 
-// What a frame became besides its FD: the SG table buffer this burst took
-// for a released chain (freed if the frame is not sent) and the chain's head
-// (its links undone for WRIOP, redone if not sent), or the confirmation slot
-// it holds (-1: none).
+// What a frame became besides its FD: the buffer this burst took for it
+// (a released chain's SG table, or a copy: freed if the frame is not
+// sent), the chain's head (its links undone for WRIOP, redone if not
+// sent), the confirmation slot it holds (-1: none), or the original of a
+// copy (freed once the copy is sent).
 struct Built {
 	rte_mbuf *taken;
 	rte_mbuf *sg_head;
 	uint16_t sg_segs;
 	int16_t slot;
+	rte_mbuf *copied;
 };
 
 inline rte_mbuf *mbuf_of(uint64_t addr, uint16_t bpid) noexcept
@@ -271,7 +305,7 @@ void sg_relink(const Built &b) noexcept
 
 // A chain whose every segment WRIOP may release: a released SG frame.
 // false when some segment may not be released or no table buffer is left.
-bool sg_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
+template <Conf kConf> bool sg_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 {
 	if (m->nb_segs > kMaxSegs)
 		return false;
@@ -305,8 +339,9 @@ bool sg_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 	fd.set_bpid_offset(static_cast<uint32_t>(table_bpid) |
 			   uint32_t{kSgtOffset} << hw::bpid_offset::kOffsetShift);
 	fd.set_format(hw::FdFormat::sg);
-	ask_release(fd, table->buf_addr);
-	b = Built{table, m, static_cast<uint16_t>(i), -1};
+	if constexpr (kConf == Conf::affine)
+		ask_release(fd, table->buf_addr);
+	b = Built{table, m, static_cast<uint16_t>(i), -1, nullptr};
 	return true;
 }
 
@@ -345,19 +380,62 @@ Build confirmed_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 	if (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST) [[unlikely]]
 		tx_stamp_request(fd, area);
 	q.conf_mbufs[slot] = m;
-	b = Built{nullptr, nullptr, 0, static_cast<int16_t>(slot)};
+	b = Built{nullptr, nullptr, 0, static_cast<int16_t>(slot), nullptr};
 	return Build::ok;
 }
 
+// A frame WRIOP may not release on a DPNI that confirms nothing: its bytes
+// in one buffer of the port's Rx pool (a dpaa2 pool), which WRIOP
+// releases. later: that pool is empty; drop: there is no such pool, or
+// the frame does not fit one of its buffers.
+Build copied_fd(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
+{
+	rte_mempool *mp = q.port->rx_pool;
+	if (mp == nullptr) [[unlikely]]
+		return Build::drop;
+	rte_mbuf *c = rte_pktmbuf_alloc(mp);
+	if (c == nullptr)
+		return Build::later;
+	if (m->pkt_len > rte_pktmbuf_tailroom(c)) [[unlikely]] {
+		rte_pktmbuf_free(c);
+		return Build::drop;
+	}
+	char *to = rte_pktmbuf_mtod(c, char *);
+	for (const rte_mbuf *s = m; s != nullptr; s = s->next) {
+		memcpy(to, rte_pktmbuf_mtod(s, const char *), s->data_len);
+		to += s->data_len;
+	}
+	c->data_len = static_cast<uint16_t>(m->pkt_len);
+	c->pkt_len = m->pkt_len;
+	contig_fd<Conf::none>(fd, c, q.port->rx_bpid);
+	b = Built{c, nullptr, 0, -1, m};
+	return Build::ok;
+}
+
+template <Conf kConf>
 [[gnu::noinline]] Build build_slow(TxQueue &q, rte_mbuf *m, Fd &fd, Built &b) noexcept
 {
 	// A released chain's annotation is in its table's buffer: the
 	// segments' head room does not matter.
 	// A frame that asks for its Tx timestamp is confirmed: the stamp
-	// comes back in its confirmation.
-	if (m->nb_segs > 1 && !(m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST) && sg_fd(q, m, fd, b))
+	// comes back in its confirmation (a DPNI that confirms nothing
+	// gives none: timesync_enable refuses such a port).
+	if (m->nb_segs > 1 &&
+	    (kConf == Conf::none || !(m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST)) &&
+	    sg_fd<kConf>(q, m, fd, b))
 		return Build::ok;
-	return confirmed_fd(q, m, fd, b);
+	if constexpr (kConf == Conf::none) {
+		if (m->nb_segs == 1 && releasable(m) && pool_bpid(q, m->pool) >= 0) {
+			// A frame of a second chunk of the pool, or one
+			// asking for a Tx timestamp: released as it is.
+			contig_fd<Conf::none>(fd, m, pool_bpid(q, m->pool));
+			b = Built{nullptr, nullptr, 0, -1, nullptr};
+			return Build::ok;
+		}
+		return copied_fd(q, m, fd, b);
+	} else {
+		return confirmed_fd(q, m, fd, b);
+	}
 }
 
 // A slot whose frame was not enqueued: free again, the mbuf the
@@ -368,7 +446,7 @@ inline void slot_unused(TxQueue &q, int16_t slot) noexcept
 	q.conf_free[q.conf_free_n++] = static_cast<uint16_t>(slot);
 }
 
-uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
+template <Conf kConf> uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 {
 	TxQueue &q = *static_cast<TxQueue *>(txq);
 	if (!__atomic_load_n(&q.running, __ATOMIC_RELAXED)) [[unlikely]]
@@ -376,7 +454,7 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 	fslmc::qbman::Swp *p = fslmc::portal();
 	if (p == nullptr) [[unlikely]]
 		return 0;
-	if (q.conf_pending != 0) [[unlikely]]
+	if (kConf == Conf::affine && q.conf_pending != 0) [[unlikely]]
 		tx_conf_drain(q, false);
 	uint16_t done = 0; // frames sent or dropped: the application's no more
 	uint64_t packets = 0, bytes = 0, dropped = 0;
@@ -393,15 +471,16 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 		uint64_t chunk_bytes = 0;
 		unsigned want =
 			static_cast<unsigned>(nb - done < kBurstMax ? nb - done : kBurstMax);
-		unsigned n = build_released_run(q, pkts + done, want, fds, chunk_bytes);
+		unsigned n = build_released_run<kConf>(q, pkts + done, want, fds, chunk_bytes);
 		while (n < want) {
 			rte_mbuf *m = pkts[done + n];
 			const int32_t bpid = mbuf_bpid(q, m);
 			if (m->nb_segs == 1 && bpid >= 0 && releasable(m) &&
-			    m->data_off >= kTxAnnotation && !general_path_flags(m)) [[likely]] {
-				contig_fd(fds[n], m, bpid);
+			    room_for_annotation<kConf>(m->data_off) && !general_path_flags(m))
+				[[likely]] {
+				contig_fd<kConf>(fds[n], m, bpid);
 			} else {
-				const Build r = build_slow(q, m, fds[n], built[n]);
+				const Build r = build_slow<kConf>(q, m, fds[n], built[n]);
 				if (r == Build::later) {
 					stalled = true;
 					break;
@@ -419,7 +498,8 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 			}
 			chunk_bytes += m->pkt_len;
 			n++;
-			n += build_released_run(q, pkts + done + n, want - n, fds + n, chunk_bytes);
+			n += build_released_run<kConf>(q, pkts + done + n, want - n, fds + n,
+						       chunk_bytes);
 		}
 		if (n == 0)
 			continue;
@@ -442,8 +522,13 @@ uint16_t tx_burst(void *txq, rte_mbuf **pkts, uint16_t nb) noexcept
 			}
 			slow &= (1u << sent) - 1; // sent < n <= 32
 		}
-		for (; slow != 0; slow &= slow - 1)
-			confirming += built[__builtin_ctz(slow)].slot >= 0;
+		for (; slow != 0; slow &= slow - 1) {
+			const Built &b = built[__builtin_ctz(slow)];
+			confirming += b.slot >= 0;
+			// A copy is WRIOP's now: the original goes.
+			if (b.copied != nullptr)
+				rte_pktmbuf_free(b.copied);
+		}
 		bytes += chunk_bytes;
 		packets += sent;
 		done = static_cast<uint16_t>(done + sent);
@@ -535,9 +620,9 @@ int tx_done_cleanup(void *txq, uint32_t free_cnt) noexcept
 	return static_cast<int>(freed);
 }
 
-eth_tx_burst_t tx_burst_for() noexcept
+eth_tx_burst_t tx_burst_for(bool confirming) noexcept
 {
-	return tx_burst;
+	return confirming ? tx_burst<Conf::affine> : tx_burst<Conf::none>;
 }
 
 } // namespace dpaa2::net
