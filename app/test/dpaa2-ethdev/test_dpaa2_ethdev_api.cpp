@@ -62,6 +62,39 @@ rte_mbuf *frame_mbuf(rte_mempool *mp, uint8_t seed)
 	return m;
 }
 
+// frame_mbuf's frame as a chain of two mbufs of `mp`, its second half in
+// the tail segment; nullptr when the pool is empty.
+rte_mbuf *chain_mbuf(rte_mempool *mp, uint8_t seed)
+{
+	rte_mbuf *head = frame_mbuf(mp, seed);
+	rte_mbuf *tail = rte_pktmbuf_alloc(mp);
+	if (head == nullptr || tail == nullptr) {
+		rte_pktmbuf_free(head);
+		rte_pktmbuf_free(tail);
+		return nullptr;
+	}
+	constexpr uint16_t kHead = kFrameLen / 2;
+	memcpy(rte_pktmbuf_mtod(tail, uint8_t *), rte_pktmbuf_mtod(head, uint8_t *) + kHead,
+	       kFrameLen - kHead);
+	tail->data_len = kFrameLen - kHead;
+	head->data_len = kHead;
+	if (rte_pktmbuf_chain(head, tail) != 0) {
+		rte_pktmbuf_free(head);
+		rte_pktmbuf_free(tail);
+		return nullptr;
+	}
+	return head;
+}
+
+// The frame of `m` moved to 16 bytes into its buffer: too little head
+// room for a Tx annotation.
+void short_head_room(rte_mbuf *m)
+{
+	memmove(static_cast<uint8_t *>(m->buf_addr) + 16, rte_pktmbuf_mtod(m, uint8_t *),
+		m->data_len);
+	m->data_off = 16;
+}
+
 // Receives `n` frames on the port (the loopback wire returns them), or
 // fewer when they do not come within the bound.
 std::vector<rte_mbuf *> receive(unsigned n)
@@ -271,26 +304,12 @@ TEST_F(Dpaa2Ethdev, ExternalBufferIsFreedOnceConfirmed)
 // chain held until then.
 TEST_F(Dpaa2Ethdev, ChainsAreReleasedOrConfirmedWhole)
 {
-	auto chain = [](uint8_t seed) {
-		rte_mbuf *head = frame_mbuf(pool, seed);
-		rte_mbuf *tail = rte_pktmbuf_alloc(pool);
-		EXPECT_NE(tail, nullptr);
-		// The frame's second half in the tail segment.
-		constexpr uint16_t kHead = kFrameLen / 2;
-		memcpy(rte_pktmbuf_mtod(tail, uint8_t *), rte_pktmbuf_mtod(head, uint8_t *) + kHead,
-		       kFrameLen - kHead);
-		tail->data_len = kFrameLen - kHead;
-		head->data_len = kHead;
-		EXPECT_EQ(rte_pktmbuf_chain(head, tail), 0);
-		return head;
-	};
-	rte_mbuf *released = chain(1);
-	// 16 bytes of head room, too few for a Tx annotation: it goes in the
-	// table's buffer, not the head's.
-	memmove(static_cast<uint8_t *>(released->buf_addr) + 16,
-		rte_pktmbuf_mtod(released, uint8_t *), released->data_len);
-	released->data_off = 16;
-	rte_mbuf *confirmed_chain = chain(2);
+	rte_mbuf *released = chain_mbuf(pool, 1);
+	ASSERT_NE(released, nullptr);
+	// The Tx annotation goes in the table's buffer, not the head's.
+	short_head_room(released);
+	rte_mbuf *confirmed_chain = chain_mbuf(pool, 2);
+	ASSERT_NE(confirmed_chain, nullptr);
 	rte_mbuf *shared_tail = confirmed_chain->next;
 	rte_mbuf_refcnt_update(shared_tail, 1);
 	send_and_check({released, confirmed_chain}, {1, 2},
@@ -421,25 +440,13 @@ TEST_F(Dpaa2Ethdev, FastFreeReleasesEveryFrameAndConfirmsNone)
 		ASSERT_NE(frames.back(), nullptr);
 		seeds.push_back(i);
 	}
-	// A chain: the frame's second half in a second segment.
-	rte_mbuf *head = frame_mbuf(pool, 40);
-	rte_mbuf *tail = rte_pktmbuf_alloc(pool);
-	ASSERT_NE(head, nullptr);
-	ASSERT_NE(tail, nullptr);
-	constexpr uint16_t kHead = kFrameLen / 2;
-	memcpy(rte_pktmbuf_mtod(tail, uint8_t *), rte_pktmbuf_mtod(head, uint8_t *) + kHead,
-	       kFrameLen - kHead);
-	tail->data_len = kFrameLen - kHead;
-	head->data_len = kHead;
-	ASSERT_EQ(rte_pktmbuf_chain(head, tail), 0);
-	frames.push_back(head);
+	frames.push_back(chain_mbuf(pool, 40));
+	ASSERT_NE(frames.back(), nullptr);
 	seeds.push_back(40);
-	// 16 bytes of head room: no room for a Tx annotation, none needed.
+	// No room for a Tx annotation, none needed.
 	rte_mbuf *short_room = frame_mbuf(pool, 50);
 	ASSERT_NE(short_room, nullptr);
-	memmove(static_cast<uint8_t *>(short_room->buf_addr) + 16,
-		rte_pktmbuf_mtod(short_room, uint8_t *), kFrameLen);
-	short_room->data_off = 16;
+	short_head_room(short_room);
 	frames.push_back(short_room);
 	seeds.push_back(50);
 	for (uint8_t i = 60; i < 62; i++) {
