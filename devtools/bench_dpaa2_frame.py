@@ -70,14 +70,21 @@ def tables(res):
             continue
         for what in ("rx", "tx"):
             if what in d and not (what == "tx" and not d[what].get("frames")):
-                rows.append(_row(name, what, d[what]))
+                t = d[what].get("traps") or {}
+                rows.append(_row(name, what, d[what]) +
+                            [bench_plot._f(t.get("per_frame"), "%.3f"), bench_plot._f(t.get("instructions"), "%.0f")])
             else:
-                rows.append([name, what, "no figure", "", ""])
+                rows.append([name, what, "no figure", "", "", "", ""])
     if rows:
         out.append("The drivers under testpmd (``frame_counts.py --family dpaa2``: %d queued 64-byte frames "
-                   "drained by testpmd's start, then ``start tx_first %d``; started %s):\n\n%s"
+                   "drained by testpmd's start; after one burst on each port, ``start tx_first %d``; started %s). "
+                   "*Traps*: the "
+                   "emulated kernel's trapped accesses (each doorbell or register access of a portal) while "
+                   "the drain and the ``tx_first`` bursts ran, per frame; *trap instructions*: its handler's "
+                   "instructions meanwhile, per frame, counted apart from the driver's (on silicon a "
+                   "doorbell is one store):\n\n%s"
                    % (fc.get("frames", 0), fc.get("tx_bursts", 0), fc.get("started", "?"),
-                      bench_plot._table(head, rows)))
+                      bench_plot._table(head + ["traps", "trap instructions"], rows)))
     fl = fc.get("floor")
     if isinstance(fl, dict) and "rx" in fl:
         rows = [_row("ours" if v in ("rx", "tx") else v, v.split("-")[0], fl[v])

@@ -26,25 +26,34 @@ board's cores: A72 of the LX2160A, L1D 32 KiB 2-way, L1I 48 KiB 3-way, the
 2 MiB L2): once with --frames 64-byte UDP frames of a pcap file queued in
 port 0's Rx queue before forwarding starts, once with none. testpmd's
 start drains the Rx queues in full bursts on the main lcore
-(flush_fwd_rx_queues), then sends --tx-bursts bursts on each port
-("start tx_first", txonly's pkt_burst_transmit on the forwarding lcore).
+(flush_fwd_rx_queues), then sends one burst on each port ("start
+tx_first 1", txonly's pkt_burst_transmit on the forwarding lcore: its
+first use of a portal and of the pool's cache, left out of the figures);
+after a "stop", a second "start tx_first" sends --tx-bursts bursts on
+each port, which the Tx figures are of.
 
-  rx   the Rx burst's cost under flush_fwd_rx_queues (inclusive), the
-       run's less the run's without frames (their empty bursts, the
-       portal's first use, cancel out), divided by --frames;
-  tx   the Tx burst's cost under pkt_burst_transmit (inclusive), divided
-       by the frames testpmd counts sent; the Tx bursts of the two runs
-       are the same;
-  traps  accesses the emulation trapped (its exit log), and the
-       instructions and misses of its SIGSEGV handler (inclusive: the
-       decode and the model's work done in the handler, a doorbell's
-       command for instance), per frame received: the run's less the
-       run's without frames. The handler runs as a signal handler, which
-       callgrind keeps out of the bursts' inclusive cost: the bursts'
-       figures are the drivers' own. What the kernel's signal delivery
-       and return cost is not in any figure (valgrind delivers the
-       signal itself); on silicon none of it exists (a doorbell is a
-       store).
+  rx   the Rx burst's cost under the first start's flush_fwd_rx_queues
+       (inclusive), the run's less the run's without frames (their empty
+       bursts, the portal's first use, cancel out), divided by --frames;
+  tx   the Tx burst's cost under pkt_burst_transmit (inclusive) in the
+       second start's bursts, divided by the frames testpmd counts sent
+       then; the Tx bursts of the two runs are the same;
+  traps  the accesses the emulation trapped while the drain ran (less
+       those of the empty drain, per frame received: the Rx bursts' and
+       those of testpmd's frees, which give the buffers back to their
+       pool) and while the second start's tx_first bursts ran (per frame
+       sent: the Tx bursts' and the pool's, which gives testpmd its
+       mbufs), and the instructions and
+       misses of its SIGSEGV handler meanwhile (inclusive: the decode and
+       the model's work done in the handler, a doorbell's command for
+       instance). Callgrind writes a part of its profile as each starts
+       and ends (--dump-before/--dump-after), so the polls of the waits
+       and of the forwarding, whose number depends on timing, are left
+       out. The handler runs as a signal handler, which callgrind keeps
+       out of the bursts' inclusive cost: the bursts' figures are the
+       drivers' own. What the kernel's signal delivery and return cost is
+       not in any figure (valgrind delivers the signal itself); on
+       silicon none of it exists (a doorbell is a store).
 
 With --family dpaa2, the floor too (app/bench/dpaa2-datapath-bench under
 callgrind, warm: valgrind's cache simulator ignores the benchmark's cache
@@ -62,10 +71,11 @@ The JSON (--json, default DIR/frame_counts.json), for other tools:
    "caches": [valgrind options], "started": ..., "machine": {...},
    "drivers": {NAME: {"platform": "board" | "model", "strip": bool,
                       "rx": {"instructions": .., "l1d_misses": ..,
-                             "ll_misses": .., "bursts": .., "empty_bursts": ..},
+                             "ll_misses": .., "bursts": .., "empty_bursts": ..,
+                             "traps": {"per_frame": .., "instructions": ..,
+                                       "l1d_misses": .., "ll_misses": ..}},
                       "tx": {... the same, "frames": ..},
-                      "traps": {"per_frame": .., "instructions": ..,
-                                "l1d_misses": .., "ll_misses": ..},
+                      "traps": {"total": .., "total_without_frames": ..},
                       "commands": [the two command lines], "error": text}},
    "floor": {"rx": {...}, "rx-floor": {...}, "tx": {...}, "tx-floor": {...},
              "rx_over_floor": {figure: ratio}, "tx_over_floor": {...},
@@ -76,6 +86,7 @@ figures. load(path) reads it back; table(results) is the printed table.
 
 import argparse
 import concurrent.futures
+import glob
 import json
 import os
 import re
@@ -92,12 +103,21 @@ import frames as frames_py  # noqa: E402  (the tests' frame builder and pcap wri
 RX_CALLER = "flush_fwd_rx_queues"
 TX_CALLER = "pkt_burst_transmit"
 TRAP_HANDLER = r"dpaa::emu::\(anonymous namespace\)::on_segv\("
+# The handler decodes and performs each trapped access in one call.
+TRAP_EMULATE = r"^dpaa::emu::trap_emulate\("
+# testpmd's drain (main lcore) and its tx_first bursts (the forwarding
+# lcore, launched once per burst): callgrind writes a part of its profile
+# when each starts and ends, so the traps taken while they run are counted
+# apart from those of the polls before and after them, whose number
+# depends on timing.
+TX_FIRST = "run_one_txonly_burst_on_core"
 # valgrind must keep the registers exact at every instruction for the
 # emulation's handler, which decodes the trapped access from the signal's
 # context and resumes with the registers it changed (dpaa2-vlan-ab.py).
 VALGRIND = ["valgrind", "--tool=callgrind", "--cache-sim=yes",
             "--vex-iropt-register-updates=allregs-at-each-insn", "--vex-guest-chase=no",
-            "--vex-iropt-level=0"]
+            "--vex-iropt-level=0"] + ["--dump-%s=%s" % (when, fn) for fn in (RX_CALLER, TX_FIRST)
+                                      for when in ("before", "after")]
 SRC = frames_py.mac("02:00:00:00:11:11")
 
 
@@ -173,6 +193,8 @@ class Profile:
                 names[m.group(1)] = m.group(2)
             return names.get(m.group(1), text)
 
+        self.trigger = ""  # what made callgrind write this part
+        self.start = 0  # the basic block its time range starts at
         fn = cfn = None
         pending = None
         for line in open(path, errors="replace"):
@@ -192,6 +214,10 @@ class Profile:
                     own = self.self_cost.setdefault(fn, {})
                     for e, v in zip(self.events, costs):
                         own[e] = own.get(e, 0) + v
+            elif line.startswith("desc: Timerange: Basic block "):
+                self.start = int(line.split()[4])
+            elif line.startswith("desc: Trigger:"):
+                self.trigger = line.split(":", 2)[2].strip()
             elif line.startswith("events:"):
                 self.events = line.split()[1:]
             elif line.startswith("fn="):
@@ -235,6 +261,48 @@ class Profile:
                 for e, v in cost.items():
                     total[e] = total.get(e, 0) + v
         return total
+
+
+class Parts:
+    """The parts of one callgrind run in order (FILE.1, FILE.2, ..., then
+    FILE at exit): sums over all of them, or over those that end when a
+    function returns (its calls and what ran meanwhile)."""
+
+    def __init__(self, path):
+        self.parts = []
+        n = 1
+        while os.path.exists("%s.%d" % (path, n)):
+            self.parts.append(Profile("%s.%d" % (path, n)))
+            n += 1
+        self.parts.append(Profile(path))
+        self.parts.sort(key=lambda p: p.start)
+
+    def during(self, fn):
+        """The parts that end as a call of fn returns, one per call."""
+        return [p for p in self.parts if p.trigger == "--dump-after=" + fn]
+
+    @staticmethod
+    def _sum(parts, what, *args):
+        n, total = 0, {}
+        for p in parts:
+            got = getattr(p, what)(*args)
+            if what == "calls":
+                n += got[0]
+                got = got[1]
+            for e, v in got.items():
+                total[e] = total.get(e, 0) + v
+        return (n, total) if what == "calls" else total
+
+    def calls(self, caller, callee_pattern, parts=None):
+        return self._sum(self.parts if parts is None else parts, "calls", caller, callee_pattern)
+
+    def traps(self, fn, first=0, end=None):
+        """The trapped accesses while fn ran (its calls first to end), and
+        their handler's cost."""
+        parts = self.during(fn)[first:end]
+        handlers = {f for p in parts for f in p.match(TRAP_HANDLER)}
+        n = sum(self.calls(h, TRAP_EMULATE, parts)[0] for h in handlers)
+        return n, self._sum(parts, "inclusive", TRAP_HANDLER)
 
 
 def figures(events, per):
@@ -291,10 +359,15 @@ class Counts:
     def run(self, d, frames):
         """testpmd under callgrind; returns (Profile or None, output, command)."""
         out = os.path.join(self.a.out, "callgrind.%s.%s.%d" % (self.f.name, d.name, frames))
+        for old in glob.glob(out + ".*"):  # a previous run's parts
+            os.remove(old)
         eal = list(self.f.eal)
         if d.platform == "model":
             eal.remove("--iova-mode=va")
-        cmd = (["stdbuf", "-oL"] + VALGRIND + self.f.caches + ["--callgrind-out-file=" + out,
+        # One set of files per process: a child forked to run a command
+        # (upstream's driver sets interrupt affinities with system())
+        # would write its parts over testpmd's.
+        cmd = (["stdbuf", "-oL"] + VALGRIND + self.f.caches + ["--callgrind-out-file=" + out + ".%p",
                self.testpmd(d), "-l", "0,1", "--no-huge", "-m", "512", "--no-pci", "--no-shconf"] + eal +
                ["--", "-i", "--forward-mode=io", "--nb-cores=1", "--total-num-mbufs=4096"] +
                (["--enable-hw-vlan-strip"] if d.strip else []))
@@ -336,8 +409,11 @@ class Counts:
                 if (m and int(m.group(1)) >= frames) or time.monotonic() > deadline:
                     break
                 time.sleep(2)
-            command("start tx_first %d" % self.a.tx_bursts, r"Start automatic packet forwarding|forwarding")
-            command("stop", r"Accumulated forward statistics[\s\S]*?TX-packets: +\d+")
+            # A first burst puts a portal and the pool's cache in use on
+            # the forwarding lcore; the second start's bursts are counted.
+            for bursts in (1, self.a.tx_bursts):
+                command("start tx_first %d" % bursts, r"Start automatic packet forwarding|forwarding")
+                command("stop", r"Accumulated forward statistics[\s\S]*?TX-packets: +\d+")
             p.stdin.write("quit\n")
             p.stdin.flush()
             rest, _ = p.communicate(timeout=1800)
@@ -350,7 +426,7 @@ class Counts:
                 p.wait()
         output = "".join(text)
         try:
-            return Profile(out), output, shown
+            return Parts("%s.%d" % (out, p.pid)), output, shown
         except OSError:
             return None, output, shown
 
@@ -370,22 +446,33 @@ class Counts:
         for frames, (prof, output, cmd) in done:
             got["commands"].append(cmd)
             traps = re.findall(self.f.trap_log, output)
-            sent = re.search(r"Accumulated forward statistics[\s\S]*?TX-packets: +(\d+)", output)
-            if prof is None or not sent:
+            # What the second start sent (statistics restart at each start).
+            sent = re.findall(r"Accumulated forward statistics[\s\S]*?TX-packets: +(\d+)", output)
+            if prof is None or len(sent) < 2:
                 got["error"] = output[-3000:]
                 return got
-            runs[frames] = (prof, int(traps[-1]) if traps else None, int(sent.group(1)))
+            runs[frames] = (prof, int(traps[-1]) if traps else None, int(sent[-1]))
         (run, run_traps, sent), (base, base_traps, _) = runs[self.a.frames], runs[0]
-        n, cost = run.calls(RX_CALLER, d.rx)
-        n0, cost0 = base.calls(RX_CALLER, d.rx)
+        # The first start's drain: the frames and the empty polls. (The
+        # second start's finds nothing, but may wait for a pull another
+        # queue left pending on the portal, for as long as valgrind takes
+        # to run the model's thread: not a driver's cost.)
+        n, cost = run.calls(RX_CALLER, d.rx, run.during(RX_CALLER)[:1])
+        n0, cost0 = base.calls(RX_CALLER, d.rx, base.during(RX_CALLER)[:1])
         got["rx"] = dict(figures(minus(cost, cost0), self.a.frames), bursts=n, empty_bursts=n0)
-        n, cost = run.calls(TX_CALLER, d.tx)
+        counted = run.during(TX_FIRST)[1:]
+        n, cost = run.calls(TX_CALLER, d.tx, counted)
         got["tx"] = dict(figures(cost, sent), bursts=n, frames=sent)
-        handler = minus(run.inclusive(TRAP_HANDLER), base.inclusive(TRAP_HANDLER))
-        got["traps"] = dict(figures(handler, self.a.frames),
-                            per_frame=(run_traps - base_traps) / float(self.a.frames)
-                            if run_traps is not None and base_traps is not None else None,
-                            total=run_traps, total_without_frames=base_traps)
+        # The traps of the drain less those of the empty drain, per frame
+        # received; those of the second start's bursts per frame sent.
+        (k, handler), (k0, handler0) = run.traps(RX_CALLER, 0, 1), base.traps(RX_CALLER, 0, 1)
+        got["rx"]["traps"] = dict(figures(minus(handler, handler0), self.a.frames),
+                                  per_frame=(k - k0) / float(self.a.frames))
+        k, handler = run.traps(TX_FIRST, 1)
+        got["tx"]["traps"] = dict(figures(handler, sent), per_frame=k / float(sent) if sent else None)
+        # The whole runs', from the emulation's exit log: start-up's,
+        # the waits' and the forwarding's polls included.
+        got["traps"] = dict(total=run_traps, total_without_frames=base_traps)
         if not n or not got["rx"]["bursts"]:
             got["error"] = "no burst found under %s or %s: %s" % (RX_CALLER, TX_CALLER, output[-2000:])
         return got
@@ -444,13 +531,13 @@ def table(results):
         if "rx" not in d:
             rows.append("%-16s %-6s %s" % (name, d.get("platform", ""), "error: see the JSON"))
             continue
-        t = d["traps"]
         for what in ("rx", "tx"):
             x = d[what]
+            t = x.get("traps") or {}
             rows.append("%-16s %-6s %-5s %12.1f %10.2f %10.2f %11s %13s" % (
                 name, d["platform"], what, x["instructions"], x["l1d_misses"], x["ll_misses"],
-                "%.3f" % t["per_frame"] if what == "rx" and t.get("per_frame") is not None else "",
-                "%.0f" % t["instructions"] if what == "rx" else ""))
+                "%.3f" % t["per_frame"] if t.get("per_frame") is not None else "",
+                "%.0f" % t["instructions"] if t.get("instructions") is not None else ""))
     fl = results.get("floor")
     if fl and "rx" in fl:
         rows.append("")
