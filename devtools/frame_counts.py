@@ -451,6 +451,14 @@ class Counts:
             if prof is None or len(sent) < 2:
                 got["error"] = output[-3000:]
                 return got
+            # Frames the first start's forwarding received: those the drain
+            # did not take.
+            late = re.search(r"Accumulated forward statistics[\s\S]*?RX-packets: +(\d+)", output)
+            if frames and late and int(late.group(1)):
+                got["error"] = ("the drain took %d of the %d frames queued, the forwarding the rest: a "
+                                "push-mode portal that the model's thread refills, which valgrind runs "
+                                "one thread at a time" % (frames - int(late.group(1)), frames))
+                return got
             runs[frames] = (prof, int(traps[-1]) if traps else None, int(sent[-1]))
         (run, run_traps, sent), (base, base_traps, _) = runs[self.a.frames], runs[0]
         # The first start's drain: the frames and the empty polls. (The
