@@ -128,12 +128,24 @@ void QmanSwPortal::update_isr() noexcept
 	irq_line_ = line;
 }
 
+namespace
+{
+
+// QCSP_CFG's DCM: DQRR entries are consumed by DCAP (and enqueue DCA), not
+// by DQRR_CI.
+bool consumes_by_dcap(uint32_t cfg) noexcept
+{
+	return ((cfg & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift) ==
+	       static_cast<uint32_t>(qm::DqrrCmode::cdc);
+}
+
+} // namespace
+
 bool QmanSwPortal::poll_configured(uint32_t cfg)
 {
 	// QCSP_CFG read once per poll: DCM decides how DQRR entries are
 	// consumed, by DQRR_CI or DCAP and enqueue DCA.
-	const bool cdc = ((cfg & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift) ==
-			 static_cast<uint32_t>(qm::DqrrCmode::cdc);
+	const bool cdc = consumes_by_dcap(cfg);
 	bool did = poll_mc(cdc);
 	did |= poll_eqcr(cdc);
 	did |= poll_dqrr_consumption(cdc);
@@ -250,8 +262,7 @@ bool QmanSwPortal::enqueue_staged_under_soc_lock(uint32_t cfg)
 {
 	if (!detail::lock_for_drain(*soc_lock_, *soc_waiters_))
 		return false;
-	const bool cdc = ((cfg & qm::cfg::kDcmMask) >> qm::cfg::kDcmShift) ==
-			 static_cast<uint32_t>(qm::DqrrCmode::cdc);
+	const bool cdc = consumes_by_dcap(cfg);
 	const bool did = poll_eqcr(cdc);
 	soc_lock_->unlock();
 	return did;
@@ -506,6 +517,19 @@ void QmanSwPortal::post_dcap(uint32_t value) noexcept
 	dcap_tail_.store(tail + 1, std::memory_order_release);
 }
 
+void QmanSwPortal::post_dcap_and_refill(uint32_t value) noexcept
+{
+	post_dcap(value);
+	const uint32_t cfg = detail::load_cfg(cfg_reg_);
+	if (cfg == 0 || soc_lock_ == nullptr || !detail::lock_for_drain(*soc_lock_, *soc_waiters_))
+		return;
+	const bool cdc = consumes_by_dcap(cfg);
+	if (poll_dqrr_consumption(cdc))
+		produce_configured(cfg);
+	update_isr();
+	soc_lock_->unlock();
+}
+
 // DCAP's bitmask form, taken in ring order like the single-entry form: the
 // outstanding entries up to the furthest one the mask names are consumed,
 // those it names and those before it. DCAP is memory the model polls, so a
@@ -677,15 +701,25 @@ bool BmanSwPortal::poll_rcr()
 	return true;
 }
 
-bool BmanSwPortal::drain_rcr()
+bool BmanSwPortal::under_soc_lock(bool (BmanSwPortal::*poll)())
 {
 	if (!configured() || soc_lock_ == nullptr)
 		return false;
 	if (!detail::lock_for_drain(*soc_lock_, *soc_waiters_))
 		return false;
-	const bool did = poll_rcr();
+	const bool did = (this->*poll)();
 	soc_lock_->unlock();
 	return did;
+}
+
+bool BmanSwPortal::drain_rcr()
+{
+	return under_soc_lock(&BmanSwPortal::poll_rcr);
+}
+
+bool BmanSwPortal::serve_mc()
+{
+	return under_soc_lock(&BmanSwPortal::poll_mc);
 }
 
 bool BmanSwPortal::poll_mc()

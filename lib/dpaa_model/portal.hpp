@@ -202,6 +202,14 @@ public:
 	// kDcapQueued writes are still untaken.
 	void post_dcap(uint32_t value) noexcept;
 	static constexpr unsigned kDcapQueued = 64;
+	// post_dcap(), then the consumption taken and the DQRR refilled from
+	// the portal's channels, on the calling thread under the model's lock
+	// (waited for up to kDrainWaitNs): silicon's QMan refills a DQRR within
+	// well under a microsecond of a consumption, and a driver polling again
+	// right away finds the frames its FQs hold, whatever the model's thread
+	// is doing (or, under valgrind, not yet allowed to do). Without the
+	// lock the write stays posted for the model's thread.
+	void post_dcap_and_refill(uint32_t value) noexcept;
 
 	// --- used by Qman while producing
 	struct VolatileCmd {
@@ -409,6 +417,13 @@ public:
 	// taken whatever the model's thread is doing. false if the portal is
 	// not configured, the ring held nothing, or the lock did not come.
 	bool drain_rcr();
+	// Answer the management command the driver has just posted, on the
+	// calling thread, under the model's lock likewise: silicon's BMan
+	// answers within well under a microsecond, and a driver that polls
+	// the response through a trapped line would otherwise trap once per
+	// poll until the model's thread runs. false if nothing was posted or
+	// the lock did not come (the model's thread answers then).
+	bool serve_mc();
 	void set_soc_lock(std::mutex *lock, std::atomic<unsigned> *waiters) noexcept
 	{
 		soc_lock_ = lock;
@@ -418,6 +433,8 @@ public:
 private:
 	bool poll_rcr();
 	bool poll_mc();
+	// One of the polls above on the calling thread, under the model's lock.
+	bool under_soc_lock(bool (BmanSwPortal::*poll)());
 
 	Bman &bman_;
 	unsigned index_;

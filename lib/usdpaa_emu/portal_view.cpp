@@ -77,7 +77,7 @@ void CiView::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 	if (qman_ != nullptr && off == hw::qm::ci::kDqrrDcap && n == 4) {
 		uint32_t be;
 		std::memcpy(&be, in, 4);
-		qman_->post_dcap(__builtin_bswap32(be));
+		qman_->post_dcap_and_refill(__builtin_bswap32(be));
 		return;
 	}
 	copy_in(ci_ + off, n, in);
@@ -113,8 +113,12 @@ void CeLineView::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 		}
 		lines_[off + i] = in[i];
 	}
-	if (n == 1 && off % kLine == 0)
+	if (n == 1 && off % kLine == 0) {
 		flush(off / kLine);
+		// Answered by the time the driver looks (see the header).
+		if (off == hw::bm::ce::kCr)
+			bman_.serve_mc();
+	}
 }
 
 // The line as the portal sees it after a dcbf: the body, then the verb.

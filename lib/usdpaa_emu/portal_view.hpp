@@ -31,7 +31,15 @@
 // Upstream releases one buffer per RCR entry, so filling a pool of a few
 // thousand buffers laps the 8-entry ring hundreds of times, each time
 // waiting for the model's thread to run, which under emulation of another
-// architecture took minutes.
+// architecture took minutes. Likewise a DCAP store takes the consumption
+// and refills the DQRR from the portal's channels on the storing thread
+// (QmanSwPortal::post_dcap_and_refill), as silicon's QMan has by the
+// driver's next poll; and a BMan management command is answered when its
+// verb is stored (BmanSwPortal::serve_mc), so the driver's first read of
+// the response line (trapped, below) finds it. Without them a driver that
+// polls waits for the model's thread: under valgrind, which runs one thread
+// at a time, testpmd's drain of a queue took one DQRR's worth of frames,
+// and an acquire read its response line thousands of times.
 //
 // Upstream's x86 build places the portal interrupt registers at
 // ISR + 4n (IER, ISDR, IIR at +4, +8, +0xc) where the silicon, and its

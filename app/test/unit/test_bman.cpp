@@ -122,6 +122,33 @@ TEST_F(BmanStepped, ReleaseEntriesPackEightAddressesOf48Bits)
 	EXPECT_EQ(soc.bman().free_count(9), 8u);
 }
 
+// A driver that posts a management command through the emulated kernel
+// finds it answered at its first read of the response, as silicon's BMan
+// answers within well under a microsecond: BmanSwPortal::serve_mc when the
+// command's verb is stored (usdpaa_emu's portal views), with no model step.
+TEST_F(BmanStepped, ServeMcAnswersAnAcquireWithoutAStep)
+{
+	const std::vector<uint64_t> bufs{0x1000, 0x2000, 0x3000};
+	release_all(hw::Bpid{5}, bufs);
+	auto &bp = soc.bman_portal(0);
+	EXPECT_FALSE(bp.serve_mc()) << "nothing posted";
+	auto *cr = hw::area_at<bm::McCommand>(bp.ce(), bm::ce::kCr);
+	cr->bpid = 5;
+	hw::store_verb(cr,
+		       static_cast<uint8_t>(bm::mcc_verb::kVbit | bm::mcc_verb::kCmdAcquire | 2));
+	EXPECT_TRUE(bp.serve_mc());
+	EXPECT_EQ(soc.bman().free_count(5), 1u);
+	// The response is in the one of the two response lines with a verb.
+	const auto *rr0 = hw::area_at<const bm::McrAcquire>(bp.ce(), bm::ce::kRr0);
+	const auto *rr1 = hw::area_at<const bm::McrAcquire>(bp.ce(), bm::ce::kRr1);
+	const bm::McrAcquire *rr = rr0->verb() != 0 ? rr0 : rr1;
+	EXPECT_EQ(rr->verb() & bm::mcc_verb::kCmdMask, bm::mcc_verb::kCmdAcquire);
+	ASSERT_EQ(rr->count(), 2u);
+	EXPECT_EQ(rr->bufs[0].addr(), 0x1000u);
+	EXPECT_EQ(rr->bufs[1].addr(), 0x2000u);
+	EXPECT_FALSE(bp.serve_mc()) << "answered once";
+}
+
 // A driver that reads RCR_CI through the emulated kernel finds its releases
 // taken, as silicon's BMan takes them at once: BmanSwPortal::drain_rcr on the
 // reading thread (usdpaa_emu's portal views), with no model step.

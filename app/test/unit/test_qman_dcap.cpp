@@ -111,6 +111,27 @@ TEST_F(QmanDcap, MaskConsumesTheEntriesItNames)
 	expect_no_faults(soc);
 }
 
+// Through the emulated kernel a DCAP store is trapped and posted with
+// post_dcap_and_refill: by the driver's next poll the consumption is taken
+// and the DQRR refilled, with no model step, as silicon's QMan would have.
+TEST_F(QmanDcap, APostedMaskRefillsTheDqrrWithoutAStep)
+{
+	enqueue(40);
+	ASSERT_EQ(take(16).size(), 15u);
+	soc.qman_portal(kPortal).post_dcap_and_refill(qm::dcap::kS | mask_of(0, 15));
+	EXPECT_EQ(dqrr_ci(), 15u);
+	const auto got = take(16);
+	ASSERT_EQ(got.size(), 15u);
+	for (unsigned i = 0; i < 15; i++)
+		EXPECT_EQ(got[i], 15u + i);
+	// An empty mask, as upstream's poll writes when it found nothing:
+	// nothing consumed, nothing produced.
+	soc.qman_portal(kPortal).post_dcap_and_refill(qm::dcap::kS);
+	EXPECT_EQ(dqrr_ci(), 15u);
+	EXPECT_EQ(take(16).size(), 0u);
+	expect_no_faults(soc);
+}
+
 TEST_F(QmanDcap, EmptyMaskConsumesNothing)
 {
 	enqueue(20);
