@@ -517,9 +517,8 @@ void QmanSwPortal::post_dcap(uint32_t value) noexcept
 	dcap_tail_.store(tail + 1, std::memory_order_release);
 }
 
-void QmanSwPortal::post_dcap_and_refill(uint32_t value) noexcept
+void QmanSwPortal::refill_dqrr() noexcept
 {
-	post_dcap(value);
 	const uint32_t cfg = detail::load_cfg(cfg_reg_);
 	if (cfg == 0 || soc_lock_ == nullptr || !detail::lock_for_drain(*soc_lock_, *soc_waiters_))
 		return;

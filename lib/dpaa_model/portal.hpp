@@ -202,14 +202,15 @@ public:
 	// kDcapQueued writes are still untaken.
 	void post_dcap(uint32_t value) noexcept;
 	static constexpr unsigned kDcapQueued = 64;
-	// post_dcap(), then the consumption taken and the DQRR refilled from
-	// the portal's channels, on the calling thread under the model's lock
-	// (waited for up to kDrainWaitNs): silicon's QMan refills a DQRR within
-	// well under a microsecond of a consumption, and a driver polling again
-	// right away finds the frames its FQs hold, whatever the model's thread
-	// is doing (or, under valgrind, not yet allowed to do). Without the
-	// lock the write stays posted for the model's thread.
-	void post_dcap_and_refill(uint32_t value) noexcept;
+	// After a consumption (post_dcap(), or a store to DQRR_CI): take it
+	// and refill the DQRR from the portal's channels, on the calling
+	// thread under the model's lock (waited for up to kDrainWaitNs):
+	// silicon's QMan refills a DQRR within well under a microsecond of a
+	// consumption, and a driver polling again right away finds the frames
+	// its FQs hold, whatever the model's thread is doing (or, under
+	// valgrind, not yet allowed to do). Without the lock the consumption
+	// stays for the model's thread.
+	void refill_dqrr() noexcept;
 
 	// --- used by Qman while producing
 	struct VolatileCmd {

@@ -77,10 +77,14 @@ void CiView::store(uint32_t off, unsigned n, const uint8_t *in) noexcept
 	if (qman_ != nullptr && off == hw::qm::ci::kDqrrDcap && n == 4) {
 		uint32_t be;
 		std::memcpy(&be, in, 4);
-		qman_->post_dcap_and_refill(__builtin_bswap32(be));
+		qman_->post_dcap(__builtin_bswap32(be));
+		qman_->refill_dqrr();
 		return;
 	}
 	copy_in(ci_ + off, n, in);
+	// Refilled by the time the driver looks (see the header).
+	if (qman_ != nullptr && off == hw::qm::ci::kDqrrCi && n == 4)
+		qman_->refill_dqrr();
 }
 
 void CeLineView::load(uint32_t off, unsigned n, uint8_t *out) noexcept

@@ -31,9 +31,9 @@
 // Upstream releases one buffer per RCR entry, so filling a pool of a few
 // thousand buffers laps the 8-entry ring hundreds of times, each time
 // waiting for the model's thread to run, which under emulation of another
-// architecture took minutes. Likewise a DCAP store takes the consumption
-// and refills the DQRR from the portal's channels on the storing thread
-// (QmanSwPortal::post_dcap_and_refill), as silicon's QMan has by the
+// architecture took minutes. Likewise a DCAP or DQRR_CI store takes the
+// consumption and refills the DQRR from the portal's channels on the
+// storing thread (QmanSwPortal::refill_dqrr), as silicon's QMan has by the
 // driver's next poll; and a BMan management command is answered when its
 // verb is stored (BmanSwPortal::serve_mc), so the driver's first read of
 // the response line (trapped, below) finds it. Without them a driver that

@@ -25,9 +25,12 @@ constexpr uint32_t kFqid = 0x2a0;
 class QmanDcap : public ::testing::Test
 {
 protected:
+	// How the portal's entries are consumed (QCSP_CFG::DCM).
+	virtual DqrrConsume mode() const { return DqrrConsume::dcap; }
+
 	void SetUp() override
 	{
-		p = make_qman_portal(soc, kPortal, true, DqrrConsume::dcap);
+		p = make_qman_portal(soc, kPortal, true, mode());
 		FqInit f;
 		f.dest = p->channel();
 		f.wq = 2;
@@ -86,6 +89,13 @@ protected:
 	uint64_t next_in = 0;
 };
 
+// The same portal consuming by DQRR_CI (QCSP_CFG::DCM = CCI), as ours does.
+class QmanDqrrCi : public QmanDcap
+{
+protected:
+	DqrrConsume mode() const override { return DqrrConsume::ci_register; }
+};
+
 } // namespace
 
 TEST_F(QmanDcap, MaskBitOfEntryIsBit31MinusIndex)
@@ -111,14 +121,16 @@ TEST_F(QmanDcap, MaskConsumesTheEntriesItNames)
 	expect_no_faults(soc);
 }
 
-// Through the emulated kernel a DCAP store is trapped and posted with
-// post_dcap_and_refill: by the driver's next poll the consumption is taken
-// and the DQRR refilled, with no model step, as silicon's QMan would have.
+// Through the emulated kernel a DCAP store is trapped, posted and followed
+// by refill_dqrr: by the driver's next poll the consumption is taken and
+// the DQRR refilled, with no model step, as silicon's QMan would have.
 TEST_F(QmanDcap, APostedMaskRefillsTheDqrrWithoutAStep)
 {
 	enqueue(40);
 	ASSERT_EQ(take(16).size(), 15u);
-	soc.qman_portal(kPortal).post_dcap_and_refill(qm::dcap::kS | mask_of(0, 15));
+	auto &mp = soc.qman_portal(kPortal);
+	mp.post_dcap(qm::dcap::kS | mask_of(0, 15));
+	mp.refill_dqrr();
 	EXPECT_EQ(dqrr_ci(), 15u);
 	const auto got = take(16);
 	ASSERT_EQ(got.size(), 15u);
@@ -126,8 +138,27 @@ TEST_F(QmanDcap, APostedMaskRefillsTheDqrrWithoutAStep)
 		EXPECT_EQ(got[i], 15u + i);
 	// An empty mask, as upstream's poll writes when it found nothing:
 	// nothing consumed, nothing produced.
-	soc.qman_portal(kPortal).post_dcap_and_refill(qm::dcap::kS);
+	mp.post_dcap(qm::dcap::kS);
+	mp.refill_dqrr();
 	EXPECT_EQ(dqrr_ci(), 15u);
+	EXPECT_EQ(take(16).size(), 0u);
+	expect_no_faults(soc);
+}
+
+// A trapped DQRR_CI store likewise.
+TEST_F(QmanDqrrCi, AStoredConsumerIndexRefillsTheDqrrWithoutAStep)
+{
+	enqueue(40);
+	ASSERT_EQ(take(16).size(), 15u);
+	auto &mp = soc.qman_portal(kPortal);
+	hw::reg_write(mp.ci(), qm::ci::kDqrrCi, 15);
+	mp.refill_dqrr();
+	const auto got = take(16);
+	ASSERT_EQ(got.size(), 15u);
+	for (unsigned i = 0; i < 15; i++)
+		EXPECT_EQ(got[i], 15u + i);
+	// The same index again: nothing consumed, nothing produced.
+	mp.refill_dqrr();
 	EXPECT_EQ(take(16).size(), 0u);
 	expect_no_faults(soc);
 }
