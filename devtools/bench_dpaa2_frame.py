@@ -20,7 +20,7 @@ import subprocess
 
 import bench_plot  # _table, _f
 
-DRIVERS = ("upstream", "upstream-strip", "ours")
+DRIVERS = ("upstream", "upstream-strip", "ours", "ours-model")
 FIGURES = ("instructions", "l1d_misses", "ll_misses")
 
 
@@ -64,27 +64,35 @@ def tables(res):
     head = ["per frame", "dir", "instructions", "L1D misses", "last-level misses"]
     out = []
     rows = []
+    missing = []
     for name in DRIVERS:
         d = fc.get("drivers", {}).get(name)
         if d is None:
             continue
+        if "error" in d and "rx" not in d:
+            missing.append("*%s*: %s." % (name, d["error"].strip().splitlines()[-1]))
         for what in ("rx", "tx"):
-            if what in d and not (what == "tx" and not d[what].get("frames")):
+            if what in d and "error" in d[what]:
+                missing.append("*%s %s*: %s." % (name, what, d[what]["error"]))
+                rows.append([name, what, "no figure", "", "", "", ""])
+            elif what in d and not (what == "tx" and not d[what].get("frames")):
                 t = d[what].get("traps") or {}
                 rows.append(_row(name, what, d[what]) +
                             [bench_plot._f(t.get("per_frame"), "%.3f"), bench_plot._f(t.get("instructions"), "%.0f")])
             else:
                 rows.append([name, what, "no figure", "", "", "", ""])
     if rows:
-        out.append("The drivers under testpmd (``frame_counts.py --family dpaa2``: %d queued 64-byte frames "
+        out.append("The drivers under testpmd (``frame_counts.py --family %s``: %d queued 64-byte frames "
                    "drained by testpmd's start; after one burst on each port, ``start tx_first %d``; started %s). "
                    "*Traps*: the "
                    "emulated kernel's trapped accesses (each doorbell or register access of a portal) while "
                    "the drain and the ``tx_first`` bursts ran, per frame; *trap instructions*: its handler's "
                    "instructions meanwhile, per frame, counted apart from the driver's (on silicon a "
                    "doorbell is one store):\n\n%s"
-                   % (fc.get("frames", 0), fc.get("tx_bursts", 0), fc.get("started", "?"),
-                      bench_plot._table(head + ["traps", "trap instructions"], rows)))
+                   % (fc.get("family", "dpaa2"), fc.get("frames", 0), fc.get("tx_bursts", 0),
+                      fc.get("started", "?"), bench_plot._table(head + ["traps", "trap instructions"], rows)))
+        if missing:
+            out.append("No figure:\n\n%s\n" % "\n".join("- " + m for m in missing))
     fl = fc.get("floor")
     if isinstance(fl, dict) and "rx" in fl:
         rows = [_row("ours" if v in ("rx", "tx") else v, v.split("-")[0], fl[v])

@@ -30,7 +30,8 @@ version = release = project_version()
 master_doc = "index"
 # Text generated for another page to include (devtools/bench_page.py), not a
 # page of its own.
-exclude_patterns = ["_build", "nics/dpaa_benchmarks_run.rst", "nics/dpaa2_frame_counts.rst"]
+exclude_patterns = ["_build", "nics/dpaa_benchmarks_run.rst", "nics/dpaa2_frame_counts.rst",
+                    "nics/dpaa_frame_counts.rst"]
 pygments_style = "sphinx"
 html_show_copyright = True
 numfig = True

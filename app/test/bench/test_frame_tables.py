@@ -1,0 +1,68 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright 2026 The DPAA C++ PMD authors
+"""The per-frame tables of the benchmark page (devtools/bench_page.py
+--frame) from frame_counts.py's JSON: every driver counted gets its rows,
+and one that could not be counted says so and why, never a figure."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+
+
+def figures(instr, traps):
+    return {"instructions": instr, "l1d_misses": 1.5, "ll_misses": 1.25, "bursts": 20,
+            "traps": {"per_frame": traps, "instructions": 60.0}}
+
+
+RESULTS = {
+    "family": "dpaa", "frames": 512, "tx_bursts": 4, "started": "2026-12-05 23:15:48",
+    "drivers": {
+        "upstream": {"platform": "board",
+                     "rx": figures(103.7, 0.035),
+                     "tx": dict(figures(5862858.0, 1.5), frames=256,
+                                error="the Tx bursts waited for the model's thread")},
+        "ours": {"platform": "board", "rx": figures(109.0, 1.729),
+                 "tx": dict(figures(105.3, 3.891), frames=256)},
+        "ours-model": {"platform": "model",
+                       "error": "log line\nthe drain took 437 of the 512 frames queued"},
+    },
+}
+
+
+class FrameTables(unittest.TestCase):
+    def page(self, results):
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+            json.dump(results, f)
+            f.flush()
+            return subprocess.run([sys.executable, os.path.join(ROOT, "devtools", "bench_page.py"), "--frame",
+                                   f.name], capture_output=True, text=True, check=True).stdout
+
+    def row(self, text, name, what):
+        rows = [line.split() for line in text.splitlines()
+                if line.split()[:2] == [name, what]]
+        self.assertEqual(len(rows), 1, text)
+        return rows[0]
+
+    def test_counted_rows_carry_their_figures(self):
+        text = self.page(RESULTS)
+        self.assertIn("``frame_counts.py --family dpaa``", text)
+        self.assertEqual(self.row(text, "ours", "rx")[2:], ["109.0", "1.50", "1.25", "1.729", "60"])
+        self.assertEqual(self.row(text, "upstream", "rx")[2:5], ["103.7", "1.50", "1.25"])
+
+    def test_a_driver_not_counted_has_no_figure_and_the_reason(self):
+        text = self.page(RESULTS)
+        self.assertEqual(self.row(text, "upstream", "tx")[2:], ["no", "figure"])
+        self.assertNotIn("5862858", text)
+        self.assertEqual(self.row(text, "ours-model", "rx")[2:], ["no", "figure"])
+        self.assertIn("- *upstream tx*: the Tx bursts waited for the model's thread.", text)
+        self.assertIn("- *ours-model*: the drain took 437 of the 512 frames queued.", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
