@@ -76,6 +76,10 @@ def tables(res):
                 missing.append("*%s %s*: %s." % (name, what, d[what]["error"]))
                 rows.append([name, what, "no figure", "", "", "", ""])
             elif what in d and not (what == "tx" and not d[what].get("frames")):
+                took = d[what].get("frames") if what == "rx" else None
+                if took is not None and took < fc.get("frames", 0):
+                    missing.append("*%s rx*: per frame of the %d its Rx queue took of the %d queued "
+                                   "(the rest tail-dropped)." % (name, took, fc["frames"]))
                 t = d[what].get("traps") or {}
                 rows.append(_row(name, what, d[what]) +
                             [bench_plot._f(t.get("per_frame"), "%.3f"), bench_plot._f(t.get("instructions"), "%.0f")])
@@ -92,7 +96,7 @@ def tables(res):
                    % (fc.get("family", "dpaa2"), fc.get("frames", 0), fc.get("tx_bursts", 0),
                       fc.get("started", "?"), bench_plot._table(head + ["traps", "trap instructions"], rows)))
         if missing:
-            out.append("No figure:\n\n%s\n" % "\n".join("- " + m for m in missing))
+            out.append("Notes:\n\n%s\n" % "\n".join("- " + m for m in missing))
     fl = fc.get("floor")
     if isinstance(fl, dict) and "rx" in fl:
         rows = [_row("ours" if v in ("rx", "tx") else v, v.split("-")[0], fl[v])

@@ -34,7 +34,10 @@ each port, which the Tx figures are of.
 
   rx   the Rx burst's cost under the first start's flush_fwd_rx_queues
        (inclusive), the run's less the run's without frames (their empty
-       bursts, the portal's first use, cancel out), divided by --frames;
+       bursts, the portal's first use, cancel out), divided by the frames
+       the Rx port enqueued, from the emulation's report at exit (all of
+       --frames, unless the driver's Rx queue tail-drops: upstream's
+       net_dpaa past 256 frames, hence that family's default of 256);
   tx   the Tx burst's cost under pkt_burst_transmit (inclusive) in the
        second start's bursts, divided by the frames testpmd counts sent
        then; the Tx bursts of the two runs are the same;
@@ -72,6 +75,7 @@ The JSON (--json, default DIR/frame_counts.json), for other tools:
    "drivers": {NAME: {"platform": "board" | "model", "strip": bool,
                       "rx": {"instructions": .., "l1d_misses": ..,
                              "ll_misses": .., "bursts": .., "empty_bursts": ..,
+                             "frames": the frames the drain took,
                              "traps": {"per_frame": .., "instructions": ..,
                                        "l1d_misses": .., "ll_misses": ..}},
                       "tx": {... the same, "frames": ..,
@@ -137,9 +141,15 @@ class Driver:
 
 
 class Family:
-    def __init__(self, name, board, ports, mac, eal, caches, drivers, trap_log):
+    def __init__(self, name, board, ports, mac, eal, caches, drivers, trap_log, rx_enqueued, frames):
         self.name, self.board, self.ports, self.mac = name, board, ports, mac
         self.eal, self.caches, self.drivers, self.trap_log = eal, caches, drivers, trap_log
+        # The emulation's report at exit: the frames the Rx port enqueued
+        # to its queues (those the drain can take).
+        self.rx_enqueued = rx_enqueued
+        # Frames queued by default: as many as every driver's Rx queue
+        # takes without tail drop.
+        self.frames = frames
 
 
 FAMILIES = {
@@ -155,7 +165,7 @@ FAMILIES = {
          # extended statistic.
          Driver("ours", True, r"dpaa2::net::.*::rx_burst<", r"dpaa2::net::.*::tx_burst[<(]",
                 queued=("show port xstats 0", r"ingress_all_frames: +(\d+)"))],
-        r"trapped accesses (\d+)"),
+        r"trapped accesses (\d+)", r"dpni\.1 rx: .*; (\d+) enqueued", 512),
     "dpaa": Family(
         "dpaa", "ls1046a-rdb", ("fm1-mac9", "fm1-mac10"), "02:00:00:D9:01:09",
         ["--iova-mode=va", "-a", "dpaa_bus:fm1-mac9", "-a", "dpaa_bus:fm1-mac10",
@@ -168,7 +178,9 @@ FAMILIES = {
                 queued=("show port xstats 0", r"rx_mac_good_packets: +(\d+)")),
          Driver("ours-model", True, r"dpaa::net::.*rx_burst<", r"dpaa::net::.*tx_burst<",
                 platform="model", queued=("show port xstats 0", r"rx_mac_good_packets: +(\d+)"))],
-        r"(\d+) accesses trapped"),
+        # Upstream's net_dpaa tail-drops past 256 frames on an Rx FQ
+        # (CGR_RX_PERFQ_THRESH in its dpaa_ethdev.h).
+        r"(\d+) accesses trapped", r"fm1-mac9 rx: .*; (\d+) enqueued", 256),
 }
 
 
@@ -455,29 +467,35 @@ class Counts:
                 return got
             # Frames the first start's forwarding received: those the drain
             # did not take.
+            enqueued = re.findall(self.f.rx_enqueued, output)
+            taken = int(enqueued[-1]) if enqueued else 0
+            if frames and not taken:
+                got["error"] = "the emulation's report names no frame enqueued on the Rx port: " + output[-2000:]
+                return got
             late = re.search(r"Accumulated forward statistics[\s\S]*?RX-packets: +(\d+)", output)
             if frames and late and int(late.group(1)):
                 got["error"] = ("the drain took %d of the %d frames queued, the forwarding the rest: a "
                                 "push-mode portal that the model's thread refills, which valgrind runs "
-                                "one thread at a time" % (frames - int(late.group(1)), frames))
+                                "one thread at a time" % (taken - int(late.group(1)), taken))
                 return got
-            runs[frames] = (prof, int(traps[-1]) if traps else None, int(sent[-1]))
-        (run, run_traps, sent), (base, base_traps, _) = runs[self.a.frames], runs[0]
+            runs[frames] = (prof, int(traps[-1]) if traps else None, int(sent[-1]), taken)
+        (run, run_traps, sent, taken), (base, base_traps, _, _) = runs[self.a.frames], runs[0]
         # The first start's drain: the frames and the empty polls. (The
         # second start's finds nothing, but may wait for a pull another
         # queue left pending on the portal, for as long as valgrind takes
         # to run the model's thread: not a driver's cost.)
         n, cost = run.calls(RX_CALLER, d.rx, run.during(RX_CALLER)[:1])
         n0, cost0 = base.calls(RX_CALLER, d.rx, base.during(RX_CALLER)[:1])
-        got["rx"] = dict(figures(minus(cost, cost0), self.a.frames), bursts=n, empty_bursts=n0)
+        # Per frame the drain took: those the Rx queue got (a queue that
+        # tail-drops past a threshold gets fewer than were queued).
+        got["rx"] = dict(figures(minus(cost, cost0), taken), bursts=n, empty_bursts=n0, frames=taken)
         counted = run.during(TX_FIRST)[1:]
         n, cost = run.calls(TX_CALLER, d.tx, counted)
         got["tx"] = dict(figures(cost, sent), bursts=n, frames=sent)
         # The traps of the drain less those of the empty drain, per frame
         # received; those of the second start's bursts per frame sent.
         (k, handler), (k0, handler0) = run.traps(RX_CALLER, 0, 1), base.traps(RX_CALLER, 0, 1)
-        got["rx"]["traps"] = dict(figures(minus(handler, handler0), self.a.frames),
-                                  per_frame=(k - k0) / float(self.a.frames))
+        got["rx"]["traps"] = dict(figures(minus(handler, handler0), taken), per_frame=(k - k0) / float(taken))
         k, handler = run.traps(TX_FIRST, 1)
         got["tx"]["traps"] = dict(figures(handler, sent), per_frame=k / float(sent) if sent else None)
         # A burst that spins on a ring index only the model's thread
@@ -589,7 +607,8 @@ def load(path):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--family", choices=sorted(FAMILIES), default="dpaa2")
-    p.add_argument("--frames", type=int, default=512, help="frames queued for the Rx drain")
+    p.add_argument("--frames", type=int, default=None,
+                   help="frames queued for the Rx drain (default: the family's, 512 for dpaa2, 256 for dpaa)")
     p.add_argument("--tx-bursts", type=int, default=4, help="tx_first bursts on each port")
     p.add_argument("--build", default="build-valgrind", help="ours, a generic x86-64 build")
     p.add_argument("--upstream", default="build-upstream-valgrind")
@@ -604,6 +623,7 @@ def main():
     a.out = os.path.abspath(a.out or os.path.join(a.build, "frame-counts-" + a.family))
     os.makedirs(a.out, exist_ok=True)
     family = FAMILIES[a.family]
+    a.frames = a.frames or family.frames
     c = Counts(a, family)
     for d in family.drivers:
         if (not a.only or d.name in a.only.split(",")) and not os.path.exists(c.testpmd(d)):

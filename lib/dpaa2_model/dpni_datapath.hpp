@@ -142,6 +142,7 @@ public:
 			out_bcast_bytes;
 		uint64_t in_filtered, in_discarded, in_nobuffer, out_discarded, out_confirmed;
 		uint64_t cgr_reject_frames, cgr_reject_bytes;
+		uint64_t in_enqueued; // to an Rx or error FQ
 		uint64_t in_oversize; // also in in_discarded
 		uint64_t tx_misuse;   // bad FDs (also in out_discarded)
 	};

@@ -177,6 +177,8 @@ void System::thread_main()
 std::vector<std::string> System::wire_summary() const
 {
 	std::vector<std::string> lines = wires_->summary();
+	for (std::string &l : wriop_->rx_summary())
+		lines.push_back(std::move(l));
 	if (start_ns_ == 0)
 		return lines;
 	const uint64_t run_ns = (stop_ns_ ? stop_ns_ : monotonic_ns()) - start_ns_;

@@ -4,6 +4,7 @@
 #include "dpaa2_model/wriop.hpp"
 
 #include <chrono>
+#include <cstdio>
 
 namespace dpaa2::model
 {
@@ -58,6 +59,29 @@ NiDatapath *Wriop::ni(unsigned dpni_id)
 void Wriop::remove_ni(unsigned dpni_id)
 {
 	nis_.erase(dpni_id);
+}
+
+std::vector<std::string> Wriop::rx_summary() const
+{
+	std::vector<std::string> lines;
+	for (const auto &[id, ni] : nis_) {
+		const NiDatapath::Counters &c = ni->counters();
+		if (c.in_frames == 0)
+			continue;
+		char buf[256];
+		std::snprintf(
+			buf, sizeof(buf),
+			"dpni.%u rx: %llu frames, %llu filtered, %llu discarded, %llu without "
+			"buffers, %llu tail-dropped; %llu enqueued",
+			id, static_cast<unsigned long long>(c.in_frames),
+			static_cast<unsigned long long>(c.in_filtered),
+			static_cast<unsigned long long>(c.in_discarded),
+			static_cast<unsigned long long>(c.in_nobuffer),
+			static_cast<unsigned long long>(c.cgr_reject_frames),
+			static_cast<unsigned long long>(c.in_enqueued));
+		lines.emplace_back(buf);
+	}
+	return lines;
 }
 
 bool Wriop::poll()

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "dpaa2_model/dpmac.hpp"
 #include "dpaa2_model/dpni_datapath.hpp"
@@ -37,6 +39,9 @@ public:
 			   unsigned num_tx_tcs, unsigned num_channels);
 	NiDatapath *ni(unsigned dpni_id);
 	void remove_ni(unsigned dpni_id);
+	// A line per DPNI that received frames: what became of them (the
+	// emulations' report at exit).
+	std::vector<std::string> rx_summary() const;
 	// Every DPNI compares its link with the last one it reported and
 	// reports a change (the MC's LINK_CHANGED interrupt).
 	void links_changed();

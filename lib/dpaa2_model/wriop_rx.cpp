@@ -204,6 +204,7 @@ void NiDatapath::receive(std::span<const uint8_t> frame)
 		c_.cgr_reject_bytes += len;
 		return;
 	}
+	c_.in_enqueued++;
 	last_rx_fqid_ = fqid;
 }
 

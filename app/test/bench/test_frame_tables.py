@@ -3,7 +3,8 @@
 # Copyright 2026 The DPAA C++ PMD authors
 """The per-frame tables of the benchmark page (devtools/bench_page.py
 --frame) from frame_counts.py's JSON: every driver counted gets its rows,
-and one that could not be counted says so and why, never a figure."""
+one that could not be counted says so and why, never a figure, and one
+whose Rx queue took fewer frames than were queued says of how many."""
 
 import json
 import os
@@ -24,10 +25,10 @@ RESULTS = {
     "family": "dpaa", "frames": 512, "tx_bursts": 4, "started": "2026-12-05 23:15:48",
     "drivers": {
         "upstream": {"platform": "board",
-                     "rx": figures(103.7, 0.035),
+                     "rx": dict(figures(103.7, 0.035), frames=257),
                      "tx": dict(figures(5862858.0, 1.5), frames=256,
                                 error="the Tx bursts waited for the model's thread")},
-        "ours": {"platform": "board", "rx": figures(109.0, 1.729),
+        "ours": {"platform": "board", "rx": dict(figures(109.0, 1.729), frames=512),
                  "tx": dict(figures(105.3, 3.891), frames=256)},
         "ours-model": {"platform": "model",
                        "error": "log line\nthe drain took 437 of the 512 frames queued"},
@@ -62,6 +63,12 @@ class FrameTables(unittest.TestCase):
         self.assertEqual(self.row(text, "ours-model", "rx")[2:], ["no", "figure"])
         self.assertIn("- *upstream tx*: the Tx bursts waited for the model's thread.", text)
         self.assertIn("- *ours-model*: the drain took 437 of the 512 frames queued.", text)
+
+    def test_a_queue_that_took_fewer_frames_says_so(self):
+        text = self.page(RESULTS)
+        self.assertIn("- *upstream rx*: per frame of the 257 its Rx queue took of the 512 queued "
+                      "(the rest tail-dropped).", text)
+        self.assertNotIn("*ours rx*", text)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "dpaa2_frames.hpp"
@@ -365,6 +366,13 @@ TEST(Dpaa2WriopRx, TaildropIsCountedAndTheBufferReturned)
 	EXPECT_TRUE(p.mac.rx_backlogged());
 	EXPECT_EQ(p.stats(4)[0], 1u);
 	EXPECT_EQ(p.q.bp_count(p.bpid), kBuffers - 2);
+	// The emulations' report at exit says what became of the frames.
+	const std::vector<std::string> lines = p.w.rx_summary();
+	ASSERT_EQ(lines.size(), 1u);
+	EXPECT_NE(lines[0].find("rx: 3 frames, 0 filtered, 0 discarded, 0 without buffers, "
+				"1 tail-dropped; 2 enqueued"),
+		  std::string::npos)
+		<< lines[0];
 }
 
 // A lossless generator (rate=max) holds back when its next frame would
