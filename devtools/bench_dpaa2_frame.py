@@ -104,6 +104,8 @@ def tables(res):
         for d in ("rx", "tx"):
             r = fl[d + "_over_floor"]
             rows.append(["ours / floor", d] + [bench_plot._f(r.get(k)) for k in FIGURES])
-        out.append("Our bursts against their floor (``dpaa2-datapath-bench --warm`` under callgrind, "
-                   "``frame_counts.py --only floor``):\n\n%s" % bench_plot._table(head, rows))
+        bench = "``dpaa2-datapath-bench --warm``" if fc.get("family", "dpaa2") == "dpaa2" else \
+            "``datapath-bench --warm --untagged``, the model stepped on its own platform"
+        out.append("Our bursts against their floor (%s under callgrind, ``frame_counts.py --only floor``):\n\n%s"
+                   % (bench, bench_plot._table(head, rows)))
     return "\n".join(out)

@@ -32,7 +32,7 @@ if [ ! -f "$vgdir/build.ninja" ]; then
 fi
 echo "frame-counts: building $vgdir"
 nice ninja -C "$vgdir" subprojects/dpdk/app/dpdk-testpmd lib/fslmc_emu/libfslmc_emu.so \
-	lib/usdpaa_emu/libusdpaa_emu.so app/bench/dpaa2-datapath-bench >/dev/null
+	lib/usdpaa_emu/libusdpaa_emu.so app/bench/dpaa2-datapath-bench app/bench/datapath-bench >/dev/null
 # Upstream's build only when one of its drivers is asked for (--only
 # names none of them: ours and the floor need none of it).
 need_upstream=1

@@ -58,11 +58,12 @@ each port, which the Tx figures are of.
        not in any figure (valgrind delivers the signal itself); on
        silicon none of it exists (a doorbell is a store).
 
-With --family dpaa2, the floor too (app/bench/dpaa2-datapath-bench under
-callgrind, warm: valgrind's cache simulator ignores the benchmark's cache
-flushes): our bursts and the loops that touch only the lines a burst must
-(dpaa2_datapath_floor.hpp), each timed call's inclusive cost divided by
-its frames.
+The floor too (app/bench/dpaa2-datapath-bench, or datapath-bench for
+dpaa, under callgrind, warm: valgrind's cache simulator ignores the
+benchmark's cache flushes): our bursts and the loops that touch only the
+lines a burst must (dpaa2_datapath_floor.hpp, datapath_floor.hpp), each
+timed call's inclusive cost divided by its frames. DPAA1's benchmark runs
+the model stepped on its own platform, in the benchmark's process.
 
 Figures: instructions (Ir), L1 data misses (D1mr + D1mw) and last-level
 misses (DLmr + DLmw + ILmr) per frame. Deterministic but for the model's
@@ -535,25 +536,41 @@ TX_WAITED = 10000
 
 
 # The benchmark's call sites, one per variant (dpaa2_datapath_bench.cpp).
-FLOOR_CALLS = {"rx": r"^unsigned short rx_call<0>", "rx-floor": r"^unsigned short rx_call<1>",
-               "tx": r"^unsigned short tx_call<3>", "tx-floor": r"^unsigned short tx_call<4>"}
+class Floor:
+    """A family's floor benchmark: its executable, arguments and
+    environment, and the call site of each variant (rx_call<V>, tx_call<V>:
+    the variant's number in the benchmark's enum)."""
+
+    def __init__(self, exe, args, env, calls):
+        self.exe, self.args, self.env, self.calls = exe, args, env, calls
 
 
-def floor(a, caches, rounds=50):
-    """dpaa2-datapath-bench under callgrind: per frame of each variant."""
+FLOORS = {
+    "dpaa2": Floor("dpaa2-datapath-bench", ["--warm"],
+                   {"DPRC": "dprc.2", "LD_PRELOAD": "lib/fslmc_emu/libfslmc_emu.so",
+                    "DPAA2_KERNEL_MODEL": "board=lx2160a-rdb;dpmac.3=loopback;mode=threaded"},
+                   {"rx": 0, "rx-floor": 1, "tx": 3, "tx-floor": 4}),
+    # Untagged, as the drivers' runs.
+    "dpaa": Floor("datapath-bench", ["--warm", "--untagged"], {},
+                  {"rx": 0, "rx-floor": 3, "tx": 4, "tx-floor": 5}),
+}
+
+
+def floor(a, family, rounds=50):
+    """The family's floor benchmark under callgrind: per frame of each variant."""
+    fl = FLOORS[family.name]
     build = os.path.abspath(a.build)
-    exe = os.path.join(build, "app", "bench", "dpaa2-datapath-bench")
-    out = os.path.join(a.out, "callgrind.dpaa2.floor")
+    exe = os.path.join(build, "app", "bench", fl.exe)
+    out = os.path.join(a.out, "callgrind.%s.floor" % family.name)
     if not os.path.exists(exe):
         return {"error": "no %s" % exe}
-    cmd = VALGRIND + caches + ["--callgrind-out-file=" + out, exe, "--rounds", str(rounds), "--warm"]
-    e = dict(os.environ, DPRC="dprc.2", LD_PRELOAD=os.path.join(build, "lib", "fslmc_emu", "libfslmc_emu.so"),
-             DPAA2_KERNEL_MODEL="board=lx2160a-rdb;dpmac.3=loopback;mode=threaded")
+    cmd = VALGRIND + family.caches + ["--callgrind-out-file=" + out, exe, "--rounds", str(rounds)] + fl.args
+    env = dict((k, os.path.join(build, v) if k == "LD_PRELOAD" else v) for k, v in fl.env.items())
+    e = dict(os.environ, **env)
     e.pop("DPAA_MODEL", None)
-    log("dpaa2 floor: dpaa2-datapath-bench under callgrind, %d rounds" % rounds)
+    log("%s floor: %s under callgrind, %d rounds" % (family.name, fl.exe, rounds))
     p = subprocess.run(cmd, env=e, capture_output=True, text=True, timeout=3600)
-    got = {"command": "DPRC=dprc.2 LD_PRELOAD=%s DPAA2_KERNEL_MODEL='%s' %s"
-           % (e["LD_PRELOAD"], e["DPAA2_KERNEL_MODEL"], " ".join(cmd))}
+    got = {"command": " ".join("%s='%s'" % kv for kv in env.items()) + (" " if env else "") + " ".join(cmd)}
     line = [x for x in p.stdout.splitlines() if x.startswith("{")]
     if p.returncode != 0 or not line or not os.path.exists(out):
         got["error"] = (p.stdout + p.stderr)[-3000:]
@@ -563,11 +580,11 @@ def floor(a, caches, rounds=50):
     batch = {"rx": bench_json["rx_batch"], "rx-floor": bench_json["rx_batch"],
              "tx": bench_json["tx_batch"], "tx-floor": bench_json["tx_batch"]}
     got["frames"] = {}
-    for v, pattern in FLOOR_CALLS.items():
+    for v, n in fl.calls.items():
         # Short rounds (a frame late) are rare and counted by the bench.
         frames = rounds * batch[v]
         got["frames"][v] = frames
-        got[v] = figures(prof.inclusive(pattern), frames)
+        got[v] = figures(prof.inclusive(r"^unsigned short %s_call<%d>" % (v[:2], n)), frames)
     for d in ("rx", "tx"):
         got[d + "_over_floor"] = {k: (got[d][k] / got[d + "-floor"][k] if got[d + "-floor"][k] else None)
                                  for k in got[d]}
@@ -600,7 +617,7 @@ def table(results):
     fl = results.get("floor")
     if fl and "rx" in fl:
         rows.append("")
-        rows.append("%-16s %12s %10s %10s   (dpaa2-datapath-bench, warm)" % (
+        rows.append("%-16s %12s %10s %10s   (the family's datapath bench, warm)" % (
             "floor", "instr/frame", "L1D/frame", "LL/frame"))
         for v in ("rx", "rx-floor", "tx", "tx-floor"):
             x = fl[v]
@@ -631,7 +648,7 @@ def main():
     p.add_argument("--out", default=None, help="default BUILD/frame-counts-FAMILY")
     p.add_argument("--json", default=None)
     p.add_argument("--only", default=None,
-                   help="these drivers only (comma-separated names; \"floor\": the DPAA2 floor)")
+                   help="these drivers only (comma-separated names; \"floor\": our bursts' floor)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="valgrind runs at once (default: the CPUs)")
     a = p.parse_args()
@@ -657,8 +674,8 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         drivers = [(d.name, c.driver(d, pool)) for d in family.drivers if d.name in wanted]
         floor_run = None
-        if family.name == "dpaa2" and "floor" in wanted + ([] if a.only else ["floor"]):
-            floor_run = pool.submit(floor, a, family.caches)
+        if "floor" in wanted + ([] if a.only else ["floor"]):
+            floor_run = pool.submit(floor, a, family)
         for name, figures_of in drivers:
             results["drivers"][name] = figures_of()
             with open(path, "w") as f:

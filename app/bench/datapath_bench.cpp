@@ -242,9 +242,10 @@ int main(int argc, char **argv)
 	const auto med = dpaa::bench::medians(fig);
 	using dpaa::bench::ratio;
 	printf("{\"rounds\": %u, \"cache\": \"%s\", \"tagged\": %s, \"mbufs\": %u, "
-	       "\"tsc_hz\": %" PRIu64 ", \"cycles_per_frame\": {",
-	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false", mbufs,
-	       rte_get_tsc_hz());
+	       "\"rx_batch\": %u, \"tx_batch\": %u, \"tsc_hz\": %" PRIu64
+	       ", \"cycles_per_frame\": {",
+	       rounds, warm ? "warm" : "evicted", tagged ? "true" : "false", mbufs, kRxBatch,
+	       kTxBatch, rte_get_tsc_hz());
 	for (int v = 0; v < kVariants; v++)
 		printf("%s\"%s\": %.1f", v ? ", " : "", kNames[v], med[v]);
 	printf("}, \"rx_over_floor\": %.2f, \"tx_over_floor\": %.2f, "
