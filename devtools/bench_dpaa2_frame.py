@@ -9,9 +9,10 @@ benchmark page.
 run(bench) runs devtools/frame-counts.sh --family dpaa2 (it builds
 build-valgrind and build-upstream-valgrind the first time) and returns its
 JSON. tables(res) is the section's reStructuredText, from that JSON under
-res["dpaa2_frame"]: what bench_page.py includes in the page. merge(paths)
-joins frame_counts JSON files of runs made in parts (--only), later
-files' drivers and floor over earlier ones'.
+res["dpaa2_frame"]: what bench_page.py includes in the page (and, from
+a --family dpaa JSON, the DPAA1 page's table: bench_page.py --frame).
+merge(paths) joins frame_counts JSON files of runs made in parts (--only),
+later files' drivers and floor over earlier ones'.
 """
 
 import json
@@ -64,21 +65,21 @@ def tables(res):
     head = ["per frame", "dir", "instructions", "L1D misses", "last-level misses"]
     out = []
     rows = []
-    missing = []
+    notes = []
     for name in DRIVERS:
         d = fc.get("drivers", {}).get(name)
         if d is None:
             continue
         if "error" in d and "rx" not in d:
-            missing.append("*%s*: %s." % (name, d["error"].strip().splitlines()[-1]))
+            notes.append("*%s*: %s." % (name, d["error"].strip().splitlines()[-1]))
         for what in ("rx", "tx"):
             if what in d and "error" in d[what]:
-                missing.append("*%s %s*: %s." % (name, what, d[what]["error"]))
+                notes.append("*%s %s*: %s." % (name, what, d[what]["error"]))
                 rows.append([name, what, "no figure", "", "", "", ""])
             elif what in d and not (what == "tx" and not d[what].get("frames")):
                 took = d[what].get("frames") if what == "rx" else None
                 if took is not None and took < fc.get("frames", 0):
-                    missing.append("*%s rx*: per frame of the %d its Rx queue took of the %d queued "
+                    notes.append("*%s rx*: per frame of the %d its Rx queue took of the %d queued "
                                    "(the rest tail-dropped)." % (name, took, fc["frames"]))
                 t = d[what].get("traps") or {}
                 rows.append(_row(name, what, d[what]) +
@@ -95,8 +96,8 @@ def tables(res):
                    "doorbell is one store):\n\n%s"
                    % (fc.get("family", "dpaa2"), fc.get("frames", 0), fc.get("tx_bursts", 0),
                       fc.get("started", "?"), bench_plot._table(head + ["traps", "trap instructions"], rows)))
-        if missing:
-            out.append("Notes:\n\n%s\n" % "\n".join("- " + m for m in missing))
+        if notes:
+            out.append("Notes:\n\n%s\n" % "\n".join("- " + m for m in notes))
     fl = fc.get("floor")
     if isinstance(fl, dict) and "rx" in fl:
         rows = [_row("ours" if v in ("rx", "tx") else v, v.split("-")[0], fl[v])

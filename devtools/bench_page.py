@@ -199,7 +199,7 @@ def frame_page(paths):
 
 
 def main():
-    if len(sys.argv) > 2 and sys.argv[1] in ("--frame", "--dpaa2-frame"):
+    if len(sys.argv) > 2 and sys.argv[1] == "--frame":
         sys.stdout.write(frame_page(sys.argv[2:]))
         return 0
     if len(sys.argv) != 2:

@@ -480,8 +480,7 @@ class Counts:
             if prof is None or len(sent) < 2:
                 got["error"] = output[-3000:]
                 return got
-            # Frames the first start's forwarding received: those the drain
-            # did not take.
+            # The frames the Rx queue got, from the emulation's report.
             # (Ours on its model platform has no emulated kernel, and no
             # such report: every frame queued is taken as enqueued.)
             enqueued = re.findall(self.f.rx_enqueued, output)
@@ -489,6 +488,8 @@ class Counts:
             if frames and not taken:
                 got["error"] = "no frame was enqueued on the Rx port: " + output[-2000:]
                 return got
+            # Frames the first start's forwarding received: those the drain
+            # did not take.
             late = re.search(r"Accumulated forward statistics[\s\S]*?RX-packets: +(\d+)", output)
             if frames and late and int(late.group(1)):
                 got["error"] = ("the drain took %d of the %d frames queued, the forwarding the rest: a "
